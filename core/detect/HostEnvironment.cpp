@@ -1,0 +1,65 @@
+#include "HostEnvironment.h"
+
+#include <QCoreApplication>
+#include <QProcessEnvironment>
+
+QString HostEnvironment::variable(const QString& name) const
+{
+    if (os != OsFlavor::Windows)
+        return variables.value(name);
+    for (auto it = variables.cbegin(); it != variables.cend(); ++it) {
+        if (it.key().compare(name, Qt::CaseInsensitive) == 0)
+            return it.value();
+    }
+    return {};
+}
+
+QMap<QString, QString> HostEnvironment::variablesWithPrefix(const QString& prefix) const
+{
+    QMap<QString, QString> matches;
+    for (auto it = variables.cbegin(); it != variables.cend(); ++it) {
+        if (it.key().startsWith(prefix, fileNameCase(os)))
+            matches.insert(it.key(), it.value());
+    }
+    return matches;
+}
+
+QStringList HostEnvironment::standardToolkitRoots(OsFlavor os, const QString& programFiles)
+{
+    if (os == OsFlavor::Windows)
+        return {programFiles + QStringLiteral("/NVIDIA GPU Computing Toolkit/CUDA/v*")};
+    return {QStringLiteral("/usr/local/cuda"), QStringLiteral("/usr/local/cuda-*"), QStringLiteral("/opt/cuda")};
+}
+
+QStringList HostEnvironment::standardSystemLibraryDirs(OsFlavor os, const QString& systemRoot)
+{
+    if (os == OsFlavor::Windows)
+        return {systemRoot + QStringLiteral("/System32"), systemRoot};
+    return {QStringLiteral("/lib/x86_64-linux-gnu"),
+            QStringLiteral("/usr/lib/x86_64-linux-gnu"),
+            QStringLiteral("/lib64"),
+            QStringLiteral("/usr/lib64"),
+            QStringLiteral("/lib"),
+            QStringLiteral("/usr/lib")};
+}
+
+HostEnvironment HostEnvironment::current()
+{
+    HostEnvironment host;
+    host.os = hostOsFlavor();
+    const QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    for (const QString& key : env.keys())
+        host.variables.insert(key, env.value(key));
+
+    QString programFiles = host.variable(QStringLiteral("ProgramFiles"));
+    if (programFiles.isEmpty())
+        programFiles = QStringLiteral("C:/Program Files");
+    QString systemRoot = host.variable(QStringLiteral("SystemRoot"));
+    if (systemRoot.isEmpty())
+        systemRoot = QStringLiteral("C:/Windows");
+    host.defaultToolkitRoots = standardToolkitRoots(host.os, normalizedPath(host.os, programFiles));
+    host.systemLibraryDirs = standardSystemLibraryDirs(host.os, normalizedPath(host.os, systemRoot));
+    if (QCoreApplication::instance())
+        host.probeDirectory = QCoreApplication::applicationDirPath();
+    return host;
+}

@@ -1,0 +1,34 @@
+#pragma once
+
+#include "common/OsFlavor.h"
+
+#include <QMap>
+#include <QString>
+#include <QStringList>
+
+/**
+ * Everything detection reads from the machine besides files: the OS's rules, environment variables and the
+ * well-known places. Injected, so tests describe a Windows or Linux machine inside a temporary directory.
+ */
+struct HostEnvironment
+{
+    OsFlavor os = OsFlavor::Linux;
+    QMap<QString, QString> variables;
+    /** Where toolkits live when nobody said: globs on the last path element ("/usr/local/cuda-*"). */
+    QStringList defaultToolkitRoots;
+    /** Library directories the loader searches last (Linux default dirs; Windows System32 and the Windows dir). */
+    QStringList systemLibraryDirs;
+    /** The folder holding cudnn-probe; empty means "next to this program". */
+    QString probeDirectory;
+
+    /** Null when unset. Windows variable names are case-insensitive. */
+    QString variable(const QString& name) const;
+    /** Every variable whose name starts with prefix (case-insensitive on Windows), as name -> value. */
+    QMap<QString, QString> variablesWithPrefix(const QString& prefix) const;
+
+    /** This machine: the process environment and the OS's standard places. */
+    static HostEnvironment current();
+    /** The standard places for a flavour (used by current(); tests replace them with temporary directories). */
+    static QStringList standardToolkitRoots(OsFlavor os, const QString& programFiles);
+    static QStringList standardSystemLibraryDirs(OsFlavor os, const QString& systemRoot);
+};

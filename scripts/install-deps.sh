@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Installs everything cudnn-setup needs to build and test on Debian 12 (bookworm).
+# Safe to run again: apt-get skips what is already there.
+set -euo pipefail
+
+packages=(
+    build-essential cmake ninja-build pkg-config
+    qt6-base-dev qt6-base-dev-tools qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
+    qt6-charts-dev libqt6core5compat6-dev
+    libquazip1-qt6-dev libarchive-dev zlib1g-dev
+    xz-utils file
+)
+
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends "${packages[@]}"

@@ -1,0 +1,38 @@
+#include "FakeProcessRunner.h"
+
+#include <QFileInfo>
+
+void FakeProcessRunner::script(const QString& programName, const ProcessResult& result, const QString& argumentPart)
+{
+    m_scripts[programName].append(Entry{argumentPart, result});
+}
+
+ProcessResult FakeProcessRunner::output(const QByteArray& standardOutput, int exitCode)
+{
+    ProcessResult result;
+    result.started = true;
+    result.exitCode = exitCode;
+    result.standardOutput = standardOutput;
+    return result;
+}
+
+ProcessResult FakeProcessRunner::run(const QString& program,
+                                     const QStringList& arguments,
+                                     int timeoutMs,
+                                     const QMap<QString, QString>& extraEnvironment) const
+{
+    calls.append((QStringList{program} + arguments).join(QLatin1Char(' ')));
+    QString name = QFileInfo(program).fileName();
+    if (name.endsWith(QLatin1String(".exe"), Qt::CaseInsensitive))
+        name.chop(4);
+    const QString joined = arguments.join(QLatin1Char(' '));
+    for (const Entry& entry : m_scripts.value(name)) {
+        if (entry.argumentPart.isEmpty() || joined.contains(entry.argumentPart))
+            return entry.result;
+    }
+    if (passThroughUnscripted)
+        return ProcessRunner::run(program, arguments, timeoutMs, extraEnvironment);
+    ProcessResult missing;
+    missing.errorString = QStringLiteral("execvp: No such file or directory");
+    return missing;
+}

@@ -1,0 +1,34 @@
+#pragma once
+
+#include "detect/ProcessRunner.h"
+
+#include <QHash>
+
+/**
+ * Replays canned outputs by program file name ("nvidia-smi", "nvcc"); a program without a script fails to start,
+ * as it would on a machine without it. Records every call so tests can assert what ran.
+ */
+class FakeProcessRunner : public ProcessRunner
+{
+public:
+    /** Any call whose arguments contain argumentPart (or any call, when it is empty) gets this result. */
+    void script(const QString& programName, const ProcessResult& result, const QString& argumentPart = {});
+    static ProcessResult output(const QByteArray& standardOutput, int exitCode = 0);
+
+    ProcessResult run(const QString& program,
+                      const QStringList& arguments,
+                      int timeoutMs,
+                      const QMap<QString, QString>& extraEnvironment = {}) const override;
+
+    mutable QStringList calls; // "program arg1 arg2"
+    /** When set, calls to other programs go to the real runner (used to run the real cudnn-probe). */
+    bool passThroughUnscripted = false;
+
+private:
+    struct Entry
+    {
+        QString argumentPart;
+        ProcessResult result;
+    };
+    QHash<QString, QList<Entry>> m_scripts;
+};
