@@ -1,6 +1,7 @@
 #include "HostEnvironment.h"
 
 #include <QCoreApplication>
+#include <QFileInfo>
 #include <QProcessEnvironment>
 
 QString HostEnvironment::variable(const QString& name) const
@@ -59,6 +60,9 @@ HostEnvironment HostEnvironment::current()
         systemRoot = QStringLiteral("C:/Windows");
     host.defaultToolkitRoots = standardToolkitRoots(host.os, normalizedPath(host.os, programFiles));
     host.systemLibraryDirs = standardSystemLibraryDirs(host.os, normalizedPath(host.os, systemRoot));
+    if (host.os == OsFlavor::Linux)
+        host.ldconfigProgram = QFileInfo::exists(QStringLiteral("/sbin/ldconfig")) ? QStringLiteral("/sbin/ldconfig")
+                                                                                   : QStringLiteral("ldconfig");
     if (QCoreApplication::instance())
         host.probeDirectory = QCoreApplication::applicationDirPath();
     return host;

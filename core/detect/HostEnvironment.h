@@ -20,6 +20,8 @@ struct HostEnvironment
     QStringList systemLibraryDirs;
     /** The folder holding cudnn-probe; empty means "next to this program". */
     QString probeDirectory;
+    /** The loader cache lister (Linux); empty to skip the cache. */
+    QString ldconfigProgram;
 
     /** Null when unset. Windows variable names are case-insensitive. */
     QString variable(const QString& name) const;

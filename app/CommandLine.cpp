@@ -1,0 +1,144 @@
+#include "CommandLine.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+
+namespace {
+
+struct Options
+{
+    QCommandLineOption silent{QStringLiteral("silent"),
+                              QStringLiteral("Run without any window or question (deployment scripts).")};
+    QCommandLineOption detect{QStringLiteral("detect"),
+                              QStringLiteral("Report the driver, GPUs, CUDA toolkits and cuDNN installs.")};
+    QCommandLineOption json{QStringLiteral("json"), QStringLiteral("With --detect: print JSON instead of text.")};
+    QCommandLineOption repair{QStringLiteral("repair"), QStringLiteral("Find what is broken and offer fixes.")};
+    QCommandLineOption package{QStringLiteral("package"),
+                               QStringLiteral("The cuDNN archive, or a folder of archives to pick from."),
+                               QStringLiteral("FILE|DIR")};
+    QCommandLineOption cudaRoot{QStringLiteral("cuda-root"),
+                                QStringLiteral("A CUDA toolkit folder (repeatable); the install target."),
+                                QStringLiteral("DIR")};
+    QCommandLineOption dryRun{QStringLiteral("dry-run"),
+                              QStringLiteral("Show the verdict and the plan; change nothing.")};
+    QCommandLineOption force{QStringLiteral("force"),
+                             QStringLiteral("Install despite a compatibility block (never despite damage or danger).")};
+    QCommandLineOption report{
+        QStringLiteral("report"), QStringLiteral("Write the JSON report to FILE."), QStringLiteral("FILE")};
+    QCommandLineOption log{QStringLiteral("log"), QStringLiteral("Write a log to FILE."), QStringLiteral("FILE")};
+    QCommandLineOption uninstall{
+        QStringLiteral("uninstall"),
+        QStringLiteral("Restore the toolkit to how it was before cudnn-setup installed cuDNN.")};
+    QCommandLineOption deployTo{QStringLiteral("deploy-to"),
+                                QStringLiteral("Copy the runtime libraries next to an application instead."),
+                                QStringLiteral("DIR")};
+    QCommandLineOption pathScope{QStringLiteral("path-scope"),
+                                 QStringLiteral("Which PATH to fix: user (default), machine or none."),
+                                 QStringLiteral("SCOPE"),
+                                 QStringLiteral("user")};
+    QCommandLineOption benchmark{QStringLiteral("benchmark"),
+                                 QStringLiteral("Run the convolution benchmark after installing (default).")};
+    QCommandLineOption noBenchmark{QStringLiteral("no-benchmark"), QStringLiteral("Skip the benchmark.")};
+    QCommandLineOption language{
+        QStringLiteral("lang"), QStringLiteral("Language of the interface: en or zh_CN."), QStringLiteral("LANG")};
+    QCommandLineOption help{{QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Show this help.")};
+    QCommandLineOption version{{QStringLiteral("v"), QStringLiteral("version")}, QStringLiteral("Show the version.")};
+
+    void addTo(QCommandLineParser& parser) const
+    {
+        parser.addOptions({silent,
+                           detect,
+                           json,
+                           repair,
+                           package,
+                           cudaRoot,
+                           dryRun,
+                           force,
+                           report,
+                           log,
+                           uninstall,
+                           deployTo,
+                           pathScope,
+                           benchmark,
+                           noBenchmark,
+                           language,
+                           help,
+                           version});
+    }
+};
+
+void configure(QCommandLineParser& parser, const Options& options)
+{
+    parser.setApplicationDescription(QStringLiteral(
+        "cudnn-setup installs NVIDIA cuDNN into a CUDA toolkit, fixes the search path and proves it works."));
+    parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
+    options.addTo(parser);
+}
+
+} // namespace
+
+QString commandLineHelp()
+{
+    QCommandLineParser parser;
+    Options options;
+    configure(parser, options);
+    return parser.helpText();
+}
+
+Invocation parseCommandLine(const QStringList& arguments)
+{
+    QCommandLineParser parser;
+    Options o;
+    configure(parser, o);
+    Invocation inv;
+    if (!parser.parse(arguments)) {
+        inv.error = parser.errorText();
+        return inv;
+    }
+    if (!parser.positionalArguments().isEmpty()) {
+        inv.error = QStringLiteral("Unexpected argument: %1").arg(parser.positionalArguments().first());
+        return inv;
+    }
+
+    inv.silent = parser.isSet(o.silent);
+    inv.json = parser.isSet(o.json);
+    inv.dryRun = parser.isSet(o.dryRun);
+    inv.force = parser.isSet(o.force);
+    inv.cudaRoots = parser.values(o.cudaRoot);
+    inv.package = parser.value(o.package);
+    inv.reportFile = parser.value(o.report);
+    inv.logFile = parser.value(o.log);
+    inv.deployTo = parser.value(o.deployTo);
+    inv.pathScope = parser.value(o.pathScope);
+    inv.language = parser.value(o.language);
+    inv.benchmark = !parser.isSet(o.noBenchmark);
+
+    if (parser.isSet(o.benchmark) && parser.isSet(o.noBenchmark))
+        inv.error = QStringLiteral("--benchmark and --no-benchmark contradict each other.");
+    else if (!QStringList{QStringLiteral("user"), QStringLiteral("machine"), QStringLiteral("none")}.contains(
+                 inv.pathScope))
+        inv.error = QStringLiteral("--path-scope takes user, machine or none, not \"%1\".").arg(inv.pathScope);
+    else if (!inv.language.isEmpty() && inv.language != QLatin1String("en") && inv.language != QLatin1String("zh_CN"))
+        inv.error = QStringLiteral("--lang takes en or zh_CN, not \"%1\".").arg(inv.language);
+    if (!inv.error.isEmpty())
+        return inv;
+
+    if (parser.isSet(o.help))
+        inv.mode = Invocation::Mode::Help;
+    else if (parser.isSet(o.version))
+        inv.mode = Invocation::Mode::Version;
+    else if (parser.isSet(o.detect))
+        inv.mode = Invocation::Mode::Detect;
+    else if (parser.isSet(o.uninstall))
+        inv.mode = Invocation::Mode::Uninstall;
+    else if (parser.isSet(o.repair))
+        inv.mode = Invocation::Mode::Repair;
+    else if (!inv.package.isEmpty())
+        inv.mode = Invocation::Mode::Install;
+    else if (inv.silent)
+        inv.error = QStringLiteral("--silent needs something to do: --package, --uninstall, --repair or --detect.");
+
+    if (inv.json && inv.mode != Invocation::Mode::Detect)
+        inv.error = QStringLiteral("--json goes with --detect (use --report FILE for the other commands).");
+    return inv;
+}

@@ -1,0 +1,37 @@
+#pragma once
+
+#include <QString>
+#include <QStringList>
+
+/** What the person asked for on the command line, parsed but not yet acted on. */
+struct Invocation
+{
+    enum class Mode {
+        Wizard, // no arguments: the double-click path
+        Repair, // --repair
+        Detect, // --detect
+        Install, // --silent --package
+        Uninstall, // --silent --uninstall
+        Help,
+        Version,
+    };
+    Mode mode = Mode::Wizard;
+    bool silent = false;
+    bool json = false;
+    bool dryRun = false;
+    bool force = false;
+    QStringList cudaRoots;
+    QString package;
+    QString reportFile;
+    QString logFile;
+    QString deployTo;
+    QString pathScope = QStringLiteral("user"); // user | machine | none
+    bool benchmark = true;
+    QString language; // en | zh_CN; empty = the system locale
+
+    QString error; // set when the command line is wrong
+};
+
+/** Parses arguments (argv without the program name is not required: pass QCoreApplication::arguments()). */
+Invocation parseCommandLine(const QStringList& arguments);
+QString commandLineHelp();

@@ -1,0 +1,27 @@
+#pragma once
+
+#include "CommandLine.h"
+#include "engine/Engine.h"
+#include "engine/ExitCode.h"
+
+#include <QTextStream>
+
+/**
+ * The face for terminals and deployment scripts: runs what the invocation asks through the engine, prints to
+ * stdout/stderr, writes the report and returns the documented exit code. Never opens a window, never waits for
+ * input.
+ */
+class ConsoleRunner
+{
+public:
+    ConsoleRunner(const Engine& engine, QTextStream& out, QTextStream& err);
+    ExitCode run(const Invocation& invocation);
+
+private:
+    ExitCode detect(const Invocation& invocation);
+    ExitCode notAvailableYet(const QString& what);
+
+    const Engine& m_engine;
+    QTextStream& m_out;
+    QTextStream& m_err;
+};

@@ -1,0 +1,143 @@
+#include "Detector.h"
+
+#include "CudnnInstallScanner.h"
+#include "DriverDetector.h"
+#include "ToolOutputParsers.h"
+#include "ToolkitLocator.h"
+#include "compat/CudaDriverTable.h"
+#include "env/PathList.h"
+
+#include <QElapsedTimer>
+#include <QFileInfo>
+#include <QSet>
+#include <future>
+
+static constexpr int LdconfigTimeoutMs = 5000;
+
+Detector::Detector(const HostEnvironment& host, const ProcessRunner& runner)
+    : m_host(host)
+    , m_runner(runner)
+{
+}
+
+QStringList Detector::librarySearchDirs() const
+{
+    const OsFlavor os = m_host.os;
+    const auto lookup = [this](const QString& name) { return m_host.variable(name); };
+    QStringList dirs;
+    const auto add = [&](const QString& dir) {
+        const QString normalized = normalizedPath(os, PathList::expand(os, dir, lookup));
+        const bool known
+            = std::any_of(dirs.cbegin(), dirs.cend(), [&](const QString& d) { return samePath(os, d, normalized); });
+        if (!known)
+            dirs.append(normalized);
+    };
+
+    if (os == OsFlavor::Windows) {
+        // The DLL search order of a desktop program: System32, the Windows folder, then PATH.
+        for (const QString& dir : m_host.systemLibraryDirs)
+            add(dir);
+        for (const QString& entry : PathList::split(os, m_host.variable(QStringLiteral("PATH"))))
+            add(entry);
+        return dirs;
+    }
+
+    // ld.so: LD_LIBRARY_PATH, then the cache built from /etc/ld.so.conf.d, then the default directories.
+    for (const QString& entry : PathList::split(os, m_host.variable(QStringLiteral("LD_LIBRARY_PATH"))))
+        add(entry);
+    if (!m_host.ldconfigProgram.isEmpty()) {
+        const ProcessResult cache = m_runner.run(m_host.ldconfigProgram, {QStringLiteral("-p")}, LdconfigTimeoutMs);
+        if (cache.succeeded()) {
+            for (const auto& entry : ToolOutputParsers::parseLdconfigCache(cache.standardOutput)) {
+                if (CudnnInstallScanner::isCudnnLibraryName(os, entry.name))
+                    add(QFileInfo(entry.path).absolutePath());
+            }
+        }
+    }
+    for (const QString& dir : m_host.systemLibraryDirs)
+        add(dir);
+    return dirs;
+}
+
+SystemSnapshot Detector::detect(const DetectOptions& options) const
+{
+    QElapsedTimer timer;
+    timer.start();
+
+    SystemSnapshot snapshot;
+    snapshot.os = m_host.os;
+
+    // The driver answers from another process; look at the files meanwhile.
+    std::future<DriverDetector::Result> driverResult;
+    if (options.queryDriver) {
+        driverResult = std::async(std::launch::async, [this] { return DriverDetector(m_host, m_runner).detect(); });
+    }
+
+    const ToolkitLocator::Result located = ToolkitLocator(m_host, m_runner).locate(options.cudaRoots);
+    snapshot.toolkits = located.toolkits;
+    snapshot.diagnostics.append(located.diagnostics);
+
+    const CudnnInstallScanner scanner(m_host.os);
+    QSet<QString> toolkitLibraryDirs;
+    for (const CudaToolkit& toolkit : snapshot.toolkits) {
+        snapshot.cudnnInstalls.append(scanner.scanToolkit(toolkit.root));
+        for (const QString& dir : CudnnInstallScanner::toolkitLibraryDirs(m_host.os, toolkit.root)) {
+            const QString canonical = QFileInfo(dir).canonicalFilePath();
+            if (!canonical.isEmpty())
+                toolkitLibraryDirs.insert(canonical);
+        }
+    }
+    QSet<QString> scannedDirs;
+    for (const QString& dir : librarySearchDirs()) {
+        const QString canonical = QFileInfo(dir).canonicalFilePath();
+        if (canonical.isEmpty() || toolkitLibraryDirs.contains(canonical) || scannedDirs.contains(canonical))
+            continue;
+        scannedDirs.insert(canonical);
+        snapshot.cudnnInstalls.append(scanner.scanSearchPathDirectory(canonical));
+    }
+    for (const CudnnInstall& install : snapshot.cudnnInstalls)
+        snapshot.diagnostics.append(install.diagnostics);
+
+    if (driverResult.valid()) {
+        DriverDetector::Result driver = driverResult.get();
+        snapshot.driver = driver.driver;
+        snapshot.gpus = driver.gpus;
+        snapshot.diagnostics = driver.diagnostics + snapshot.diagnostics;
+        checkDriverAgainstToolkits(snapshot);
+    }
+    snapshot.elapsedMs = timer.elapsed();
+    return snapshot;
+}
+
+void Detector::checkDriverAgainstToolkits(SystemSnapshot& snapshot) const
+{
+    if (!snapshot.driver.found || !snapshot.driver.version)
+        return;
+    const Version driver = *snapshot.driver.version;
+    const CudaDriverTable& table = CudaDriverTable::builtIn();
+    for (const CudaToolkit& toolkit : snapshot.toolkits) {
+        if (!toolkit.version)
+            continue;
+        const auto minimum = table.minimumDriver(*toolkit.version, m_host.os);
+        if (!minimum || driver >= *minimum)
+            continue;
+        const auto family = table.familyMinimumDriver(toolkit.version->major(), m_host.os);
+        const QString root = displayPath(m_host.os, toolkit.root);
+        if (family && driver >= *family) {
+            snapshot.diagnostics.append(
+                Diagnostic::info(QStringLiteral("DRV-MINOR-COMPAT"),
+                                 tr("Driver %1 is older than CUDA %2 asks for (%3); it runs through minor version "
+                                    "compatibility, without PTX JIT of newer code.")
+                                     .arg(driver.toString(), toolkit.version->toString(), minimum->toString()),
+                                 tr("Update the driver to %1 or newer for full support.").arg(minimum->toString()))
+                    .about(toolkit.root));
+        } else {
+            snapshot.diagnostics.append(
+                Diagnostic::warning(QStringLiteral("DRV-TOO-OLD"),
+                                    tr("Driver %1 is too old for CUDA %2 in %3, which needs %4 or newer.")
+                                        .arg(driver.toString(), toolkit.version->toString(), root, minimum->toString()),
+                                    tr("Update the NVIDIA driver to %1 or newer.").arg(minimum->toString()))
+                    .about(toolkit.root));
+        }
+    }
+}

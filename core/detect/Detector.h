@@ -1,0 +1,36 @@
+#pragma once
+
+#include "HostEnvironment.h"
+#include "ProcessRunner.h"
+#include "SystemSnapshot.h"
+
+#include <QCoreApplication>
+
+/** What to look at. */
+struct DetectOptions
+{
+    QStringList cudaRoots; // --cuda-root, repeatable
+    bool queryDriver = true;
+};
+
+/**
+ * Knows the machine: driver and GPUs, every CUDA toolkit, and every cuDNN in a toolkit or on the library search
+ * path, plus the findings that only show when these are put side by side (a driver too old for a toolkit).
+ */
+class Detector
+{
+    Q_DECLARE_TR_FUNCTIONS(Detector)
+
+public:
+    Detector(const HostEnvironment& host, const ProcessRunner& runner);
+    SystemSnapshot detect(const DetectOptions& options) const;
+
+    /** Library directories a new program searches outside the toolkits, in the loader's order. */
+    QStringList librarySearchDirs() const;
+
+private:
+    void checkDriverAgainstToolkits(SystemSnapshot& snapshot) const;
+
+    const HostEnvironment& m_host;
+    const ProcessRunner& m_runner;
+};

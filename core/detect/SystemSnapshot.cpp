@@ -1,0 +1,175 @@
+#include "SystemSnapshot.h"
+
+#include <QJsonArray>
+
+bool CudaToolkit::reachedVia(const QString& path) const
+{
+    for (const ToolkitOrigin& origin : origins) {
+        if (origin.path == path)
+            return true;
+    }
+    return false;
+}
+
+bool CudnnInstall::isComplete() const
+{
+    if (!missingLibraries.isEmpty())
+        return false;
+    for (const CudnnLibraryFile& file : libraries) {
+        if (file.kind == CudnnLibraryFile::Kind::BrokenSymlink || file.size == 0)
+            return false;
+    }
+    return true;
+}
+
+const CudaToolkit* SystemSnapshot::activeToolkit() const
+{
+    for (const CudaToolkit& toolkit : toolkits) {
+        if (toolkit.active)
+            return &toolkit;
+    }
+    return nullptr;
+}
+
+const CudaToolkit* SystemSnapshot::toolkitAt(const QString& path) const
+{
+    for (const CudaToolkit& toolkit : toolkits) {
+        if (samePath(os, toolkit.root, path))
+            return &toolkit;
+        for (const ToolkitOrigin& origin : toolkit.origins) {
+            if (samePath(os, origin.path, path))
+                return &toolkit;
+        }
+    }
+    return nullptr;
+}
+
+QList<CudnnInstall> SystemSnapshot::cudnnInToolkit(const QString& root) const
+{
+    QList<CudnnInstall> found;
+    for (const CudnnInstall& install : cudnnInstalls) {
+        if (install.location == CudnnInstall::Location::Toolkit && samePath(os, install.root, root))
+            found.append(install);
+    }
+    return found;
+}
+
+static QJsonValue optionalVersionJson(const std::optional<Version>& version)
+{
+    return version ? QJsonValue(version->toString()) : QJsonValue(QJsonValue::Null);
+}
+
+static QString libraryKindName(CudnnLibraryFile::Kind kind)
+{
+    switch (kind) {
+    case CudnnLibraryFile::Kind::File:
+        return QStringLiteral("file");
+    case CudnnLibraryFile::Kind::Symlink:
+        return QStringLiteral("symlink");
+    case CudnnLibraryFile::Kind::BrokenSymlink:
+        return QStringLiteral("broken_symlink");
+    }
+    return QStringLiteral("file");
+}
+
+static QJsonObject driverJson(const DriverInfo& driver, OsFlavor os)
+{
+    return QJsonObject{
+        {QStringLiteral("found"), driver.found},
+        {QStringLiteral("source"), driver.source},
+        {QStringLiteral("version"), optionalVersionJson(driver.version)},
+        {QStringLiteral("newest_cuda"), optionalVersionJson(driver.newestCuda)},
+        {QStringLiteral("library"), displayPath(os, driver.library)},
+        {QStringLiteral("nvml_library"), displayPath(os, driver.nvmlLibrary)},
+        {QStringLiteral("error"), driver.error},
+    };
+}
+
+static QJsonObject gpuJson(const GpuInfo& gpu)
+{
+    return QJsonObject{
+        {QStringLiteral("index"), gpu.index},
+        {QStringLiteral("name"), gpu.name},
+        {QStringLiteral("compute_capability"), gpu.computeCapability.toString()},
+        {QStringLiteral("memory_bytes"), gpu.memoryBytes},
+        {QStringLiteral("multiprocessors"), gpu.multiprocessors},
+        {QStringLiteral("clock_khz"), gpu.clockKhz},
+    };
+}
+
+static QJsonObject toolkitJson(const CudaToolkit& toolkit, OsFlavor os)
+{
+    QJsonArray origins;
+    for (const ToolkitOrigin& origin : toolkit.origins) {
+        origins.append(QJsonObject{{QStringLiteral("path"), displayPath(os, origin.path)},
+                                   {QStringLiteral("source"), origin.source}});
+    }
+    return QJsonObject{
+        {QStringLiteral("root"), displayPath(os, toolkit.root)},
+        {QStringLiteral("version"), optionalVersionJson(toolkit.version)},
+        {QStringLiteral("version_source"), toolkit.versionSource},
+        {QStringLiteral("nvcc"), toolkit.nvcc.isEmpty() ? QString() : displayPath(os, toolkit.nvcc)},
+        {QStringLiteral("active"), toolkit.active},
+        {QStringLiteral("found_via"), origins},
+    };
+}
+
+static QJsonObject cudnnJson(const CudnnInstall& install, OsFlavor os)
+{
+    QJsonArray libraries;
+    for (const CudnnLibraryFile& file : install.libraries) {
+        QJsonObject entry{
+            {QStringLiteral("name"), file.name},
+            {QStringLiteral("path"), displayPath(os, file.path)},
+            {QStringLiteral("type"), libraryKindName(file.kind)},
+            {QStringLiteral("size"), file.size},
+        };
+        if (file.kind != CudnnLibraryFile::Kind::File)
+            entry.insert(QStringLiteral("target"), file.linkTarget);
+        libraries.append(entry);
+    }
+    QJsonArray libraryDirs;
+    for (const QString& dir : install.libraryDirs)
+        libraryDirs.append(displayPath(os, dir));
+    return QJsonObject{
+        {QStringLiteral("location"),
+         install.location == CudnnInstall::Location::Toolkit ? QStringLiteral("toolkit")
+                                                             : QStringLiteral("search_path")},
+        {QStringLiteral("root"), displayPath(os, install.root)},
+        {QStringLiteral("major"), install.major},
+        {QStringLiteral("version"), optionalVersionJson(install.version())},
+        {QStringLiteral("header_version"), optionalVersionJson(install.headerVersion)},
+        {QStringLiteral("library_version"), optionalVersionJson(install.libraryVersion)},
+        {QStringLiteral("include_dir"), install.includeDir.isEmpty() ? QString() : displayPath(os, install.includeDir)},
+        {QStringLiteral("library_dirs"), libraryDirs},
+        {QStringLiteral("complete"), install.isComplete()},
+        {QStringLiteral("missing"), QJsonArray::fromStringList(install.missingLibraries)},
+        {QStringLiteral("libraries"), libraries},
+        {QStringLiteral("diagnostics"), diagnosticsToJson(install.diagnostics)},
+    };
+}
+
+QJsonObject SystemSnapshot::toJson() const
+{
+    QJsonArray gpuArray;
+    for (const GpuInfo& gpu : gpus)
+        gpuArray.append(gpuJson(gpu));
+    QJsonArray toolkitArray;
+    for (const CudaToolkit& toolkit : toolkits)
+        toolkitArray.append(toolkitJson(toolkit, os));
+    QJsonArray cudnnArray;
+    for (const CudnnInstall& install : cudnnInstalls)
+        cudnnArray.append(cudnnJson(install, os));
+    const CudaToolkit* active = activeToolkit();
+
+    return QJsonObject{
+        {QStringLiteral("platform"), osFlavorName(os)},
+        {QStringLiteral("driver"), driverJson(driver, os)},
+        {QStringLiteral("gpus"), gpuArray},
+        {QStringLiteral("toolkits"), toolkitArray},
+        {QStringLiteral("active_toolkit"),
+         active ? QJsonValue(displayPath(os, active->root)) : QJsonValue(QJsonValue::Null)},
+        {QStringLiteral("cudnn"), cudnnArray},
+        {QStringLiteral("elapsed_ms"), elapsedMs},
+    };
+}

@@ -1,0 +1,106 @@
+#pragma once
+
+#include "common/OsFlavor.h"
+#include "common/Version.h"
+#include "report/Diagnostic.h"
+
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+#include <optional>
+
+/** One GPU as the driver reports it. */
+struct GpuInfo
+{
+    int index = 0;
+    QString name;
+    Version computeCapability; // 8.6
+    qint64 memoryBytes = 0;
+    int multiprocessors = 0;
+    int clockKhz = 0;
+};
+
+/** The NVIDIA driver, if any, and the newest CUDA it can run. */
+struct DriverInfo
+{
+    bool found = false;
+    QString source; // "libraries" (cudnn-probe) or "nvidia-smi"
+    std::optional<Version> version; // 550.144.03
+    std::optional<Version> newestCuda; // 12.4
+    QString library; // the libcuda/nvcuda that loaded
+    QString nvmlLibrary;
+    QString error; // why not found / not usable, in the loader's words
+};
+
+/** Where a toolkit path came from: "--cuda-root", "CUDA_PATH", "CUDA_PATH_V12_4", "PATH", "default location". */
+struct ToolkitOrigin
+{
+    QString path; // as found (may be a link such as /usr/local/cuda)
+    QString source;
+};
+
+/** One CUDA toolkit installation. */
+struct CudaToolkit
+{
+    QString root; // canonical: links resolved
+    std::optional<Version> version; // major.minor
+    QString versionSource; // "version.json", "version.txt", "cuda.h", "nvcc"
+    QString nvcc; // path of bin/nvcc if present
+    QList<ToolkitOrigin> origins;
+    bool active = false;
+
+    bool reachedVia(const QString& path) const;
+};
+
+/** A cuDNN library file as it lies on disk. */
+struct CudnnLibraryFile
+{
+    enum class Kind { File, Symlink, BrokenSymlink };
+    QString name;
+    QString path;
+    Kind kind = Kind::File;
+    QString linkTarget; // as written in the link
+    qint64 size = 0; // of the file, or of what the link resolves to
+    bool readableByAll = true;
+};
+
+/** cuDNN of one major found in one place: a toolkit, or a directory on the library search path. */
+struct CudnnInstall
+{
+    enum class Location { Toolkit, SearchPath };
+    Location location = Location::Toolkit;
+    QString root; // toolkit root, or the directory itself
+    QString includeDir; // where the version header was found; empty if none
+    QStringList libraryDirs;
+    int major = 0;
+    std::optional<Version> headerVersion; // 9.19.0 from cudnn_version.h
+    std::optional<Version> libraryVersion; // from versioned file names (libcudnn.so.9.19.0), when they say
+    QList<CudnnLibraryFile> libraries; // every cuDNN runtime library file found, links included
+    QStringList missingLibraries; // expected for this major, not present
+    Diagnostics diagnostics; // findings about this install
+
+    /** Every expected library present, none empty, no broken link. */
+    bool isComplete() const;
+    /** The best version known: the header's, else the file names'. */
+    std::optional<Version> version() const { return headerVersion ? headerVersion : libraryVersion; }
+};
+
+/** Everything detection learned about the machine. */
+struct SystemSnapshot
+{
+    OsFlavor os = OsFlavor::Linux;
+    DriverInfo driver;
+    QList<GpuInfo> gpus;
+    QList<CudaToolkit> toolkits;
+    QList<CudnnInstall> cudnnInstalls;
+    Diagnostics diagnostics; // every finding, including those of the installs
+    qint64 elapsedMs = 0;
+
+    const CudaToolkit* activeToolkit() const;
+    /** The toolkit whose root (or one of whose origins) is this path; nullptr if none. */
+    const CudaToolkit* toolkitAt(const QString& path) const;
+    QList<CudnnInstall> cudnnInToolkit(const QString& root) const;
+
+    /** The stable JSON of `cudnn-setup --detect --json` (docs/detect-json.md). */
+    QJsonObject toJson() const;
+};

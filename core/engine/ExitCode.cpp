@@ -1,0 +1,26 @@
+#include "ExitCode.h"
+
+QString exitCodeName(ExitCode code)
+{
+    switch (code) {
+    case ExitCode::Ok:
+        return QStringLiteral("ok");
+    case ExitCode::Failed:
+        return QStringLiteral("failed");
+    case ExitCode::UsageError:
+        return QStringLiteral("usage_error");
+    case ExitCode::PackageRejected:
+        return QStringLiteral("rejected");
+    case ExitCode::NeedsElevation:
+        return QStringLiteral("needs_elevation");
+    case ExitCode::RolledBack:
+        return QStringLiteral("rolled_back");
+    case ExitCode::VerifyFailed:
+        return QStringLiteral("verify_failed");
+    case ExitCode::ChoiceNeeded:
+        return QStringLiteral("choice_needed");
+    case ExitCode::NothingFound:
+        return QStringLiteral("nothing_found");
+    }
+    return QStringLiteral("failed");
+}
