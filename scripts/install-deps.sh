@@ -8,7 +8,7 @@ packages=(
     qt6-base-dev qt6-base-dev-tools qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
     qt6-charts-dev libqt6core5compat6-dev
     libquazip1-qt6-dev libarchive-dev zlib1g-dev
-    xz-utils file
+    xz-utils file hyperfine
 )
 
 SUDO=""
