@@ -194,6 +194,9 @@ void CudnnInstallScanner::checkLibraries(CudnnInstall& install) const
                 tr("Reinstall cuDNN from its archive (repair can restore the files)."))
                 .about(install.root));
     }
+    // libcudnn.so -> libcudnn.so.9 -> libcudnn.so.9.1.0 are three names of one file: what is wrong with the file
+    // (empty, not readable) is reported once, about the file itself. A dangling link has no content to judge.
+    QSet<QString> checkedFiles;
     for (const CudnnLibraryFile& file : install.libraries) {
         if (file.kind == CudnnLibraryFile::Kind::BrokenSymlink) {
             install.diagnostics.append(
@@ -202,20 +205,27 @@ void CudnnInstallScanner::checkLibraries(CudnnInstall& install) const
                     tr("%1 is a link to %2, which does not exist.").arg(displayPath(m_os, file.path), file.linkTarget),
                     tr("Reinstall cuDNN, or point the link at the library file."))
                     .about(file.path));
-        } else if (file.size == 0) {
+            continue;
+        }
+        const QString real
+            = file.kind == CudnnLibraryFile::Kind::Symlink ? QFileInfo(file.path).canonicalFilePath() : file.path;
+        if (checkedFiles.contains(real))
+            continue;
+        checkedFiles.insert(real);
+        if (file.size == 0) {
             install.diagnostics.append(
                 Diagnostic::error(QStringLiteral("CUDNN-ZERO-BYTE"),
-                                  tr("%1 is empty (a blocked or interrupted copy).").arg(displayPath(m_os, file.path)),
+                                  tr("%1 is empty (a blocked or interrupted copy).").arg(displayPath(m_os, real)),
                                   tr("Copy it again from the cuDNN archive (repair can restore it)."))
-                    .about(file.path));
+                    .about(real));
         }
         if (!file.readableByAll) {
             install.diagnostics.append(
                 Diagnostic::warning(QStringLiteral("CUDNN-NOT-READABLE"),
                                     tr("%1 is not readable by all users, so other accounts cannot load it.")
-                                        .arg(displayPath(m_os, file.path)),
-                                    tr("Run: chmod a+r %1").arg(file.path))
-                    .about(file.path));
+                                        .arg(displayPath(m_os, real)),
+                                    tr("Run: chmod a+r %1").arg(real))
+                    .about(real));
         }
     }
 }
