@@ -106,6 +106,9 @@ DriverDetector::Result DriverDetector::detect() const
         result.driver.newestCuda = CudaDriverTable::builtIn().newestCudaFor(*result.driver.version, m_host.os);
 
     if (!result.driver.found) {
+        // A driver that hangs is installed; DRV-HANGS already says so and what to do.
+        if (containsCode(result.diagnostics, QStringLiteral("DRV-HANGS")))
+            return result;
         result.diagnostics.append(Diagnostic::warning(
             QStringLiteral("DRV-NOT-FOUND"),
             result.driver.error.isEmpty() ? tr("No NVIDIA driver found.")
