@@ -69,7 +69,7 @@ void DriverDetector::askNvidiaSmi(Result& result) const
     ProcessResult query = m_runner.run(smi, ToolOutputParsers::nvidiaSmiQueryArguments(true), NvidiaSmiTimeoutMs);
     if (!query.started)
         return;
-    if (!query.succeeded()) { // drivers before ~510 reject the compute_cap field
+    if (!query.succeeded() && !query.timedOut) { // drivers before ~510 reject the compute_cap field
         withCapability = false;
         query = m_runner.run(smi, ToolOutputParsers::nvidiaSmiQueryArguments(false), NvidiaSmiTimeoutMs);
     }
