@@ -1,0 +1,94 @@
+#include "ArchiveReader.h"
+
+#include "TarReader.h"
+#include "ZipReader.h"
+
+#include <QCoreApplication>
+#include <QFile>
+
+QString archiveEntryTypeName(ArchiveEntry::Type type)
+{
+    switch (type) {
+    case ArchiveEntry::Type::File:
+        return QStringLiteral("file");
+    case ArchiveEntry::Type::Directory:
+        return QStringLiteral("dir");
+    case ArchiveEntry::Type::Symlink:
+        return QStringLiteral("symlink");
+    case ArchiveEntry::Type::Hardlink:
+        return QStringLiteral("hardlink");
+    case ArchiveEntry::Type::Other:
+        return QStringLiteral("other");
+    }
+    return QStringLiteral("other");
+}
+
+QString archiveContainerName(ArchiveContainer container)
+{
+    switch (container) {
+    case ArchiveContainer::Zip:
+        return QStringLiteral("zip");
+    case ArchiveContainer::TarXz:
+        return QStringLiteral("tar.xz");
+    case ArchiveContainer::TarGz:
+        return QStringLiteral("tar.gz");
+    case ArchiveContainer::Unknown:
+        break;
+    }
+    return QStringLiteral("unknown");
+}
+
+ArchiveContainer sniffArchiveContainer(const QString& path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return ArchiveContainer::Unknown;
+    const QByteArray magic = file.read(6);
+    if (magic.startsWith("PK\x03\x04") || magic.startsWith("PK\x05\x06"))
+        return ArchiveContainer::Zip;
+    if (magic
+        == QByteArray("\xFD"
+                      "7zXZ\x00",
+                      6))
+        return ArchiveContainer::TarXz;
+    if (magic.startsWith("\x1F\x8B"))
+        return ArchiveContainer::TarGz;
+    return ArchiveContainer::Unknown;
+}
+
+std::unique_ptr<ArchiveReader> ArchiveReader::open(const QString& path, ArchiveError* error)
+{
+    std::unique_ptr<ArchiveReader> reader;
+    const ArchiveContainer container = sniffArchiveContainer(path);
+    switch (container) {
+    case ArchiveContainer::Zip:
+        reader = std::make_unique<ZipReader>(path);
+        break;
+    case ArchiveContainer::TarXz:
+    case ArchiveContainer::TarGz:
+        reader = std::make_unique<TarReader>(path, container);
+        break;
+    case ArchiveContainer::Unknown: {
+        const bool readable = QFile(path).open(QIODevice::ReadOnly);
+        error->kind = readable ? ArchiveError::Kind::Unsupported : ArchiveError::Kind::Io;
+        error->message = readable ? QCoreApplication::translate("ArchiveReader", "not a zip, tar.xz or tar.gz archive")
+                                  : QCoreApplication::translate("ArchiveReader", "cannot be opened for reading");
+        return nullptr;
+    }
+    }
+    if (reader->error().isError()) {
+        *error = reader->error();
+        return nullptr;
+    }
+    *error = {};
+    return reader;
+}
+
+void ArchiveReader::fail(ArchiveError::Kind kind, const QString& message, const QString& entry)
+{
+    if (m_error.isError())
+        return; // the first failure is the cause; later ones are its echo
+    m_error.kind = kind;
+    m_error.message = message;
+    m_error.entry = entry;
+}

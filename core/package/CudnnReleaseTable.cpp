@@ -1,0 +1,134 @@
+#include "CudnnReleaseTable.h"
+
+#include "compat/CompatResource.h"
+
+#include <QJsonArray>
+
+namespace {
+
+std::optional<Version> optionalVersion(const QJsonValue& value)
+{
+    if (!value.isString())
+        return std::nullopt;
+    return Version::parse(value.toString());
+}
+
+std::optional<int> optionalInt(const QJsonValue& value)
+{
+    if (!value.isDouble())
+        return std::nullopt;
+    return value.toInt();
+}
+
+bool inRange(const Version& v, const Version& from, const std::optional<Version>& to)
+{
+    return v >= from && (!to || v.truncated(to->size()) <= *to);
+}
+
+} // namespace
+
+bool CudnnReleaseTable::Build::coversCuda(const Version& toolkit) const
+{
+    if (toolkit.major() != cudaMajor)
+        return false;
+    return (!cudaMinorMin || toolkit.minor() >= *cudaMinorMin) && (!cudaMinorMax || toolkit.minor() <= *cudaMinorMax);
+}
+
+QString CudnnReleaseTable::Build::cudaRange() const
+{
+    if (!cudaMinorMin && !cudaMinorMax)
+        return QStringLiteral("%1.x").arg(cudaMajor);
+    if (cudaMinorMin == cudaMinorMax)
+        return QStringLiteral("%1.%2").arg(cudaMajor).arg(*cudaMinorMin);
+    return QStringLiteral("%1.%2-%1.%3").arg(cudaMajor).arg(cudaMinorMin.value_or(0)).arg(cudaMinorMax.value_or(99));
+}
+
+bool CudnnReleaseTable::Release::contains(const Version& cudnn) const
+{
+    return inRange(cudnn, from, to);
+}
+
+const CudnnReleaseTable::Build* CudnnReleaseTable::Release::buildFor(const Version& cuda) const
+{
+    const Build* sameMajor = nullptr;
+    for (const Build& build : builds) {
+        if (build.cudaMajor != cuda.major())
+            continue;
+        if (cuda.size() < 2 || build.coversCuda(cuda))
+            return &build;
+        if (!sameMajor)
+            sameMajor = &build;
+    }
+    return sameMajor;
+}
+
+const CudnnReleaseTable& CudnnReleaseTable::builtIn()
+{
+    static const CudnnReleaseTable table = fromJson(CompatResource::load(QStringLiteral("cudnn-releases.json")));
+    return table;
+}
+
+CudnnReleaseTable CudnnReleaseTable::fromJson(const QJsonObject& json)
+{
+    CudnnReleaseTable table;
+    for (const QJsonValue& value : json.value(QStringLiteral("releases")).toArray()) {
+        const QJsonObject o = value.toObject();
+        const auto from = optionalVersion(o.value(QStringLiteral("cudnn_from")));
+        if (!from)
+            continue;
+        Release release;
+        release.from = *from;
+        release.to = optionalVersion(o.value(QStringLiteral("cudnn_to")));
+        release.source = o.value(QStringLiteral("source")).toString();
+        for (const QJsonValue& b : o.value(QStringLiteral("builds")).toArray()) {
+            const QJsonObject bo = b.toObject();
+            const auto cuda = optionalVersion(bo.value(QStringLiteral("cuda")));
+            if (!cuda)
+                continue;
+            Build build;
+            build.cudaMajor = cuda->major();
+            if (cuda->size() > 1) { // "10.2": a build for that minor only
+                build.cudaMinorMin = cuda->minor();
+                build.cudaMinorMax = cuda->minor();
+            } else {
+                build.cudaMinorMin = optionalInt(bo.value(QStringLiteral("cuda_minor_min")));
+                build.cudaMinorMax = optionalInt(bo.value(QStringLiteral("cuda_minor_max")));
+            }
+            build.ccMin = optionalVersion(bo.value(QStringLiteral("cc_min")));
+            build.ccMax = optionalVersion(bo.value(QStringLiteral("cc_max")));
+            build.linuxDriver = optionalVersion(bo.value(QStringLiteral("driver_linux")));
+            build.windowsDriver = optionalVersion(bo.value(QStringLiteral("driver_windows")));
+            release.builds.append(build);
+        }
+        table.m_releases.append(release);
+    }
+    for (const QJsonValue& value : json.value(QStringLiteral("zlibwapi")).toArray()) {
+        const QJsonObject o = value.toObject();
+        const auto from = optionalVersion(o.value(QStringLiteral("cudnn_from")));
+        if (!from)
+            continue;
+        const bool windows = o.value(QStringLiteral("os")).toString() == QLatin1String("windows");
+        table.m_zlibwapi.append(Range{*from,
+                                      optionalVersion(o.value(QStringLiteral("cudnn_to"))),
+                                      windows ? OsFlavor::Windows : OsFlavor::Linux});
+    }
+    return table;
+}
+
+const CudnnReleaseTable::Release* CudnnReleaseTable::releaseFor(const Version& cudnn) const
+{
+    for (const Release& release : m_releases) {
+        if (release.contains(cudnn))
+            return &release;
+    }
+    return nullptr;
+}
+
+bool CudnnReleaseTable::needsZlibwapi(const Version& cudnn, OsFlavor os) const
+{
+    for (const Range& range : m_zlibwapi) {
+        if (range.os == os && inRange(cudnn, range.from, range.to))
+            return true;
+    }
+    return false;
+}

@@ -1,0 +1,70 @@
+#pragma once
+
+#include "common/OsFlavor.h"
+#include "common/Version.h"
+
+#include <QJsonObject>
+#include <QList>
+#include <optional>
+
+/**
+ * What NVIDIA built each cuDNN release for, from resources/compat/cudnn-releases.json: per release range, the CUDA
+ * builds (major, and the minors a build covers where that is narrower than the whole major), the minimum driver of
+ * each build and the compute capabilities it supports. Unknown facts stay unknown (nullopt), never guessed.
+ */
+class CudnnReleaseTable
+{
+public:
+    struct Build
+    {
+        int cudaMajor = 0;
+        std::optional<int> cudaMinorMin; // a build for one minor (7.x, 8.0.x) has min == max
+        std::optional<int> cudaMinorMax;
+        std::optional<Version> ccMin;
+        std::optional<Version> ccMax;
+        std::optional<Version> linuxDriver;
+        std::optional<Version> windowsDriver;
+
+        /** True when a toolkit of this version can use the build. */
+        bool coversCuda(const Version& toolkit) const;
+        std::optional<Version> minimumDriver(OsFlavor os) const
+        {
+            return os == OsFlavor::Windows ? windowsDriver : linuxDriver;
+        }
+        /** "12.x", "11.0-11.5", "10.2". */
+        QString cudaRange() const;
+    };
+
+    struct Release
+    {
+        Version from;
+        std::optional<Version> to; // inclusive; fewer parts cover every release below ("9.16" holds 9.16.2)
+        QList<Build> builds;
+        QString source;
+
+        bool contains(const Version& cudnn) const;
+        /**
+         * The build a package targeting this CUDA is: of its major, the one covering its minor where the package
+         * names one (7.x had a build per minor). nullptr if NVIDIA made none for that major.
+         */
+        const Build* buildFor(const Version& cuda) const;
+    };
+
+    static const CudnnReleaseTable& builtIn();
+    static CudnnReleaseTable fromJson(const QJsonObject& json);
+
+    /** The row for this cuDNN version; nullptr when the table does not know it. */
+    const Release* releaseFor(const Version& cudnn) const;
+    bool needsZlibwapi(const Version& cudnn, OsFlavor os) const;
+
+private:
+    struct Range
+    {
+        Version from;
+        std::optional<Version> to;
+        OsFlavor os = OsFlavor::Windows;
+    };
+
+    QList<Release> m_releases;
+    QList<Range> m_zlibwapi;
+};

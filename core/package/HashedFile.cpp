@@ -1,0 +1,90 @@
+#include "HashedFile.h"
+
+#include "ArchiveReader.h"
+
+// A gap this small is read again to keep the hash in order; larger jumps are hashed once at the end.
+static constexpr qint64 MaxCatchUp = 1024 * 1024;
+
+HashedFile::HashedFile(const QString& path)
+    : m_file(path)
+{
+}
+
+bool HashedFile::open(OpenMode mode)
+{
+    if (mode != ReadOnly || !m_file.open(QIODevice::ReadOnly | QIODevice::Unbuffered)) {
+        setErrorString(m_file.errorString());
+        return false;
+    }
+    return QIODevice::open(QIODevice::ReadOnly | QIODevice::Unbuffered);
+}
+
+void HashedFile::close()
+{
+    m_file.close();
+    QIODevice::close();
+}
+
+bool HashedFile::seek(qint64 pos)
+{
+    return QIODevice::seek(pos) && m_file.seek(pos);
+}
+
+qint64 HashedFile::readData(char* data, qint64 maxSize)
+{
+    const qint64 at = m_file.pos();
+    const qint64 n = m_file.read(data, maxSize);
+    if (n < 0) {
+        setErrorString(m_file.errorString());
+        return -1;
+    }
+    account(at, data, n);
+    return n;
+}
+
+void HashedFile::account(qint64 at, const char* data, qint64 size)
+{
+    if (at > m_hashedUpTo && at - m_hashedUpTo <= MaxCatchUp) {
+        if (!hashFileRange(m_hashedUpTo, at))
+            return;
+    }
+    if (at <= m_hashedUpTo && at + size > m_hashedUpTo) {
+        const qint64 skip = m_hashedUpTo - at;
+        consume(QByteArrayView(data + skip, size - skip));
+        m_hashedUpTo = at + size;
+    }
+}
+
+void HashedFile::consume(QByteArrayView bytes)
+{
+    m_sha.addData(bytes);
+    if (m_observer)
+        m_observer(bytes);
+}
+
+bool HashedFile::hashFileRange(qint64 from, qint64 to)
+{
+    const qint64 resume = m_file.pos();
+    if (!m_file.seek(from))
+        return false;
+    QByteArray buffer(int(qMin<qint64>(to - from, ArchiveReader::BlockSize)), Qt::Uninitialized);
+    while (from < to) {
+        const qint64 n = m_file.read(buffer.data(), qMin<qint64>(buffer.size(), to - from));
+        if (n <= 0)
+            break;
+        consume(QByteArrayView(buffer.constData(), n));
+        from += n;
+        m_hashedUpTo = from;
+    }
+    return m_file.seek(resume) && from == to;
+}
+
+QByteArray HashedFile::finishSha256()
+{
+    if (m_digest.isEmpty()) {
+        if (!hashFileRange(m_hashedUpTo, m_file.size()))
+            return {};
+        m_digest = m_sha.result();
+    }
+    return m_digest;
+}

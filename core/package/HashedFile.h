@@ -1,0 +1,48 @@
+#pragma once
+
+#include "Sha256.h"
+
+#include <QFile>
+#include <QIODevice>
+#include <functional>
+
+/**
+ * The archive file as the readers see it: a random-access QIODevice that hashes every byte that passes through in
+ * file order. Small forward jumps (a zip entry's name and extra field, which minizip seeks over) are hashed from the
+ * file on the way; big jumps (a zip's directory at the end, read first) are left for finishSha256(), which reads
+ * whatever was never hashed. So the archive's SHA-256 needs no pass of its own.
+ */
+class HashedFile final : public QIODevice
+{
+public:
+    explicit HashedFile(const QString& path);
+
+    bool open(OpenMode mode) override;
+    void close() override;
+    bool isSequential() const override { return false; }
+    qint64 size() const override { return m_file.size(); }
+    bool seek(qint64 pos) override;
+
+    /** Bytes hashed so far, all of them in file order from the start: the progress of a front-to-back read. */
+    qint64 hashedBytes() const { return m_hashedUpTo; }
+    bool reachedEnd() const { return m_hashedUpTo >= m_file.size(); }
+    /** Also hands every byte, in file order, to this observer (a checksum the reading library does not verify). */
+    void setObserver(std::function<void(QByteArrayView)> observer) { m_observer = std::move(observer); }
+    /** Hashes the bytes not read yet and returns the digest of the whole file; an empty array on an I/O error. */
+    QByteArray finishSha256();
+
+protected:
+    qint64 readData(char* data, qint64 maxSize) override;
+    qint64 writeData(const char*, qint64) override { return -1; }
+
+private:
+    void account(qint64 at, const char* data, qint64 size);
+    void consume(QByteArrayView bytes);
+    bool hashFileRange(qint64 from, qint64 to);
+
+    QFile m_file;
+    Sha256 m_sha;
+    std::function<void(QByteArrayView)> m_observer;
+    qint64 m_hashedUpTo = 0;
+    QByteArray m_digest;
+};

@@ -1,0 +1,238 @@
+#include "PackageInspector.h"
+
+#include "ArchiveReader.h"
+#include "ContentAnalysis.h"
+#include "CudaReferenceScanner.h"
+#include "EntrySafety.h"
+#include "Sha256.h"
+
+#include <QCoreApplication>
+#include <QFileInfo>
+#include <QHash>
+#include <QSet>
+
+namespace {
+
+constexpr qint64 MaxHeaderText = 4 * 1024 * 1024;
+constexpr qint64 ReportEveryMs = 100;
+
+QString tr(const char* text)
+{
+    return QCoreApplication::translate("PackageInspector", text);
+}
+
+QString baseName(const QString& path)
+{
+    return path.mid(path.lastIndexOf(QLatin1Char('/')) + 1);
+}
+
+bool looksLikeLibrary(const QString& name)
+{
+    return name.endsWith(QLatin1String(".dll"), Qt::CaseInsensitive) || name.endsWith(QLatin1String(".so"))
+        || name.contains(QLatin1String(".so."));
+}
+
+PackageFinding findingFor(const ArchiveError& error, const QString& file)
+{
+    const QString where = error.entry.isEmpty() ? file : QStringLiteral("%1 (%2)").arg(file, error.entry);
+    const QString redownload = tr("Download the archive again from NVIDIA and compare its size and SHA-256 with the "
+                                  "ones NVIDIA publishes. Nothing was written.");
+    switch (error.kind) {
+    case ArchiveError::Kind::Truncated:
+        return PackageFinding::hardBlock(
+                   PackageCode::Truncated,
+                   QCoreApplication::translate("PackageInspector", "The archive %1 is cut short: %2.")
+                       .arg(where, error.message),
+                   redownload)
+            .about(file);
+    case ArchiveError::Kind::Corrupt:
+        return PackageFinding::hardBlock(
+                   PackageCode::Corrupt,
+                   QCoreApplication::translate("PackageInspector", "The archive %1 is damaged: %2.")
+                       .arg(where, error.message),
+                   redownload)
+            .about(file);
+    case ArchiveError::Kind::Unsupported:
+        return PackageFinding::hardBlock(
+                   PackageCode::NotAnArchive,
+                   QCoreApplication::translate("PackageInspector", "%1 cannot be read as a cuDNN archive: %2.")
+                       .arg(where, error.message),
+                   tr("Use the .zip (Windows) or .tar.xz (Linux) archive from NVIDIA's cuDNN download page."))
+            .about(file);
+    case ArchiveError::Kind::Canceled:
+        return PackageFinding::hardBlock(PackageCode::Canceled,
+                                         tr("Checking the package was canceled."),
+                                         tr("Start again to check the package."))
+            .about(file);
+    case ArchiveError::Kind::Io:
+    case ArchiveError::Kind::None:
+        break;
+    }
+    return PackageFinding::hardBlock(
+               PackageCode::Unreadable,
+               QCoreApplication::translate("PackageInspector", "%1 cannot be read: %2.").arg(where, error.message),
+               tr("Check that the file exists, that you may read it, and that the disk is healthy."))
+        .about(file);
+}
+
+} // namespace
+
+PackageInspector::PackageInspector(ProgressSink* progress, CancellationToken cancel)
+    : m_progress(progress ? progress : NullProgressSink::instance())
+    , m_cancel(std::move(cancel))
+{
+}
+
+PackageInspection PackageInspector::inspect(const QString& path)
+{
+    PackageInspection result;
+    const QFileInfo info(path);
+    result.file = info.absoluteFilePath();
+    result.fileSize = info.size();
+    m_cudaMajors.clear();
+    m_entriesDone = 0;
+    m_versionHeader.clear();
+    m_legacyHeader.clear();
+
+    ArchiveError openError;
+    const auto reader = ArchiveReader::open(path, &openError);
+    if (!reader) {
+        result.name = PackageName::parse(info.fileName());
+        result.findings.append(findingFor(openError, result.file));
+        return result;
+    }
+    result.container = reader->container();
+    m_sinceReport.start();
+    readEntries(*reader, result);
+
+    const bool canceled = m_cancel.isCanceled();
+    if (canceled)
+        result.findings.append(findingFor({ArchiveError::Kind::Canceled, {}, {}}, result.file));
+    else if (reader->error().isError())
+        result.findings.append(findingFor(reader->error(), result.file));
+    else
+        result.readCompletely = true;
+    if (!canceled)
+        result.sha256 = QString::fromLatin1(reader->archiveSha256().toHex());
+    reportProgress(*reader, {}, true);
+
+    ContentAnalysis::placeFiles(result);
+    ContentAnalysis::identifyBinaries(result);
+    ContentAnalysis::identifyVersions(result, m_versionHeader, m_legacyHeader, m_cudaMajors);
+    ContentAnalysis::checkFileSet(result);
+    ContentAnalysis::compareNames(result);
+
+    QList<ArchiveEntry> entries;
+    for (const PackageFile& file : result.files)
+        entries.append(file.entry);
+    const OsFlavor filesystem = result.platform.value_or(result.name ? result.name->os : OsFlavor::Linux);
+    result.findings.append(EntrySafety::check(entries, filesystem));
+
+    if (!result.sha256.isEmpty()) {
+        const ChecksumSidecar::Identity identity{filesystem, result.arch, result.cudaMajor(), result.cudnnVersion};
+        result.expectedChecksum = ChecksumSidecar::find(result.file, identity);
+        if (!result.expectedChecksum) {
+            result.findings.append(
+                PackageFinding::info(PackageCode::ChecksumUnverified,
+                                     tr("No checksum lies beside the archive, so its SHA-256 was not compared."),
+                                     tr("Put NVIDIA's redistrib_<version>.json or a <archive>.sha256 file next to "
+                                        "the archive to have it checked."))
+                    .about(result.file));
+        } else if (result.expectedChecksum->sha256 != result.sha256
+                   || result.expectedChecksum->size.value_or(result.fileSize) != result.fileSize) {
+            result.findings.append(
+                PackageFinding::hardBlock(
+                    PackageCode::ChecksumMismatch,
+                    QCoreApplication::translate("PackageInspector",
+                                                "The archive's SHA-256 is %1, but %2 says %3: it is not the file "
+                                                "NVIDIA published.")
+                        .arg(result.sha256, result.expectedChecksum->source, result.expectedChecksum->sha256),
+                    tr("Download the archive again; if it still differs, do not install it."))
+                    .about(result.file));
+        } else {
+            result.findings.append(
+                PackageFinding::info(PackageCode::ChecksumVerified,
+                                     QCoreApplication::translate("PackageInspector", "The SHA-256 matches %1.")
+                                         .arg(result.expectedChecksum->source))
+                    .about(result.file));
+        }
+    }
+    return result;
+}
+
+void PackageInspector::readEntries(ArchiveReader& reader, PackageInspection& result)
+{
+    QHash<QString, qsizetype> indexByPath; // for hard links, which name an earlier member
+    ArchiveEntry entry;
+    while (!m_cancel.isCanceled() && reader.next(&entry)) {
+        m_entriesDone = int(result.files.size());
+        reportProgress(reader, entry.path, true);
+        PackageFile file;
+        file.entry = entry;
+        file.contentSize = entry.size;
+        if (entry.type == ArchiveEntry::Type::File) {
+            const QString name = baseName(entry.path).toLower();
+            QByteArray* keep = name == QLatin1String("cudnn_version.h") ? &m_versionHeader
+                : name == QLatin1String("cudnn.h")                      ? &m_legacyHeader
+                                                                        : nullptr;
+            if (!readData(reader, file, keep))
+                return;
+        } else if (entry.type == ArchiveEntry::Type::Hardlink) {
+            if (const auto it = indexByPath.constFind(entry.linkTarget); it != indexByPath.constEnd()) {
+                const PackageFile& target = result.files.at(*it);
+                file.sha256 = target.sha256;
+                file.contentSize = target.contentSize;
+                file.binary = target.binary;
+            }
+        }
+        indexByPath.insert(entry.path, result.files.size());
+        result.files.append(file);
+    }
+}
+
+bool PackageInspector::readData(ArchiveReader& reader, PackageFile& file, QByteArray* keepText)
+{
+    const bool library = looksLikeLibrary(file.entry.path);
+    Sha256 sha;
+    CudaReferenceScanner references;
+    QByteArray head;
+    QByteArrayView block;
+    qint64 n = 0;
+    while ((n = reader.readBlock(&block)) > 0) {
+        sha.addData(block);
+        if (head.size() < BinaryIdentity::HeadSize)
+            head.append(block.first(qMin<qint64>(n, BinaryIdentity::HeadSize - head.size())));
+        if (library)
+            references.addBlock(block);
+        if (keepText && keepText->size() < MaxHeaderText)
+            keepText->append(block);
+        if (m_cancel.isCanceled())
+            return false;
+        reportProgress(reader, file.entry.path, false);
+    }
+    if (n < 0)
+        return false;
+    file.sha256 = QString::fromLatin1(sha.result().toHex());
+    if (library) {
+        file.binary = BinaryIdentity::identify(head);
+        for (int major : references.majors()) {
+            if (!m_cudaMajors.contains(major))
+                m_cudaMajors.append(major);
+        }
+    }
+    return true;
+}
+
+void PackageInspector::reportProgress(const ArchiveReader& reader, const QString& current, bool force)
+{
+    if (!force && m_sinceReport.elapsed() < ReportEveryMs)
+        return;
+    m_sinceReport.restart();
+    ProgressUpdate update;
+    update.phase = tr("Checking the package");
+    update.bytesDone = reader.compressedBytesRead();
+    update.bytesTotal = reader.compressedSize();
+    update.itemsDone = m_entriesDone;
+    update.currentItem = current;
+    m_progress->report(update);
+}

@@ -1,0 +1,254 @@
+#include "PackagePicker.h"
+
+#include "PackageInspector.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
+#include <QJsonArray>
+
+namespace {
+
+QString tr(const char* text)
+{
+    return QCoreApplication::translate("PackagePicker", text);
+}
+
+/** Better fits sort first: a newer cuDNN, then fewer warnings. */
+struct Rank
+{
+    Version cudnn;
+    bool clean = false; // verdict ok rather than warning
+
+    bool operator==(const Rank& o) const { return cudnn == o.cudnn && clean == o.clean; }
+    bool operator>(const Rank& o) const { return cudnn != o.cudnn ? cudnn > o.cudnn : clean && !o.clean; }
+};
+
+Rank rankOf(const PackageCandidate& candidate, const PackageVerdict& verdict)
+{
+    return Rank{candidate.inspection.cudnnVersion.value_or(Version{}), verdict.level == PackageVerdict::Level::Ok};
+}
+
+QString fileNameOf(const PackageCandidate& candidate)
+{
+    return QFileInfo(candidate.inspection.file).fileName();
+}
+
+QString versionText(const PackageCandidate& candidate)
+{
+    return candidate.inspection.cudnnVersion ? candidate.inspection.cudnnVersion->truncated(3).toString()
+                                             : QStringLiteral("?");
+}
+
+} // namespace
+
+const PackageVerdict* PackageCandidate::verdictFor(const QString& toolkitRoot) const
+{
+    for (const Fit& fit : fits) {
+        if (fit.toolkitRoot == toolkitRoot)
+            return &fit.verdict;
+    }
+    return nullptr;
+}
+
+QJsonObject PackageCandidate::toJson() const
+{
+    QJsonArray verdicts;
+    for (const Fit& fit : fits)
+        verdicts.append(fit.verdict.toJson());
+    return QJsonObject{
+        {QStringLiteral("file"), inspection.file},
+        {QStringLiteral("cudnn_version"),
+         inspection.cudnnVersion ? QJsonValue(inspection.cudnnVersion->truncated(3).toString())
+                                 : QJsonValue(QJsonValue::Null)},
+        {QStringLiteral("cuda_major"),
+         inspection.cudaMajor() ? QJsonValue(*inspection.cudaMajor()) : QJsonValue(QJsonValue::Null)},
+        {QStringLiteral("sha256"), inspection.sha256},
+        {QStringLiteral("chosen"), chosen},
+        {QStringLiteral("why_not"), whyNot},
+        {QStringLiteral("verdicts"), verdicts},
+    };
+}
+
+const PackageCandidate* PackageChoice::chosen() const
+{
+    return chosenIndex ? &candidates.at(*chosenIndex) : nullptr;
+}
+
+const PackageVerdict* PackageChoice::chosenVerdict() const
+{
+    return chosenIndex ? candidates.at(*chosenIndex).verdictFor(toolkitRoot) : nullptr;
+}
+
+QJsonObject PackageChoice::toJson() const
+{
+    QJsonArray list;
+    for (const PackageCandidate& candidate : candidates)
+        list.append(candidate.toJson());
+    return QJsonObject{
+        {QStringLiteral("chosen"), chosen() ? QJsonValue(chosen()->inspection.file) : QJsonValue(QJsonValue::Null)},
+        {QStringLiteral("toolkit"), toolkitRoot.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(toolkitRoot)},
+        {QStringLiteral("ambiguous_toolkits"), QJsonArray::fromStringList(ambiguousToolkits)},
+        {QStringLiteral("candidates"), list},
+        {QStringLiteral("diagnostics"), findingsToJson(findings)},
+    };
+}
+
+PackagePicker::PackagePicker(ProgressSink* progress, CancellationToken cancel, const PackageValidator& validator)
+    : m_progress(progress)
+    , m_cancel(std::move(cancel))
+    , m_validator(validator)
+{
+}
+
+QStringList PackagePicker::archivesIn(const QString& folderOrFile)
+{
+    const QFileInfo info(folderOrFile);
+    if (!info.isDir())
+        return {info.absoluteFilePath()};
+    const QDir folder(info.absoluteFilePath());
+    QStringList archives;
+    const QStringList patterns{QStringLiteral("*.zip"),
+                               QStringLiteral("*.tar.xz"),
+                               QStringLiteral("*.txz"),
+                               QStringLiteral("*.tgz"),
+                               QStringLiteral("*.tar.gz")};
+    for (const QString& name : folder.entryList(patterns, QDir::Files | QDir::Readable, QDir::Name))
+        archives.append(folder.filePath(name));
+    return archives;
+}
+
+PackageChoice PackagePicker::pick(const QString& folderOrFile,
+                                  const SystemSnapshot& system,
+                                  const std::optional<QString>& cudaRoot,
+                                  bool force) const
+{
+    PackageChoice choice;
+    const QStringList files = archivesIn(folderOrFile);
+    if (!QFileInfo::exists(folderOrFile) || files.isEmpty()) {
+        choice.findings.append(PackageFinding::hardBlock(PackageCode::NoPackage,
+                                                         QCoreApplication::translate("PackagePicker",
+                                                                                     "No cuDNN archive was found at "
+                                                                                     "%1.")
+                                                             .arg(folderOrFile),
+                                                         tr("Give the path of a cuDNN .zip or .tar.xz archive, or of "
+                                                            "a folder that holds one."))
+                                   .about(folderOrFile));
+        return choice;
+    }
+
+    QList<const CudaToolkit*> toolkits;
+    if (cudaRoot) {
+        if (const CudaToolkit* toolkit = system.toolkitAt(*cudaRoot))
+            toolkits.append(toolkit);
+    } else {
+        for (const CudaToolkit& toolkit : system.toolkits)
+            toolkits.append(&toolkit);
+    }
+    if (toolkits.isEmpty()) {
+        choice.findings.append(
+            PackageFinding::hardBlock(
+                PackageCode::NoToolkit,
+                cudaRoot
+                    ? QCoreApplication::translate("PackagePicker", "No CUDA toolkit was found at %1.").arg(*cudaRoot)
+                    : tr("No CUDA toolkit was found on this machine."),
+                tr("Install the CUDA toolkit first, or name its folder with --cuda-root."))
+                .about(cudaRoot.value_or(QString())));
+    }
+
+    PackageInspector inspector(m_progress, m_cancel);
+    for (const QString& file : files) {
+        if (m_cancel.isCanceled())
+            break;
+        PackageCandidate candidate;
+        candidate.inspection = inspector.inspect(file);
+        for (const CudaToolkit* toolkit : toolkits)
+            candidate.fits.append({toolkit->root, m_validator.validate(candidate.inspection, system, *toolkit, force)});
+        choice.candidates.append(candidate);
+    }
+
+    // The best (package, toolkit) pairs; more than one toolkit among them is a tie the caller must settle.
+    std::optional<Rank> best;
+    QList<QPair<qsizetype, QString>> leaders;
+    for (qsizetype i = 0; i < choice.candidates.size(); ++i) {
+        for (const PackageCandidate::Fit& fit : choice.candidates.at(i).fits) {
+            if (fit.verdict.blocked())
+                continue;
+            const Rank rank = rankOf(choice.candidates.at(i), fit.verdict);
+            if (!best || rank > *best) {
+                best = rank;
+                leaders.clear();
+            }
+            if (rank == *best)
+                leaders.append({i, fit.toolkitRoot});
+        }
+    }
+
+    if (leaders.isEmpty()) {
+        if (!toolkits.isEmpty()) {
+            choice.findings.append(PackageFinding::hardBlock(PackageCode::NoneCompatible,
+                                                             tr("None of the archives can be installed into the "
+                                                                "toolkit; each one's reasons are listed."),
+                                                             tr("Fix the first reason given for the archive you "
+                                                                "want, or download a build that fits.")));
+        }
+    } else {
+        QStringList leadingToolkits;
+        for (const auto& leader : leaders) {
+            if (!leadingToolkits.contains(leader.second))
+                leadingToolkits.append(leader.second);
+        }
+        if (leadingToolkits.size() > 1) {
+            choice.ambiguousToolkits = leadingToolkits;
+            choice.findings.append(
+                PackageFinding::hardBlock(PackageCode::AmbiguousToolkit,
+                                          QCoreApplication::translate("PackagePicker",
+                                                                      "The package fits more than one CUDA toolkit "
+                                                                      "equally well: %1.")
+                                              .arg(leadingToolkits.join(QStringLiteral(", "))),
+                                          tr("Name the toolkit to install into with --cuda-root.")));
+        } else {
+            // Among equal archives for one toolkit (copies of one release), the first by name wins.
+            choice.chosenIndex = leaders.first().first;
+            choice.toolkitRoot = leaders.first().second;
+            choice.candidates[*choice.chosenIndex].chosen = true;
+        }
+    }
+
+    for (PackageCandidate& candidate : choice.candidates) {
+        if (candidate.chosen)
+            continue;
+        const PackageCandidate* winner = choice.chosen();
+        const PackageVerdict* verdict = winner ? candidate.verdictFor(choice.toolkitRoot)
+                                               : (candidate.fits.isEmpty() ? nullptr : &candidate.fits.first().verdict);
+        if (!verdict) {
+            const PackageFinding* block = nullptr;
+            for (const PackageFinding& f : candidate.inspection.findings) {
+                if (f.blocks()) {
+                    block = &f;
+                    break;
+                }
+            }
+            candidate.whyNot = block ? block->diagnostic.message : tr("No toolkit to install into.");
+        } else if (const PackageFinding* block = verdict->firstBlock()) {
+            candidate.whyNot = block->diagnostic.message;
+        } else if (!winner) {
+            candidate.whyNot = tr("It fits, but the toolkit to install into is ambiguous.");
+        } else if (winner->inspection.sha256 == candidate.inspection.sha256) {
+            candidate.whyNot
+                = QCoreApplication::translate("PackagePicker", "It is the same file as %1.").arg(fileNameOf(*winner));
+        } else if (rankOf(candidate, *verdict) == rankOf(*winner, *choice.chosenVerdict())) {
+            candidate.whyNot
+                = QCoreApplication::translate("PackagePicker", "It fits as well as %1, which comes first by name.")
+                      .arg(fileNameOf(*winner));
+        } else if (candidate.inspection.cudnnVersion == winner->inspection.cudnnVersion) {
+            candidate.whyNot
+                = QCoreApplication::translate("PackagePicker", "It fits, but with warnings that %1 does not have.")
+                      .arg(fileNameOf(*winner));
+        } else {
+            candidate.whyNot = QCoreApplication::translate("PackagePicker", "cuDNN %1 is older than the chosen %2.")
+                                   .arg(versionText(candidate), versionText(*winner));
+        }
+    }
+    return choice;
+}

@@ -1,0 +1,69 @@
+#pragma once
+
+#include "PackageInspection.h"
+#include "PackageValidator.h"
+#include "PackageVerdict.h"
+#include "common/Progress.h"
+
+#include <optional>
+
+/** One archive considered by the picker: what it is, how it fits each toolkit, and why it lost if it did. */
+struct PackageCandidate
+{
+    struct Fit
+    {
+        QString toolkitRoot;
+        PackageVerdict verdict;
+    };
+
+    PackageInspection inspection;
+    QList<Fit> fits; // one per toolkit considered
+    bool chosen = false;
+    QString whyNot; // a sentence; empty for the chosen one
+
+    /** The verdict for a toolkit root, or nullptr. */
+    const PackageVerdict* verdictFor(const QString& toolkitRoot) const;
+    QJsonObject toJson() const;
+};
+
+/** The picker's answer: the package and toolkit to use, or why there is none (nothing fits, or a tie). */
+struct PackageChoice
+{
+    QList<PackageCandidate> candidates;
+    std::optional<qsizetype> chosenIndex;
+    QString toolkitRoot; // chosen target; empty if none
+    QStringList ambiguousToolkits; // set when two toolkits fit the best package equally: the caller must ask
+    PackageFindings findings; // about the choice itself (no package, none compatible, ambiguous, no toolkit)
+
+    bool ok() const { return chosenIndex.has_value(); }
+    const PackageCandidate* chosen() const;
+    const PackageVerdict* chosenVerdict() const;
+    /** {"chosen": file|null, "toolkit", "ambiguous_toolkits", "candidates": [...], "diagnostics"}. */
+    QJsonObject toJson() const;
+};
+
+/**
+ * Given an archive or a folder of them, inspects each and picks the newest cuDNN that fits the target toolkit and
+ * every GPU. Without an explicit toolkit it picks the toolkit the package fits; a tie between toolkits is reported,
+ * not broken silently (the silent runner fails with the list, the wizard asks).
+ */
+class PackagePicker
+{
+public:
+    explicit PackagePicker(ProgressSink* progress = nullptr,
+                           CancellationToken cancel = {},
+                           const PackageValidator& validator = PackageValidator());
+
+    PackageChoice pick(const QString& folderOrFile,
+                       const SystemSnapshot& system,
+                       const std::optional<QString>& cudaRoot,
+                       bool force) const;
+
+    /** The archives in a folder (by extension), sorted by name; the file itself if it is one. */
+    static QStringList archivesIn(const QString& folderOrFile);
+
+private:
+    ProgressSink* m_progress;
+    CancellationToken m_cancel;
+    PackageValidator m_validator;
+};

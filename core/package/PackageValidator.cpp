@@ -1,0 +1,329 @@
+#include "PackageValidator.h"
+
+#include <QCoreApplication>
+
+namespace {
+
+QString tr(const char* text)
+{
+    return QCoreApplication::translate("PackageValidator", text);
+}
+
+QString describe(const PackageInspection& package)
+{
+    QString text
+        = QStringLiteral("cuDNN %1")
+              .arg(package.cudnnVersion ? package.cudnnVersion->truncated(3).toString() : tr("(unknown version)"));
+    if (package.cudaVersion)
+        text += QCoreApplication::translate("PackageValidator", " for CUDA %1").arg(package.cudaVersion->toString());
+    return text;
+}
+
+QString gpuLabel(const GpuInfo& gpu)
+{
+    return QStringLiteral("GPU %1 (%2, compute capability %3)")
+        .arg(gpu.index)
+        .arg(gpu.name, gpu.computeCapability.toString());
+}
+
+/** NVIDIA's name for the build of the same release for another CUDA major. */
+QString siblingArchiveName(const PackageInspection& package, int cudaMajor)
+{
+    const OsFlavor os = package.platform.value_or(OsFlavor::Linux);
+    const auto& named = package.folderName ? package.folderName : package.name;
+    const Version version = named ? named->cudnnVersion : *package.cudnnVersion;
+    return QStringLiteral("cudnn-%1-%2_cuda%3-archive.%4")
+        .arg(PackageName::platformKey(os, package.arch == CpuArch::Unknown ? CpuArch::X86_64 : package.arch),
+             version.toString())
+        .arg(cudaMajor)
+        .arg(os == OsFlavor::Windows ? QStringLiteral("zip") : QStringLiteral("tar.xz"));
+}
+
+/** The CUDA this package builds for, when the package does not say: the release's only build, if it has one. */
+std::optional<Version> inferredCuda(const PackageInspection& package, const CudnnReleaseTable::Release* release)
+{
+    if (package.cudaVersion)
+        return package.cudaVersion;
+    if (release && release->builds.size() == 1)
+        return Version{release->builds.first().cudaMajor};
+    return std::nullopt;
+}
+
+} // namespace
+
+PackageValidator::PackageValidator(const CudnnReleaseTable& releases, const CudaDriverTable& drivers, CpuArch hostArch)
+    : m_releases(releases)
+    , m_drivers(drivers)
+    , m_hostArch(hostArch)
+{
+}
+
+PackageVerdict PackageValidator::validate(const PackageInspection& package,
+                                          const SystemSnapshot& system,
+                                          const CudaToolkit& target,
+                                          bool force) const
+{
+    PackageVerdict verdict;
+    verdict.forced = force;
+    verdict.toolkitRoot = target.root;
+    verdict.toolkitVersion = target.version;
+    verdict.reasons = package.findings;
+
+    const CudnnReleaseTable::Release* release
+        = package.cudnnVersion ? m_releases.releaseFor(*package.cudnnVersion) : nullptr;
+    const auto cuda = inferredCuda(package, release);
+    const CudnnReleaseTable::Build* build = release && cuda ? release->buildFor(*cuda) : nullptr;
+
+    checkPlatform(package, system, verdict.reasons);
+    if (package.isCudnn()) {
+        if (!release) {
+            verdict.reasons.append(
+                PackageFinding::info(PackageCode::RulesUnknown,
+                                     QCoreApplication::translate("PackageValidator",
+                                                                 "cuDNN %1 is not in this program's release table; "
+                                                                 "only its CUDA major and the toolkit's driver are "
+                                                                 "checked.")
+                                         .arg(package.cudnnVersion->toString()),
+                                     tr("Check NVIDIA's cuDNN support matrix for this release."))
+                    .about(package.file));
+        }
+        checkCuda(package, target, release, verdict.reasons);
+        checkDriver(system, target, build, verdict.reasons);
+        checkGpus(package, system, target, build, verdict.reasons);
+        checkZlibwapi(package, verdict.reasons);
+    }
+
+    for (PackageFinding& reason : verdict.reasons) {
+        if (force && reason.blocking == PackageFinding::Blocking::Overridable) {
+            reason.overridden = true;
+            reason.diagnostic.severity = Severity::Warning;
+        }
+    }
+    const bool blocked = std::any_of(
+        verdict.reasons.cbegin(), verdict.reasons.cend(), [](const PackageFinding& f) { return f.blocks(); });
+    const Diagnostics diagnostics = diagnosticsOf(verdict.reasons);
+    verdict.level = blocked                               ? PackageVerdict::Level::Blocked
+        : worstSeverity(diagnostics) >= Severity::Warning ? PackageVerdict::Level::Warning
+                                                          : PackageVerdict::Level::Ok;
+    return verdict;
+}
+
+void PackageValidator::checkPlatform(const PackageInspection& package,
+                                     const SystemSnapshot& system,
+                                     PackageFindings& out) const
+{
+    // Files that cannot load here are not a matter of opinion, so force does not lift these.
+    if (package.platform && *package.platform != system.os) {
+        out.append(
+            PackageFinding::hardBlock(
+                PackageCode::PlatformMismatch,
+                QCoreApplication::translate("PackageValidator", "This is the %1 build of %2; this machine runs %3.")
+                    .arg(osFlavorName(*package.platform), describe(package), osFlavorName(system.os)),
+                QCoreApplication::translate("PackageValidator",
+                                            "Download the %1 archive of the same release "
+                                            "(cudnn-%1-...-archive).")
+                    .arg(PackageName::platformKey(system.os, m_hostArch)))
+                .about(package.file));
+    }
+    if (package.arch != CpuArch::Unknown && m_hostArch != CpuArch::Unknown && package.arch != m_hostArch) {
+        out.append(PackageFinding::hardBlock(
+                       PackageCode::ArchMismatch,
+                       QCoreApplication::translate("PackageValidator",
+                                                   "The libraries are built for %1 processors; this machine is %2.")
+                           .arg(cpuArchName(package.arch), cpuArchName(m_hostArch)),
+                       QCoreApplication::translate("PackageValidator", "Download the %1 archive of the same release.")
+                           .arg(PackageName::platformKey(system.os, m_hostArch)))
+                       .about(package.file));
+    }
+}
+
+void PackageValidator::checkCuda(const PackageInspection& package,
+                                 const CudaToolkit& target,
+                                 const CudnnReleaseTable::Release* release,
+                                 PackageFindings& out) const
+{
+    if (!target.version) {
+        out.append(PackageFinding::warning(PackageCode::ToolkitUnknown,
+                                           QCoreApplication::translate("PackageValidator",
+                                                                       "The CUDA version of the toolkit at %1 is "
+                                                                       "unknown, so the package's CUDA build cannot be "
+                                                                       "checked against it.")
+                                               .arg(target.root),
+                                           tr("Make sure the toolkit has version.json or include/cuda.h."))
+                       .about(target.root));
+        return;
+    }
+    const Version toolkit = target.version->truncated(2);
+    const auto cuda = inferredCuda(package, release);
+    if (!cuda) {
+        out.append(PackageFinding::warning(PackageCode::CudaUnknown,
+                                           QCoreApplication::translate("PackageValidator",
+                                                                       "Neither the name nor the libraries of %1 say "
+                                                                       "which CUDA it was built for.")
+                                               .arg(describe(package)),
+                                           tr("Use the archive under its original NVIDIA name, which ends in "
+                                              "_cuda<N>-archive."))
+                       .about(package.file));
+        return;
+    }
+    if (cuda->major() != toolkit.major()) {
+        const bool sameReleaseHasIt = release && release->buildFor(Version{toolkit.major()});
+        const QString fix = sameReleaseHasIt
+            ? QCoreApplication::translate("PackageValidator", "Use the cuda%1 build of the same release: %2.")
+                  .arg(toolkit.major())
+                  .arg(siblingArchiveName(package, toolkit.major()))
+            : QCoreApplication::translate("PackageValidator",
+                                          "This release has no build for CUDA %1; choose a cuDNN release built for "
+                                          "CUDA %1, or install into a CUDA %2 toolkit.")
+                  .arg(toolkit.major())
+                  .arg(cuda->major());
+        out.append(
+            PackageFinding::block(PackageCode::CudaMismatch,
+                                  QCoreApplication::translate("PackageValidator", "This is %1; your toolkit is %2.")
+                                      .arg(describe(package), toolkit.toString()),
+                                  fix)
+                .about(target.root));
+        return;
+    }
+    const CudnnReleaseTable::Build* build = release ? release->buildFor(*cuda) : nullptr;
+    if (build && !build->coversCuda(toolkit)) {
+        out.append(PackageFinding::block(
+                       PackageCode::CudaMismatch,
+                       QCoreApplication::translate("PackageValidator", "%1 works with CUDA %2; your toolkit is %3.")
+                           .arg(describe(package), build->cudaRange(), toolkit.toString()),
+                       tr("Choose the cuDNN build made for your toolkit's CUDA version, or a "
+                          "toolkit in the range this build supports."))
+                       .about(target.root));
+    }
+}
+
+void PackageValidator::checkDriver(const SystemSnapshot& system,
+                                   const CudaToolkit& target,
+                                   const CudnnReleaseTable::Build* build,
+                                   PackageFindings& out) const
+{
+    if (!system.driver.found || !system.driver.version) {
+        out.append(PackageFinding::warning(PackageCode::NoDriver,
+                                           tr("No NVIDIA driver was found, so it cannot be checked; cuDNN needs one "
+                                              "to run."),
+                                           tr("Install the NVIDIA driver for your GPU before using cuDNN."))
+                       .about(target.root));
+        return;
+    }
+    const Version& driver = *system.driver.version;
+    const auto tooOld = [&](const Version& needed, const QString& what) {
+        out.append(PackageFinding::block(
+                       PackageCode::DriverTooOld,
+                       QCoreApplication::translate("PackageValidator",
+                                                   "The NVIDIA driver %1 is older than %2, the "
+                                                   "oldest that runs %3.")
+                           .arg(driver.toString(), needed.toString(), what),
+                       QCoreApplication::translate("PackageValidator", "Update the NVIDIA driver to %1 or newer.")
+                           .arg(needed.toString()))
+                       .about(target.root));
+    };
+
+    if (target.version) {
+        const Version toolkit = target.version->truncated(2);
+        const auto family = m_drivers.familyMinimumDriver(toolkit.major(), system.os);
+        const auto full = m_drivers.minimumDriver(toolkit, system.os);
+        if (family && driver < *family) {
+            tooOld(*family,
+                   QCoreApplication::translate("PackageValidator", "any CUDA %1 toolkit").arg(toolkit.major()));
+            return;
+        }
+        if (full && driver < *full) {
+            if (family) { // minor version compatibility: runs, without the newest features
+                out.append(PackageFinding::warning(PackageCode::DriverMinorCompat,
+                                                   QCoreApplication::translate("PackageValidator",
+                                                                               "The NVIDIA driver %1 is older than "
+                                                                               "%2, which CUDA %3 asks for; it runs "
+                                                                               "through minor version compatibility, "
+                                                                               "without PTX JIT of newer code.")
+                                                       .arg(driver.toString(), full->toString(), toolkit.toString()),
+                                                   QCoreApplication::translate("PackageValidator",
+                                                                               "Update the NVIDIA driver to %1 or "
+                                                                               "newer for full CUDA %2 support.")
+                                                       .arg(full->toString(), toolkit.toString()))
+                               .about(target.root));
+            } else {
+                tooOld(*full, QCoreApplication::translate("PackageValidator", "CUDA %1").arg(toolkit.toString()));
+                return;
+            }
+        }
+    }
+    if (build) {
+        if (const auto needed = build->minimumDriver(system.os); needed && driver < *needed)
+            tooOld(*needed, QCoreApplication::translate("PackageValidator", "this cuDNN build"));
+    }
+}
+
+void PackageValidator::checkGpus(const PackageInspection& package,
+                                 const SystemSnapshot& system,
+                                 const CudaToolkit& target,
+                                 const CudnnReleaseTable::Build* build,
+                                 PackageFindings& out) const
+{
+    if (system.gpus.isEmpty()) {
+        out.append(PackageFinding::warning(PackageCode::NoGpu,
+                                           tr("No NVIDIA GPU was found, so compute capability was not checked."),
+                                           tr("cuDNN runs only on an NVIDIA GPU; check that the driver sees yours "
+                                              "(nvidia-smi)."))
+                       .about(target.root));
+        return;
+    }
+    std::optional<Version> ccMin = build ? build->ccMin : std::nullopt;
+    // CUDA 13 dropped Maxwell, Pascal and Volta: nothing built with it runs below Turing.
+    const Version turing{7, 5};
+    if (target.version && target.version->major() >= 13 && (!ccMin || *ccMin < turing))
+        ccMin = turing;
+    // The header knows the newest GPU this very build has kernels for; the table knows the series.
+    const std::optional<Version> ccMax
+        = package.maxComputeCapability ? package.maxComputeCapability : (build ? build->ccMax : std::nullopt);
+    const QString range = QStringLiteral("%1-%2").arg(ccMin ? ccMin->toString() : QStringLiteral("?"),
+                                                      ccMax ? ccMax->toString() : QStringLiteral("?"));
+    for (const GpuInfo& gpu : system.gpus) {
+        if (gpu.computeCapability.isNull())
+            continue;
+        const Version cc = gpu.computeCapability.truncated(2);
+        if (ccMin && cc < *ccMin) {
+            out.append(PackageFinding::block(PackageCode::GpuUnsupported,
+                                             QCoreApplication::translate("PackageValidator",
+                                                                         "%1 with a CUDA %2 toolkit supports compute "
+                                                                         "capability %3; %4 is older.")
+                                                 .arg(describe(package),
+                                                      target.version ? target.version->toString() : QStringLiteral("?"),
+                                                      range,
+                                                      gpuLabel(gpu)),
+                                             tr("Use an older cuDNN release, or a CUDA 12 toolkit and build, that "
+                                                "still supports this GPU (see NVIDIA's cuDNN support matrix)."))
+                           .about(gpu.name));
+        } else if (ccMax && cc > *ccMax) {
+            out.append(PackageFinding::block(PackageCode::GpuUnsupported,
+                                             QCoreApplication::translate("PackageValidator",
+                                                                         "%1 supports compute capability %2; %3 is "
+                                                                         "newer than it knows.")
+                                                 .arg(describe(package), range, gpuLabel(gpu)),
+                                             tr("Use a newer cuDNN release that lists this GPU in NVIDIA's support "
+                                                "matrix."))
+                           .about(gpu.name));
+        }
+    }
+}
+
+void PackageValidator::checkZlibwapi(const PackageInspection& package, PackageFindings& out) const
+{
+    if (!package.platform || !package.cudnnVersion
+        || !m_releases.needsZlibwapi(*package.cudnnVersion, *package.platform))
+        return;
+    out.append(PackageFinding::warning(PackageCode::NeedsZlibwapi,
+                                       QCoreApplication::translate("PackageValidator",
+                                                                   "cuDNN %1 on Windows loads zlibwapi.dll, which "
+                                                                   "it does not ship; without it programs stop with "
+                                                                   "\"Could not locate zlibwapi.dll\".")
+                                           .arg(package.cudnnVersion->toString()),
+                                       tr("Install the ZLIB DLL (zlib123dllx64.zip, dll_x64\\zlibwapi.dll) into a "
+                                          "folder on PATH, e.g. the toolkit's bin folder, as NVIDIA's install guide "
+                                          "describes; or use cuDNN 9.2 or newer, which links zlib statically."))
+                   .about(package.file));
+}

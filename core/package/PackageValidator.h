@@ -1,0 +1,48 @@
+#pragma once
+
+#include "CpuArch.h"
+#include "CudnnReleaseTable.h"
+#include "PackageInspection.h"
+#include "PackageVerdict.h"
+#include "compat/CudaDriverTable.h"
+#include "detect/SystemSnapshot.h"
+
+/**
+ * Decides whether an inspected package fits a toolkit on this machine: platform and architecture, the build's CUDA
+ * (major, and minor range for 8.0-8.4) against the toolkit, the driver against the toolkit and the build, every
+ * GPU's compute capability against what the build supports, and zlibwapi.dll for Windows 8.3-9.1. `force` lifts
+ * compatibility blocks, never integrity or safety ones.
+ */
+class PackageValidator
+{
+public:
+    PackageValidator(const CudnnReleaseTable& releases = CudnnReleaseTable::builtIn(),
+                     const CudaDriverTable& drivers = CudaDriverTable::builtIn(),
+                     CpuArch hostArch = hostCpuArch());
+
+    PackageVerdict validate(const PackageInspection& package,
+                            const SystemSnapshot& system,
+                            const CudaToolkit& target,
+                            bool force) const;
+
+private:
+    void checkPlatform(const PackageInspection& package, const SystemSnapshot& system, PackageFindings& out) const;
+    void checkCuda(const PackageInspection& package,
+                   const CudaToolkit& target,
+                   const CudnnReleaseTable::Release* release,
+                   PackageFindings& out) const;
+    void checkDriver(const SystemSnapshot& system,
+                     const CudaToolkit& target,
+                     const CudnnReleaseTable::Build* build,
+                     PackageFindings& out) const;
+    void checkGpus(const PackageInspection& package,
+                   const SystemSnapshot& system,
+                   const CudaToolkit& target,
+                   const CudnnReleaseTable::Build* build,
+                   PackageFindings& out) const;
+    void checkZlibwapi(const PackageInspection& package, PackageFindings& out) const;
+
+    const CudnnReleaseTable& m_releases;
+    const CudaDriverTable& m_drivers;
+    CpuArch m_hostArch;
+};
