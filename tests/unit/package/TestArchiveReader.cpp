@@ -1,0 +1,184 @@
+#include "ArchiveBuilder.h"
+#include "TestTree.h"
+#include "package/ArchiveReader.h"
+
+#include <QCryptographicHash>
+#include <QFile>
+#include <QtTest>
+
+namespace {
+
+struct Read
+{
+    QList<ArchiveEntry> entries;
+    QList<QByteArray> data;
+    ArchiveError error;
+    QByteArray sha256;
+    qint64 largestBlock = 0;
+};
+
+Read readAll(const QString& path)
+{
+    Read result;
+    ArchiveError openError;
+    auto reader = ArchiveReader::open(path, &openError);
+    if (!reader) {
+        result.error = openError;
+        return result;
+    }
+    ArchiveEntry entry;
+    while (reader->next(&entry)) {
+        QByteArray data;
+        QByteArrayView block;
+        qint64 n = 0;
+        while ((n = reader->readBlock(&block)) > 0) {
+            data.append(block);
+            result.largestBlock = qMax(result.largestBlock, n);
+        }
+        result.entries.append(entry);
+        result.data.append(data);
+    }
+    result.error = reader->error();
+    result.sha256 = reader->archiveSha256();
+    return result;
+}
+
+QByteArray fileSha256(const QString& path)
+{
+    QFile file(path);
+    file.open(QIODevice::ReadOnly);
+    return QCryptographicHash::hash(file.readAll(), QCryptographicHash::Sha256);
+}
+
+QByteArray noise(int size, quint32 seed)
+{
+    QByteArray data(size, Qt::Uninitialized);
+    QRandomGenerator random(seed);
+    for (char& c : data)
+        c = char(random.generate());
+    return data;
+}
+
+ArchiveBuilder sample(bool withTarOnlyTypes)
+{
+    ArchiveBuilder b;
+    b.dir(QStringLiteral("top/"))
+        .file(QStringLiteral("top/lib/libx.so.1.2.3"), noise(3 * 1024 * 1024, 1), 0755)
+        .symlink(QStringLiteral("top/lib/libx.so.1"), QStringLiteral("libx.so.1.2.3"))
+        .file(QStringLiteral("top/empty.txt"), {})
+        .file(QStringLiteral("top/include/x.h"), "#define X 1\n");
+    if (withTarOnlyTypes)
+        b.hardlink(QStringLiteral("top/lib/libx-copy.so"), QStringLiteral("top/lib/libx.so.1.2.3"))
+            .fifo(QStringLiteral("top/pipe"));
+    return b;
+}
+
+} // namespace
+
+class TestArchiveReader : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void readsEveryEntry_data();
+    void readsEveryEntry();
+    void sniffsContentsNotExtension();
+    void detectsDamage_data();
+    void detectsDamage();
+    void rejectsNonArchives();
+};
+
+void TestArchiveReader::readsEveryEntry_data()
+{
+    QTest::addColumn<QString>("fileName");
+    QTest::newRow("zip") << "sample.zip";
+    QTest::newRow("tar.xz") << "sample.tar.xz";
+    QTest::newRow("tgz") << "sample.tgz";
+}
+
+void TestArchiveReader::readsEveryEntry()
+{
+    QFETCH(QString, fileName);
+    TestTree tree;
+    const bool zip = fileName.endsWith(QLatin1String(".zip"));
+    const ArchiveBuilder builder = sample(!zip);
+    const QString path = tree.path(fileName);
+    builder.write(path);
+
+    const Read read = readAll(path);
+    QVERIFY2(!read.error.isError(), qPrintable(read.error.message));
+    QCOMPARE(read.entries.size(), builder.members().size());
+    for (qsizetype i = 0; i < read.entries.size(); ++i) {
+        const ArchiveBuilder::Member& expected = builder.members().at(i);
+        const ArchiveEntry& entry = read.entries.at(i);
+        QCOMPARE(entry.path, expected.path);
+        QCOMPARE(entry.type, expected.type);
+        if (expected.type == ArchiveEntry::Type::File) {
+            QCOMPARE(entry.size, expected.data.size());
+            QCOMPARE(read.data.at(i), expected.data);
+            QCOMPARE(entry.mode, expected.mode);
+        }
+        if (expected.type == ArchiveEntry::Type::Symlink || expected.type == ArchiveEntry::Type::Hardlink)
+            QCOMPARE(entry.linkTarget, expected.linkTarget);
+    }
+    // Large blocks, and the archive's own hash from the same pass.
+    QVERIFY(read.largestBlock >= 256 * 1024);
+    QCOMPARE(read.sha256, fileSha256(path));
+}
+
+void TestArchiveReader::sniffsContentsNotExtension()
+{
+    TestTree tree;
+    const QString path = tree.path(QStringLiteral("really-a-zip.tar.xz"));
+    sample(false).writeZip(path);
+    QCOMPARE(sniffArchiveContainer(path), ArchiveContainer::Zip);
+    QVERIFY(!readAll(path).error.isError());
+}
+
+void TestArchiveReader::detectsDamage_data()
+{
+    QTest::addColumn<QString>("fileName");
+    QTest::addColumn<bool>("cut"); // else a flipped byte in the compressed data
+    QTest::addColumn<int>("expected");
+    QTest::newRow("zip cut") << "a.zip" << true << int(ArchiveError::Kind::Truncated);
+    QTest::newRow("tar.xz cut") << "a.tar.xz" << true << int(ArchiveError::Kind::Truncated);
+    QTest::newRow("tgz cut") << "a.tgz" << true << int(ArchiveError::Kind::Truncated);
+    QTest::newRow("zip flipped") << "a.zip" << false << int(ArchiveError::Kind::Corrupt);
+    QTest::newRow("tar.xz flipped") << "a.tar.xz" << false << int(ArchiveError::Kind::Corrupt);
+    QTest::newRow("tgz flipped") << "a.tgz" << false << int(ArchiveError::Kind::Corrupt);
+}
+
+void TestArchiveReader::detectsDamage()
+{
+    QFETCH(QString, fileName);
+    QFETCH(bool, cut);
+    QFETCH(int, expected);
+    TestTree tree;
+    const QString path = tree.path(fileName);
+    sample(false).write(path);
+    const qint64 size = QFileInfo(path).size();
+    if (cut)
+        truncateFile(path, size / 2);
+    else
+        flipByte(path, size / 2); // inside the big library's compressed data
+
+    const Read read = readAll(path);
+    QVERIFY(read.error.isError());
+    if (int(read.error.kind) != expected)
+        qWarning("%s", qPrintable(read.error.message));
+    QCOMPARE(int(read.error.kind), expected);
+    QVERIFY(!read.error.message.isEmpty());
+}
+
+void TestArchiveReader::rejectsNonArchives()
+{
+    TestTree tree;
+    ArchiveError error;
+    QVERIFY(!ArchiveReader::open(tree.writeFile(QStringLiteral("notes.zip"), "just text"), &error));
+    QCOMPARE(error.kind, ArchiveError::Kind::Unsupported);
+    QVERIFY(!ArchiveReader::open(tree.path(QStringLiteral("missing.tar.xz")), &error));
+    QCOMPARE(error.kind, ArchiveError::Kind::Io);
+}
+
+QTEST_GUILESS_MAIN(TestArchiveReader)
+#include "TestArchiveReader.moc"
