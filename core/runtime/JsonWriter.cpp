@@ -1,5 +1,8 @@
 #include "runtime/JsonWriter.h"
 
+#include <charconv>
+#include <cmath>
+
 namespace cudnnsetup::runtime {
 
 namespace {
@@ -157,6 +160,17 @@ JsonWriter& JsonWriter::string(std::string_view text)
 JsonWriter& JsonWriter::number(std::optional<long long> value)
 {
     return value ? number(*value) : null();
+}
+
+JsonWriter& JsonWriter::decimal(std::optional<double> value)
+{
+    if (!value || !std::isfinite(*value)) {
+        return null();
+    }
+    char text[32];
+    // to_chars ignores the locale: always a '.', never a ','.
+    const auto [end, error] = std::to_chars(text, text + sizeof text, *value, std::chars_format::general, 6);
+    return error == std::errc() ? token(std::string_view(text, static_cast<std::size_t>(end - text))) : null();
 }
 
 JsonWriter& JsonWriter::boolean(bool value)

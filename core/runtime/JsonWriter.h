@@ -37,6 +37,8 @@ public:
     }
     /** A number, or null when absent. */
     JsonWriter& number(std::optional<long long> value);
+    /** A floating-point number to 6 significant digits ("0.0123", "1.5e-07"); null when absent or not finite. */
+    JsonWriter& decimal(std::optional<double> value);
     JsonWriter& boolean(bool value);
     JsonWriter& null();
 

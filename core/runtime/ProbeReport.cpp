@@ -6,8 +6,6 @@
 
 namespace cudnnsetup::runtime {
 
-namespace {
-
 void writeProbeHeader(JsonWriter& json)
 {
     json.key("probe").beginObject();
@@ -15,6 +13,8 @@ void writeProbeHeader(JsonWriter& json)
     json.key("platform").string(platformName());
     json.endObject();
 }
+
+namespace {
 
 std::string cudaText(const std::optional<long long>& code)
 {

@@ -14,6 +14,11 @@ namespace cudnnsetup::runtime {
 /** `probe.version`: bumped only when a field changes meaning or goes away. */
 constexpr int kProbeJsonVersion = 1;
 
+class JsonWriter;
+
+/** The `"probe":{"version":1,"platform":"linux"}` member every command's report starts with. */
+void writeProbeHeader(JsonWriter& json);
+
 /** {"probe":{...},"driver":{...},"gpus":[...]} */
 std::string driverReportJson(const DriverFacts& facts);
 

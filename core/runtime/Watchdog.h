@@ -1,6 +1,7 @@
 #pragma once
 
 #include <chrono>
+#include <string>
 
 /** A broken driver can block forever inside cuInit; the probe ends itself rather than hang its parent. */
 namespace cudnnsetup::runtime {
@@ -14,5 +15,11 @@ constexpr std::chrono::milliseconds kDefaultWatchdogLimit{20000};
  * A zero limit starts nothing. False if the thread could not be started.
  */
 bool startWatchdog(std::chrono::milliseconds limit);
+
+/**
+ * One line the watchdog writes to stdout before it ends the process ("" = nothing, the default): a command's report
+ * of how far it got, kept up to date as it goes. Thread-safe.
+ */
+void setWatchdogReport(std::string report);
 
 } // namespace cudnnsetup::runtime
