@@ -1,13 +1,17 @@
 // cudnn-probe: argument parsing and dispatch only. The contract (arguments, JSON, exit codes) is docs/probe.md.
+#include "runtime/Benchmark.h"
+#include "runtime/BenchmarkReport.h"
 #include "runtime/CudnnQuery.h"
 #include "runtime/DriverQuery.h"
 #include "runtime/Platform.h"
 #include "runtime/ProbeReport.h"
 #include "runtime/Watchdog.h"
 
+#include <algorithm>
 #include <charconv>
 #include <chrono>
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -28,32 +32,79 @@ Commands:
   cudnn [--library NAME]   cuDNN version and the CUDA runtime it was built for. NAME is a bare name or a path;
                            repeat --library to try several in order. Default: libcudnn.so.9, .so.8, .so.7,
                            libcudnn.so (Windows: cudnn64_9.dll, cudnn64_8.dll, cudnn64_7.dll)
+  benchmark [options]      convolutions on the GPU through cuDNN against the same on the CPU: speed, correctness
+                           and a verdict (docs/benchmark.md)
+    --cudnn NAME           cuDNN to load (repeatable, tried in order; default as for the cudnn command)
+    --cudart NAME          CUDA runtime to load (repeatable; default: the one cuDNN was built for, then
+                           libcudart.so.13, .so.12, .so.11.0)
+    --driver NAME          CUDA driver library (default libcuda.so.1 / nvcuda.dll)
+    --device N             GPU ordinal (default 0)
+    --quick                small batches and few runs (tests); the verdict thresholds stay the same
 
 Options:
-  --timeout-ms N           end with exit code 124 after N milliseconds (default 20000, 0 = never)
+  --timeout-ms N           end with exit code 124 after N milliseconds (default 20000, benchmark 300000,
+                           0 = never)
   --help                   this text
   --version                the probe's version
 )";
 
-enum class Command { None, Help, Version, Driver, Cudnn };
+enum class Command { None, Help, Version, Driver, Cudnn, Benchmark };
 
 struct CommandLine
 {
     Command command = Command::None;
     std::vector<std::string> libraries;
-    std::chrono::milliseconds timeout = kDefaultWatchdogLimit;
+    std::optional<std::chrono::milliseconds> timeout; // the command's default when absent
+    BenchmarkOptions benchmark;
+    std::vector<std::string> benchmarkOptionsGiven; // to reject them with another command
 };
 
-bool parseMilliseconds(const std::string& text, std::chrono::milliseconds& out)
+bool parseWholeNumber(const std::string& text, long long& out)
 {
-    long long value = 0;
     const char* end = text.data() + text.size();
-    const auto [stop, error] = std::from_chars(text.data(), end, value);
-    if (text.empty() || error != std::errc() || stop != end || value < 0) {
-        return false;
+    const auto [stop, error] = std::from_chars(text.data(), end, out);
+    return !text.empty() && error == std::errc() && stop == end && out >= 0;
+}
+
+enum class OptionParse { NotThisOption, Parsed, Invalid };
+
+/** One of the benchmark's own options at arguments[i], moving i past its value; Invalid sets `error`. */
+OptionParse
+parseBenchmarkOption(const std::vector<std::string>& arguments, std::size_t& i, CommandLine& line, std::string& error)
+{
+    const std::string& argument = arguments[i];
+    const bool hasValue = i + 1 < arguments.size();
+    BenchmarkOptions& options = line.benchmark;
+    if (argument == "--quick") {
+        options.quick = true;
+    } else if (argument == "--cudnn" || argument == "--cudart" || argument == "--driver") {
+        if (!hasValue) {
+            error = argument + " needs a library name or path";
+            return OptionParse::Invalid;
+        }
+        const std::string& value = arguments[++i];
+        if (argument == "--driver") {
+            options.driver.cuda = value;
+        } else {
+            std::vector<std::string>& list = argument == "--cudnn" ? options.cudnn : options.cudart;
+            if (std::find(line.benchmarkOptionsGiven.begin(), line.benchmarkOptionsGiven.end(), argument)
+                == line.benchmarkOptionsGiven.end()) {
+                list.clear(); // the first one given replaces the defaults
+            }
+            list.push_back(value);
+        }
+    } else if (argument == "--device") {
+        long long device = 0;
+        if (!hasValue || !parseWholeNumber(arguments[++i], device) || device > 1024) {
+            error = "--device needs a GPU ordinal (0, 1, ...)";
+            return OptionParse::Invalid;
+        }
+        options.device = static_cast<int>(device);
+    } else {
+        return OptionParse::NotThisOption;
     }
-    out = std::chrono::milliseconds(value);
-    return true;
+    line.benchmarkOptionsGiven.push_back(argument);
+    return OptionParse::Parsed;
 }
 
 /** Fills `line`; on a usage error returns false with the reason in `error`. */
@@ -69,8 +120,15 @@ bool parse(const std::vector<std::string>& arguments, CommandLine& line, std::st
             line.command = Command::Version;
             return true;
         } else if (argument == "--timeout-ms") {
-            if (!hasValue || !parseMilliseconds(arguments[++i], line.timeout)) {
+            long long milliseconds = 0;
+            if (!hasValue || !parseWholeNumber(arguments[++i], milliseconds)) {
                 error = "--timeout-ms needs a whole number of milliseconds";
+                return false;
+            }
+            line.timeout = std::chrono::milliseconds(milliseconds);
+        } else if (const OptionParse parsed = parseBenchmarkOption(arguments, i, line, error);
+                   parsed != OptionParse::NotThisOption) {
+            if (parsed == OptionParse::Invalid) {
                 return false;
             }
         } else if (argument == "--library") {
@@ -79,8 +137,12 @@ bool parse(const std::vector<std::string>& arguments, CommandLine& line, std::st
                 return false;
             }
             line.libraries.push_back(arguments[++i]);
-        } else if (line.command == Command::None && (argument == "driver" || argument == "cudnn")) {
-            line.command = argument == "driver" ? Command::Driver : Command::Cudnn;
+        } else if (line.command == Command::None && argument == "driver") {
+            line.command = Command::Driver;
+        } else if (line.command == Command::None && argument == "cudnn") {
+            line.command = Command::Cudnn;
+        } else if (line.command == Command::None && argument == "benchmark") {
+            line.command = Command::Benchmark;
         } else {
             error = "unexpected argument '" + argument + "'";
             return false;
@@ -92,6 +154,10 @@ bool parse(const std::vector<std::string>& arguments, CommandLine& line, std::st
     }
     if (!line.libraries.empty() && line.command != Command::Cudnn) {
         error = "--library belongs to the cudnn command";
+        return false;
+    }
+    if (!line.benchmarkOptionsGiven.empty() && line.command != Command::Benchmark) {
+        error = line.benchmarkOptionsGiven.front() + " belongs to the benchmark command";
         return false;
     }
     return true;
@@ -124,18 +190,38 @@ int main(int argc, char** argv)
         return kExitRan;
     case Command::Driver:
     case Command::Cudnn:
+    case Command::Benchmark:
         break;
     case Command::None:
         return kExitUsage;
     }
 
-    if (!startWatchdog(line.timeout)) {
+    const std::chrono::milliseconds timeout
+        = line.timeout.value_or(line.command == Command::Benchmark ? kBenchmarkWatchdogLimit : kDefaultWatchdogLimit);
+    if (!startWatchdog(timeout)) {
         std::fputs("cudnn-probe: could not start the watchdog thread; running without a time limit\n", stderr);
     }
-    if (line.command == Command::Driver) {
+    switch (line.command) {
+    case Command::Driver:
         printJson(driverReportJson(queryDriver()));
-    } else {
+        break;
+    case Command::Cudnn:
         printJson(cudnnReportJson(line.libraries.empty() ? queryCudnn() : queryCudnn(line.libraries)));
+        break;
+    case Command::Benchmark: {
+        // Should a library call never return, the watchdog prints how far the run got instead of nothing.
+        line.benchmark.onActivity = [timeout](const BenchmarkResult& soFar, const std::string& activity) {
+            setWatchdogReport(benchmarkTimeoutJson(soFar, activity, timeout));
+        };
+        const BenchmarkResult result = runBenchmark(line.benchmark);
+        setWatchdogReport({});
+        printJson(benchmarkReportJson(result));
+        break;
+    }
+    case Command::None:
+    case Command::Help:
+    case Command::Version:
+        break;
     }
     return kExitRan;
 }

@@ -1,0 +1,36 @@
+#pragma once
+
+#include "runtime/BenchmarkResult.h"
+#include "runtime/CudnnQuery.h"
+#include "runtime/DriverQuery.h"
+
+#include <chrono>
+#include <functional>
+#include <string>
+#include <vector>
+
+/**
+ * `cudnn-probe benchmark`: proves cuDNN accelerates convolutions on this GPU. Loads the driver, cuDNN and the CUDA
+ * runtime at run time, runs every case on the GPU and on the CPU, compares the answers and decides a verdict.
+ * Contract: docs/benchmark.md.
+ */
+namespace cudnnsetup::runtime {
+
+/** The watchdog's default for the benchmark: searches and CPU baselines on a slow machine take minutes, not seconds. */
+constexpr std::chrono::milliseconds kBenchmarkWatchdogLimit{300000};
+
+struct BenchmarkOptions
+{
+    DriverLibraryNames driver = defaultDriverLibraryNames();
+    std::vector<std::string> cudnn = defaultCudnnLibraryNames();
+    std::vector<std::string> cudart; // empty: defaultCudartLibraryNames() for the CUDA cuDNN was built for
+    int device = 0;
+    bool quick = false; // small batches and few runs, for tests on fakes
+    /** Told before each step that could block in a library: what is known so far and what comes next. */
+    std::function<void(const BenchmarkResult& soFar, const std::string& activity)> onActivity;
+};
+
+/** Never throws for anything a library does: failures become the verdict. */
+BenchmarkResult runBenchmark(const BenchmarkOptions& options);
+
+} // namespace cudnnsetup::runtime

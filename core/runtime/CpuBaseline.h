@@ -1,0 +1,31 @@
+#pragma once
+
+#include "runtime/BenchmarkCases.h"
+#include "runtime/CaseData.h"
+
+#include <vector>
+
+/** The same convolutions on this machine's CPU: the speed-up's denominator and the GPU's answer key. */
+namespace cudnnsetup::runtime {
+
+struct CpuBaselineResult
+{
+    double msForBatch = 0; // measured on `images`, scaled to the whole batch
+    int images = 0; // how many images were computed (the first ones)
+    std::vector<float> output; // last layer's output for those images, in the case's layout
+};
+
+/**
+ * Runs every layer for the first image, then for as many further images as fit in `budgetMs` (at least one image
+ * in all, at most `batch`), with `threads` threads.
+ */
+CpuBaselineResult
+runCpuBaseline(const BenchmarkCase& benchCase, int batch, const CaseData& data, double budgetMs, unsigned threads);
+
+/**
+ * max|actual - expected| / max|expected| over `count` values: an error relative to the output's magnitude, so
+ * outputs near zero do not inflate it. Infinity when `actual` holds a NaN or infinity.
+ */
+double relativeError(const float* actual, const float* expected, std::size_t count);
+
+} // namespace cudnnsetup::runtime
