@@ -1,37 +1,64 @@
 #include "CommandLine.h"
 #include "ConsoleRunner.h"
+#include "Localization.h"
+#include "SetupWizard.h"
 #include "engine/Engine.h"
 
-#include <QCoreApplication>
+#include <QApplication>
 #include <QTextStream>
-#include <cstdio>
 
-int main(int argc, char* argv[])
+static QStringList argumentsOf(int argc, char* argv[])
 {
-    QCoreApplication app(argc, argv);
+    QStringList arguments;
+    for (int i = 0; i < argc; ++i)
+        arguments.append(QString::fromLocal8Bit(argv[i]));
+    return arguments;
+}
+
+static int runWizard(int argc, char* argv[], const Invocation& invocation)
+{
+    QApplication app(argc, argv);
+    QApplication::setApplicationName(QStringLiteral("cudnn-setup"));
+    QApplication::setApplicationVersion(QStringLiteral(CUDNN_SETUP_VERSION));
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/cudnn-setup.svg")));
+    Localization::install(invocation.language);
+
+    const Engine engine;
+    SetupWizard wizard(engine, invocation.mode == Invocation::Mode::Repair ? SetupTask::Repair : SetupTask::Install);
+    wizard.show();
+    return app.exec();
+}
+
+static int runConsole(int argc, char* argv[], const Invocation& invocation)
+{
+    QCoreApplication app(argc, argv); // silent mode works with no display at all
     QCoreApplication::setApplicationName(QStringLiteral("cudnn-setup"));
     QCoreApplication::setApplicationVersion(QStringLiteral(CUDNN_SETUP_VERSION));
+    Localization::install(invocation.language.isEmpty() ? QStringLiteral("en") : invocation.language);
 
     QTextStream out(stdout);
     QTextStream err(stderr);
-    const Invocation invocation = parseCommandLine(QCoreApplication::arguments());
-    if (!invocation.error.isEmpty()) {
-        err << QStringLiteral("cudnn-setup: %1\nTry cudnn-setup --help.\n").arg(invocation.error);
-        return toInt(ExitCode::UsageError);
-    }
-    switch (invocation.mode) {
-    case Invocation::Mode::Help:
-    case Invocation::Mode::Wizard: // the wizard arrives with the GUI; until then, say what there is
+    if (invocation.mode == Invocation::Mode::Help) {
         out << commandLineHelp();
         return toInt(ExitCode::Ok);
-    case Invocation::Mode::Version:
+    }
+    if (invocation.mode == Invocation::Mode::Version) {
         out << QStringLiteral("cudnn-setup %1\n").arg(QCoreApplication::applicationVersion());
         return toInt(ExitCode::Ok);
-    default:
-        break;
     }
-
     const Engine engine;
     ConsoleRunner runner(engine, out, err);
     return toInt(runner.run(invocation));
+}
+
+int main(int argc, char* argv[])
+{
+    const Invocation invocation = parseCommandLine(argumentsOf(argc, argv));
+    if (!invocation.error.isEmpty()) {
+        QTextStream(stderr) << QStringLiteral("cudnn-setup: %1\nTry cudnn-setup --help.\n").arg(invocation.error);
+        return toInt(ExitCode::UsageError);
+    }
+    const bool wantsWindow = !invocation.silent
+        && (invocation.mode == Invocation::Mode::Wizard || invocation.mode == Invocation::Mode::Repair);
+    return wantsWindow ? runWizard(argc, argv, invocation) : runConsole(argc, argv, invocation);
 }

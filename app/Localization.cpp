@@ -1,0 +1,43 @@
+#include "Localization.h"
+
+#include <QCoreApplication>
+#include <QLibraryInfo>
+#include <QLocale>
+#include <QTranslator>
+
+namespace Localization {
+
+static QString chooseLanguage(const QString& requested)
+{
+    if (!requested.isEmpty())
+        return requested;
+    for (const QString& name : QLocale::system().uiLanguages()) {
+        if (name.startsWith(QLatin1String("zh"), Qt::CaseInsensitive)
+            && !name.contains(QLatin1String("Hant"), Qt::CaseInsensitive)
+            && !name.contains(QLatin1String("TW"), Qt::CaseInsensitive)
+            && !name.contains(QLatin1String("HK"), Qt::CaseInsensitive))
+            return QStringLiteral("zh_CN");
+        if (name.startsWith(QLatin1String("en"), Qt::CaseInsensitive))
+            return QStringLiteral("en");
+    }
+    return QStringLiteral("en");
+}
+
+QString install(const QString& requested)
+{
+    const QString language = chooseLanguage(requested);
+    if (language == QLatin1String("en"))
+        return language;
+
+    auto* ours = new QTranslator(QCoreApplication::instance());
+    if (ours->load(QStringLiteral(":/i18n/cudnn-setup_%1.qm").arg(language)))
+        QCoreApplication::installTranslator(ours);
+    // Qt's own strings (the wizard's Next/Back/Cancel buttons) come from Qt's translations when installed.
+    auto* qt = new QTranslator(QCoreApplication::instance());
+    if (qt->load(QStringLiteral("qtbase_%1").arg(language), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+        QCoreApplication::installTranslator(qt);
+    QLocale::setDefault(QLocale(language));
+    return language;
+}
+
+} // namespace Localization

@@ -1,0 +1,24 @@
+#include "SetupWizard.h"
+
+#include "pages/SystemPage.h"
+#include "pages/WelcomePage.h"
+
+SetupWizard::SetupWizard(const Engine& engine, SetupTask initialTask, QWidget* parent)
+    : QWizard(parent)
+    , m_engine(engine)
+{
+    setObjectName(QStringLiteral("setupWizard"));
+    setWindowTitle(tr("cudnn-setup"));
+    setWizardStyle(QWizard::ModernStyle);
+    setOption(QWizard::NoBackButtonOnStartPage);
+    setMinimumSize(760, 560);
+    m_state.setTask(initialTask);
+
+    setPage(WelcomePageId, new WelcomePage(m_state, this));
+    setPage(SystemPageId, new SystemPage(m_engine, m_state, m_work, this));
+}
+
+SetupWizard::~SetupWizard()
+{
+    m_work.cancelAndWait(); // before the pages go: their work may still report to them
+}

@@ -1,0 +1,147 @@
+#include "SystemPage.h"
+
+#include "BackgroundWork.h"
+#include "DiagnosticList.h"
+#include "engine/Engine.h"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+SystemPage::SystemPage(const Engine& engine, WizardState& state, BackgroundWork& work, QWidget* parent)
+    : QWizardPage(parent)
+    , m_engine(engine)
+    , m_state(state)
+    , m_work(work)
+    , m_status(new QLabel(this))
+    , m_busyBar(new QProgressBar(this))
+    , m_facts(new QTreeWidget(this))
+    , m_findings(new DiagnosticList(this))
+    , m_rescan(new QPushButton(tr("&Look again"), this))
+{
+    setTitle(tr("Your system"));
+    setSubTitle(tr("The NVIDIA driver, GPUs, CUDA toolkits and cuDNN found on this machine."));
+
+    m_busyBar->setRange(0, 0);
+    m_facts->setObjectName(QStringLiteral("systemFacts"));
+    m_facts->setAccessibleName(tr("Detected components"));
+    m_facts->setColumnCount(2);
+    m_facts->setHeaderLabels({tr("Component"), tr("Details")});
+    m_facts->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    m_facts->setRootIsDecorated(false);
+    m_findings->setObjectName(QStringLiteral("systemFindings"));
+    m_rescan->setObjectName(QStringLiteral("rescan"));
+    connect(m_rescan, &QPushButton::clicked, this, &SystemPage::rescan);
+
+    auto* splitter = new QSplitter(Qt::Vertical, this);
+    splitter->addWidget(m_facts);
+    splitter->addWidget(m_findings);
+    splitter->setStretchFactor(0, 3);
+    splitter->setStretchFactor(1, 2);
+
+    auto* top = new QHBoxLayout;
+    top->addWidget(m_status, 1);
+    top->addWidget(m_rescan);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(top);
+    layout->addWidget(m_busyBar);
+    layout->addWidget(splitter, 1);
+}
+
+void SystemPage::initializePage()
+{
+    if (m_state.snapshot())
+        showSnapshot(*m_state.snapshot()); // coming back: no need to look again
+    else
+        rescan();
+}
+
+bool SystemPage::isComplete() const
+{
+    return !m_busy && m_state.snapshot().has_value();
+}
+
+void SystemPage::rescan()
+{
+    m_busy = true;
+    m_status->setText(tr("Looking at this machine…"));
+    m_busyBar->show();
+    m_rescan->setEnabled(false);
+    emit completeChanged();
+    const Engine* engine = &m_engine;
+    m_work.run<SystemSnapshot>(
+        this,
+        [engine] { return engine->detect(DetectOptions{}); },
+        [this](const SystemSnapshot& snapshot) {
+            m_busy = false;
+            m_state.setSnapshot(snapshot);
+            showSnapshot(snapshot);
+            emit completeChanged();
+        });
+}
+
+static QTreeWidgetItem* addFact(QTreeWidget* tree, const QString& component, const QString& details, Severity severity)
+{
+    auto* item = new QTreeWidgetItem(tree, {component, details});
+    item->setIcon(0, DiagnosticList::iconFor(severity));
+    item->setToolTip(1, details);
+    return item;
+}
+
+void SystemPage::showSnapshot(const SystemSnapshot& s)
+{
+    m_busyBar->hide();
+    m_rescan->setEnabled(true);
+    m_facts->clear();
+
+    if (s.driver.found) {
+        const QString version = s.driver.version ? s.driver.version->toString() : tr("unknown version");
+        const QString details = s.driver.newestCuda
+            ? tr("%1 — runs CUDA up to %2").arg(version, s.driver.newestCuda->toString())
+            : version;
+        addFact(m_facts, tr("NVIDIA driver"), details, s.driver.error.isEmpty() ? Severity::Info : Severity::Warning);
+    } else {
+        addFact(m_facts, tr("NVIDIA driver"), tr("not found"), Severity::Warning);
+    }
+    for (const GpuInfo& gpu : s.gpus) {
+        addFact(m_facts,
+                tr("GPU %1").arg(gpu.index),
+                tr("%1, compute capability %2, %3 GiB")
+                    .arg(gpu.name, gpu.computeCapability.isNull() ? tr("unknown") : gpu.computeCapability.toString())
+                    .arg(double(gpu.memoryBytes) / (1024.0 * 1024.0 * 1024.0), 0, 'f', 1),
+                Severity::Info);
+    }
+    if (s.toolkits.isEmpty())
+        addFact(m_facts, tr("CUDA toolkit"), tr("none found"), Severity::Error);
+    for (const CudaToolkit& t : s.toolkits) {
+        const QString version = t.version ? t.version->toString() : tr("unknown version");
+        QString details = QStringLiteral("%1  %2").arg(version, displayPath(s.os, t.root));
+        if (t.active)
+            details += QLatin1Char(' ') + tr("(active)");
+        addFact(m_facts, tr("CUDA toolkit"), details, t.version ? Severity::Info : Severity::Warning);
+    }
+    if (s.cudnnInstalls.isEmpty())
+        addFact(m_facts, tr("cuDNN"), tr("not installed yet"), Severity::Info);
+    for (const CudnnInstall& i : s.cudnnInstalls) {
+        const auto version = i.version();
+        const QString where = i.location == CudnnInstall::Location::Toolkit ? tr("in the toolkit %1")
+                                                                            : tr("on the library search path in %1");
+        addFact(m_facts,
+                tr("cuDNN"),
+                QStringLiteral("%1  %2 — %3")
+                    .arg(version ? version->toString() : QStringLiteral("%1.x").arg(i.major),
+                         where.arg(displayPath(s.os, i.root)),
+                         i.isComplete() ? tr("complete") : tr("incomplete")),
+                i.isComplete() ? Severity::Info : Severity::Error);
+    }
+    m_findings->setDiagnostics(s.diagnostics);
+
+    const Severity worst = worstSeverity(s.diagnostics);
+    m_status->setText(worst == Severity::Error         ? tr("Some problems need attention; see the findings below.")
+                          : worst == Severity::Warning ? tr("Detection finished with warnings.")
+                                                       : tr("Detection finished."));
+}

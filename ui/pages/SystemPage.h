@@ -1,0 +1,41 @@
+#pragma once
+
+#include "WizardState.h"
+
+#include <QWizardPage>
+
+class BackgroundWork;
+class DiagnosticList;
+class Engine;
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QTreeWidget;
+
+/** Shows what detection found: driver, GPUs, every toolkit (the active one marked), installed cuDNN, findings. */
+class SystemPage : public QWizardPage
+{
+    Q_OBJECT
+
+public:
+    SystemPage(const Engine& engine, WizardState& state, BackgroundWork& work, QWidget* parent = nullptr);
+    void initializePage() override;
+    bool isComplete() const override;
+    bool isBusy() const { return m_busy; }
+
+public slots:
+    void rescan();
+
+private:
+    void showSnapshot(const SystemSnapshot& snapshot);
+
+    const Engine& m_engine;
+    WizardState& m_state;
+    BackgroundWork& m_work;
+    QLabel* m_status;
+    QProgressBar* m_busyBar;
+    QTreeWidget* m_facts;
+    DiagnosticList* m_findings;
+    QPushButton* m_rescan;
+    bool m_busy = false;
+};
