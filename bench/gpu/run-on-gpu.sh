@@ -52,6 +52,10 @@ if [ ! -s "$out/probe.json" ]; then
 fi
 
 echo "== comparison with PyTorch"
-python3 "$here/torch_conv.py" --probe-json "$out/probe.json" | tee "$out/comparison.txt"
+compare_status=0
+python3 "$here/torch_conv.py" --probe-json "$out/probe.json" | tee "$out/comparison.txt" || compare_status=$?
 echo "Report: $out/probe.json  Table: $out/comparison.txt"
-exit "$probe_status"
+if [ "$probe_status" -ne 0 ]; then
+    exit "$probe_status"
+fi
+exit "$compare_status"

@@ -89,12 +89,15 @@ def main():
     gpu = report.get("gpu") or {}
     cudnn = (report.get("libraries") or {}).get("cudnn") or {}
     verdict = report.get("verdict") or {}
-    print("GPU: %s (cc %s, %s SMs, %s MHz)" % (gpu.get("name", "?"), gpu.get("cc", "?"), gpu.get("sms", "?"),
-                                              number((gpu.get("clock_khz") or 0) / 1000, 5)))
-    print("Peaks (TFLOP/s): FP32 %s, TF32 tensor %s, FP16 tensor %s" % (
-        number(gpu.get("peak_fp32_tflops"), 4), number(gpu.get("peak_tf32_tensor_tflops"), 4),
-        number(gpu.get("peak_fp16_tensor_tflops"), 4)))
-    print("cudnn-probe: cuDNN %s at %s" % (cudnn.get("version_text", "?"), cudnn.get("path", "?")))
+    if gpu:
+        print("GPU: %s (cc %s, %s SMs, %s MHz)" % (gpu["name"], gpu["cc"], gpu["sms"], number(gpu["clock_khz"] / 1000, 5)))
+        print("Peaks (TFLOP/s): FP32 %s, TF32 tensor %s, FP16 tensor %s" % (
+            number(gpu.get("peak_fp32_tflops"), 4), number(gpu.get("peak_tf32_tensor_tflops"), 4),
+            number(gpu.get("peak_fp16_tensor_tflops"), 4)))
+    else:
+        print("GPU: none reached")
+    print("cudnn-probe: cuDNN %s" % ("%s at %s" % (cudnn["version_text"], cudnn["path"]) if cudnn.get("path")
+                                     else "not loaded"))
     if torch is None:
         print("PyTorch: %s" % why_not)
     else:
@@ -103,6 +106,9 @@ def main():
         print("PyTorch: %s, cuDNN %s, %s%s" % (torch.__version__, torch_cudnn, torch.cuda.get_device_name(0), note))
     print("Verdict: %s: %s" % (verdict.get("code", "?"), verdict.get("message", "")))
     print()
+    if not report.get("cases"):
+        print("The benchmark ran no case: nothing to compare.")
+        return 2
 
     header = "%-24s %-5s %5s %10s %10s %7s %9s %7s %8s  %s" % (
         "case", "prec", "batch", "ours ms", "torch ms", "ratio", "TFLOP/s", "%peak", "speedup", "algorithm")
@@ -138,7 +144,7 @@ def main():
 
     print()
     if torch is None:
-        print("Goals not checked against PyTorch (%s)." % why_not)
+        print("PyTorch goals not checked: PyTorch %s." % why_not)
         peak_misses = [m for m in misses if "tensor peak" in m or "wrong" in m]
         for miss in peak_misses:
             print("  " + miss)
