@@ -1,6 +1,8 @@
 #include "PathList.h"
 
 #include <QRegularExpression>
+#include <QSet>
+#include <algorithm>
 
 namespace PathList {
 
@@ -37,7 +39,7 @@ QString expand(OsFlavor os, const QString& entry, const VariableLookup& lookup)
     while (it.hasNext()) {
         const QRegularExpressionMatch match = it.next();
         const QString name = match.captured(1).isEmpty() ? match.captured(2) : match.captured(1);
-        const QString value = lookup(name);
+        const QString value = lookup ? lookup(name) : QString();
         result += entry.mid(last, match.capturedStart() - last);
         result += value.isNull() ? match.captured(0) : value;
         last = match.capturedEnd();
@@ -53,6 +55,78 @@ int indexOf(OsFlavor os, const QStringList& entries, const QString& directory, c
             return i;
     }
     return -1;
+}
+
+QStringList splitVerbatim(OsFlavor os, const QString& value)
+{
+    QStringList entries;
+    for (const QString& entry : value.split(pathListSeparator(os))) {
+        if (!entry.trimmed().isEmpty())
+            entries.append(entry);
+    }
+    return entries;
+}
+
+QString entryKey(OsFlavor os, const QString& entry)
+{
+    const QStringList unquoted = split(os, entry.trimmed());
+    const QString key = normalizedPath(os, unquoted.isEmpty() ? QString() : unquoted.constFirst());
+    return os == OsFlavor::Windows ? key.toCaseFolded() : key;
+}
+
+QStringList withoutDuplicates(OsFlavor os, const QStringList& entries)
+{
+    QStringList kept;
+    QSet<QString> seen;
+    for (const QString& entry : entries) {
+        const QString key = entryKey(os, entry);
+        if (seen.contains(key))
+            continue;
+        seen.insert(key);
+        kept.append(entry);
+    }
+    return kept;
+}
+
+QStringList
+without(OsFlavor os, const QStringList& entries, const QStringList& directories, const VariableLookup& lookup)
+{
+    QStringList kept;
+    for (const QString& entry : entries) {
+        const QString expanded = expand(os, split(os, entry.trimmed()).value(0), lookup);
+        const bool named = std::any_of(directories.cbegin(), directories.cend(), [&](const QString& directory) {
+            return samePath(os, expanded, directory);
+        });
+        if (!named)
+            kept.append(entry);
+    }
+    return kept;
+}
+
+QStringList
+withFirst(OsFlavor os, const QStringList& entries, const QStringList& directories, const VariableLookup& lookup)
+{
+    QStringList result;
+    for (const QString& directory : directories) {
+        // An entry that already names the folder literally keeps its spelling; one through a variable does not,
+        // because the variable may name another folder tomorrow.
+        const auto literal = std::find_if(entries.cbegin(), entries.cend(), [&](const QString& entry) {
+            const QString unquoted = split(os, entry.trimmed()).value(0);
+            return expand(os, unquoted, {}) == unquoted && samePath(os, unquoted, directory);
+        });
+        result.append(literal != entries.cend() ? *literal : displayPath(os, directory));
+    }
+    result.append(without(os, entries, directories, lookup));
+    return withoutDuplicates(os, result);
+}
+
+LengthVerdict lengthVerdict(const QString& value)
+{
+    if (value.size() > VariableLengthLimit)
+        return LengthVerdict::TooLong;
+    if (value.size() > CmdPathLengthLimit)
+        return LengthVerdict::TooLongForCmd;
+    return LengthVerdict::Fits;
 }
 
 } // namespace PathList

@@ -52,6 +52,18 @@ std::optional<int> majorAfterStem(QByteArrayView bytes, qsizetype at)
     return std::nullopt;
 }
 
+// glibc's memmem runs at several GB/s; std::search with a Boyer-Moore-Horspool searcher manages about 200 MB/s
+// here, which would make scanning the slowest part of an inspection.
+const char* find(const char* from, const char* end, std::string_view needle)
+{
+#if defined(__GLIBC__)
+    const void* hit = memmem(from, std::size_t(end - from), needle.data(), needle.size());
+    return hit ? static_cast<const char*>(hit) : end;
+#else
+    return std::search(from, end, std::boyer_moore_horspool_searcher(needle.begin(), needle.end()));
+#endif
+}
+
 } // namespace
 
 void CudaReferenceScanner::scan(QByteArrayView bytes)
@@ -59,8 +71,7 @@ void CudaReferenceScanner::scan(QByteArrayView bytes)
     const char* const begin = bytes.data();
     const char* const end = begin + bytes.size();
     for (const Stem& stem : Stems) {
-        const std::boyer_moore_horspool_searcher searcher(stem.text.begin(), stem.text.end());
-        for (const char* it = begin; (it = std::search(it, end, searcher)) != end; ++it) {
+        for (const char* it = begin; (it = find(it, end, stem.text)) != end; ++it) {
             if (const auto major = majorAfterStem(bytes, (it - begin) + qsizetype(stem.text.size())))
                 m_majors.insert(*major);
         }

@@ -19,8 +19,14 @@ bool HashedFile::open(OpenMode mode)
     return QIODevice::open(QIODevice::ReadOnly | QIODevice::Unbuffered);
 }
 
+HashedFile::~HashedFile()
+{
+    m_hashing.drain();
+}
+
 void HashedFile::close()
 {
+    m_hashing.drain();
     m_file.close();
     QIODevice::close();
 }
@@ -57,9 +63,11 @@ void HashedFile::account(qint64 at, const char* data, qint64 size)
 
 void HashedFile::consume(QByteArrayView bytes)
 {
-    m_sha.addData(bytes);
-    if (m_observer)
-        m_observer(bytes);
+    m_hashing.submit(bytes, [this](QByteArrayView copy) {
+        m_sha.addData(copy);
+        if (m_observer)
+            m_observer(copy);
+    });
 }
 
 bool HashedFile::hashFileRange(qint64 from, qint64 to)
@@ -82,7 +90,9 @@ bool HashedFile::hashFileRange(qint64 from, qint64 to)
 QByteArray HashedFile::finishSha256()
 {
     if (m_digest.isEmpty()) {
-        if (!hashFileRange(m_hashedUpTo, m_file.size()))
+        const bool read = hashFileRange(m_hashedUpTo, m_file.size());
+        m_hashing.drain();
+        if (!read)
             return {};
         m_digest = m_sha.result();
     }

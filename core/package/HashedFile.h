@@ -1,5 +1,6 @@
 #pragma once
 
+#include "BlockPipeline.h"
 #include "Sha256.h"
 
 #include <QFile>
@@ -10,14 +11,16 @@
  * The archive file as the readers see it: a random-access QIODevice that hashes every byte that passes through in
  * file order. Small forward jumps (a zip entry's name and extra field, which minizip seeks over) are hashed from the
  * file on the way; big jumps (a zip's directory at the end, read first) are left for finishSha256(), which reads
- * whatever was never hashed. So the archive's SHA-256 needs no pass of its own.
+ * whatever was never hashed. So the archive's SHA-256 needs no pass of its own, and runs beside decompression.
  */
 class HashedFile final : public QIODevice
 {
 public:
     explicit HashedFile(const QString& path);
+    ~HashedFile() override;
 
     bool open(OpenMode mode) override;
+    /** Also waits for the hashing of what was read, so an observer may be destroyed afterwards. */
     void close() override;
     bool isSequential() const override { return false; }
     qint64 size() const override { return m_file.size(); }
@@ -41,8 +44,9 @@ private:
     bool hashFileRange(qint64 from, qint64 to);
 
     QFile m_file;
-    Sha256 m_sha;
+    Sha256 m_sha; // fed on m_hashing's worker
     std::function<void(QByteArrayView)> m_observer;
+    BlockPipeline m_hashing;
     qint64 m_hashedUpTo = 0;
     QByteArray m_digest;
 };

@@ -199,7 +199,11 @@ bool PackageInspector::readData(ArchiveReader& reader, PackageFile& file, QByteA
     QByteArrayView block;
     qint64 n = 0;
     while ((n = reader.readBlock(&block)) > 0) {
-        sha.addData(block);
+        m_digest.submit(block, [&sha, &references, library](QByteArrayView copy) {
+            sha.addData(copy);
+            if (library)
+                references.addBlock(copy);
+        });
         if (head.size() < BinaryIdentity::HeadSize)
             head.append(block.first(qMin<qint64>(n, BinaryIdentity::HeadSize - head.size())));
         if (library)
@@ -207,10 +211,11 @@ bool PackageInspector::readData(ArchiveReader& reader, PackageFile& file, QByteA
         if (keepText && keepText->size() < MaxHeaderText)
             keepText->append(block);
         if (m_cancel.isCanceled())
-            return false;
+            break;
         reportProgress(reader, file.entry.path, false);
     }
-    if (n < 0)
+    m_digest.drain(); // sha and references live on this stack frame
+    if (n < 0 || m_cancel.isCanceled())
         return false;
     file.sha256 = QString::fromLatin1(sha.result().toHex());
     if (library) {

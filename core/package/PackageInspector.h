@@ -1,5 +1,6 @@
 #pragma once
 
+#include "BlockPipeline.h"
 #include "PackageInspection.h"
 #include "common/Progress.h"
 
@@ -27,6 +28,7 @@ private:
     ProgressSink* m_progress;
     CancellationToken m_cancel;
     QElapsedTimer m_sinceReport;
+    BlockPipeline m_digest; // each entry's SHA-256 and CUDA references, beside decompression
     int m_entriesDone = 0;
     QList<int> m_cudaMajors; // CUDA library names seen in the binaries
     QByteArray m_versionHeader; // cudnn_version.h (8 on)

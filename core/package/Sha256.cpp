@@ -59,28 +59,34 @@ SHA_NI_TARGET void compressShaNi(std::uint32_t* state, const unsigned char* data
     __m128i state0 = _mm_alignr_epi8(tmp, state1, 8); // ABEF
     state1 = _mm_blend_epi16(state1, tmp, 0xF0); // CDGH
 
+    const auto constants
+        = [](int group) { return _mm_load_si128(reinterpret_cast<const __m128i*>(RoundConstants + 4 * group)); };
     for (; blocks > 0; --blocks, data += 64) {
         const __m128i abefSaved = state0;
         const __m128i cdghSaved = state1;
-        __m128i w[4];
-        for (int i = 0; i < 4; ++i)
-            w[i] = _mm_shuffle_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(data + 16 * i)), byteSwap);
-#if defined(__GNUC__)
-#pragma GCC unroll 16
-#endif
-        for (int g = 0; g < 16; ++g) {
-            if (g >= 4) {
-                __m128i next = _mm_sha256msg1_epu32(w[g & 3], w[(g + 1) & 3]);
-                next = _mm_add_epi32(next, _mm_alignr_epi8(w[(g + 3) & 3], w[(g + 2) & 3], 4));
-                w[g & 3] = _mm_sha256msg2_epu32(next, w[(g + 3) & 3]);
-            }
-            __m128i msg
-                = _mm_add_epi32(w[g & 3], _mm_load_si128(reinterpret_cast<const __m128i*>(RoundConstants + 4 * g)));
-            state1 = _mm_sha256rnds2_epu32(state1, state0, msg);
-            msg = _mm_shuffle_epi32(msg, 0x0E);
-            state0 = _mm_sha256rnds2_epu32(state0, state1, msg);
-        }
-        state0 = _mm_add_epi32(state0, abefSaved);
+        __m128i w0 = _mm_shuffle_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(data)), byteSwap);
+        __m128i w1 = _mm_shuffle_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(data + 16)), byteSwap);
+        __m128i w2 = _mm_shuffle_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(data + 32)), byteSwap);
+        __m128i w3 = _mm_shuffle_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(data + 48)), byteSwap);
+        __m128i msg;
+        // Four rounds on message words W; then the schedule's next four words, written over the oldest ones.
+#define SHA_QUAD(group, W)                                                                                             \
+    msg = _mm_add_epi32(W, constants(group));                                                                          \
+    state1 = _mm_sha256rnds2_epu32(state1, state0, msg);                                                               \
+    state0 = _mm_sha256rnds2_epu32(state0, state1, _mm_shuffle_epi32(msg, 0x0E));
+#define SHA_NEXT(A, B, C, D)                                                                                           \
+    A = _mm_sha256msg2_epu32(_mm_add_epi32(_mm_sha256msg1_epu32(A, B), _mm_alignr_epi8(D, C, 4)), D);
+        SHA_QUAD(0, w0)
+        SHA_QUAD(1, w1) SHA_QUAD(2, w2) SHA_QUAD(3, w3) SHA_NEXT(w0, w1, w2, w3) SHA_QUAD(4, w0)
+            SHA_NEXT(w1, w2, w3, w0) SHA_QUAD(5, w1) SHA_NEXT(w2, w3, w0, w1) SHA_QUAD(6, w2) SHA_NEXT(w3, w0, w1, w2)
+                SHA_QUAD(7, w3) SHA_NEXT(w0, w1, w2, w3) SHA_QUAD(8, w0) SHA_NEXT(w1, w2, w3, w0) SHA_QUAD(9, w1)
+                    SHA_NEXT(w2, w3, w0, w1) SHA_QUAD(10, w2) SHA_NEXT(w3, w0, w1, w2) SHA_QUAD(11, w3)
+                        SHA_NEXT(w0, w1, w2, w3) SHA_QUAD(12, w0) SHA_NEXT(w1, w2, w3, w0) SHA_QUAD(13, w1)
+                            SHA_NEXT(w2, w3, w0, w1) SHA_QUAD(14, w2) SHA_NEXT(w3, w0, w1, w2) SHA_QUAD(15, w3)
+#undef SHA_QUAD
+#undef SHA_NEXT
+                                state0
+            = _mm_add_epi32(state0, abefSaved);
         state1 = _mm_add_epi32(state1, cdghSaved);
     }
 

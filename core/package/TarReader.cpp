@@ -47,6 +47,7 @@ TarReader::~TarReader()
 {
     if (m_archive)
         archive_read_free(m_archive);
+    m_file.close(); // before m_gzip goes: the hashing worker may still be feeding it
 }
 
 la_ssize_t TarReader::readCallback(struct archive* archive, void* self, const void** buffer)

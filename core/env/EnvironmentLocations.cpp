@@ -1,0 +1,53 @@
+#include "EnvironmentLocations.h"
+
+#include <QDir>
+
+#ifdef Q_OS_WIN
+#include "env/RegistryEnvironmentStore.h"
+#else
+#include <pwd.h>
+#include <unistd.h>
+#endif
+
+QString EnvironmentLocations::system32() const
+{
+    return joinPath(OsFlavor::Windows, windowsDirectory, QStringLiteral("System32"));
+}
+
+QString EnvironmentLocations::backupDirectory(EnvironmentScope scope) const
+{
+    return scope == EnvironmentScope::Machine ? machineBackupDirectory : userBackupDirectory;
+}
+
+QString EnvironmentLocations::shell() const
+{
+    return loginShell.isEmpty() ? host.variable(QStringLiteral("SHELL")) : loginShell;
+}
+
+EnvironmentLocations EnvironmentLocations::current(const HostEnvironment& host,
+                                                   std::shared_ptr<const ProcessRunner> runner)
+{
+    EnvironmentLocations locations;
+    locations.host = host;
+    locations.homeDirectory = QDir::homePath();
+    locations.runner = std::move(runner);
+    locations.listing = std::make_shared<LocalDirectoryListing>();
+#ifdef Q_OS_WIN
+    const auto variable = [&host](const char* name, const char* fallback) {
+        const QString value = host.variable(QString::fromLatin1(name));
+        return normalizedPath(OsFlavor::Windows, value.isEmpty() ? QString::fromLatin1(fallback) : value);
+    };
+    locations.windowsDirectory = variable("SystemRoot", "C:/Windows");
+    locations.userBackupDirectory = variable("LOCALAPPDATA", "C:/Users/Default/AppData/Local") + "/cudnn-setup/backups";
+    locations.machineBackupDirectory = variable("ProgramData", "C:/ProgramData") + "/cudnn-setup/backups";
+    locations.knownDlls = RegistryEnvironmentStore::knownDlls();
+    locations.store = std::make_shared<RegistryEnvironmentStore>();
+#else
+    if (const passwd* entry = getpwuid(getuid()); entry && entry->pw_shell)
+        locations.loginShell = QString::fromLocal8Bit(entry->pw_shell);
+    locations.userBackupDirectory = locations.homeDirectory + QStringLiteral("/.local/state/cudnn-setup/backups");
+    locations.machineBackupDirectory = QStringLiteral("/var/backups/cudnn-setup");
+    locations.store = std::make_shared<MemoryEnvironmentStore>(); // Linux has no registry; keeps the code paths uniform
+#endif
+    return locations;
+}

@@ -1,0 +1,38 @@
+#pragma once
+
+#include "detect/HostEnvironment.h"
+#include "detect/ProcessRunner.h"
+#include "env/DirectoryListing.h"
+#include "env/EnvironmentStore.h"
+#include "env/SystemRoot.h"
+
+#include <memory>
+
+/**
+ * Every place the environment code reads or writes, injected: tests point them at a temporary home, a temporary
+ * "/" and an in-memory registry, so they never touch the real user's files, /etc or the registry.
+ */
+struct EnvironmentLocations
+{
+    HostEnvironment host; // the OS's rules and this process's variables (PATH, LD_LIBRARY_PATH, SystemRoot, ...)
+    QString homeDirectory; // Linux user scope
+    SystemRoot systemRoot; // Linux: stands for "/" (/etc, /usr/local/cuda)
+    QString windowsDirectory; // Windows: C:\Windows; System32 is inside it
+    QStringList knownDlls; // names from HKLM\...\Session Manager\KnownDLLs
+    QString loginShell; // the passwd entry's shell; empty: $SHELL
+    QStringList applicationDirs; // folders of programs that load their own copies (torch\lib, an app's folder)
+    QString userBackupDirectory; // where perform() keeps the before-values; empty: no backup file
+    QString machineBackupDirectory;
+    std::shared_ptr<EnvironmentStore> store; // Windows registry
+    std::shared_ptr<const ProcessRunner> runner; // ldconfig
+    std::shared_ptr<const DirectoryListing> listing;
+
+    OsFlavor os() const { return host.os; }
+    QString system32() const;
+    QString backupDirectory(EnvironmentScope scope) const;
+    /** $SHELL when no passwd shell was given. */
+    QString shell() const;
+
+    /** This machine: the real home, "/", the registry (Windows), passwd's shell, the disk. */
+    static EnvironmentLocations current(const HostEnvironment& host, std::shared_ptr<const ProcessRunner> runner);
+};

@@ -1,0 +1,29 @@
+#pragma once
+
+#include "common/OsFlavor.h"
+#include "env/EnvironmentStep.h"
+#include "report/Diagnostic.h"
+
+#include <QJsonObject>
+
+/**
+ * What applying would change, step by step, each with its exact before and after: shown as a diff for the dry run,
+ * handed to EnvironmentService::apply(). A plan with an error diagnostic (a PATH past 32,767 characters) has no
+ * steps for that value and must not be applied.
+ */
+struct EnvironmentPlan
+{
+    OsFlavor os = OsFlavor::Linux;
+    EnvironmentScope scope = EnvironmentScope::User;
+    EnvironmentSteps steps;
+    Diagnostics diagnostics; // refusals and warnings about the plan itself
+
+    bool isEmpty() const { return steps.isEmpty(); }
+    bool canApply() const { return worstSeverity(diagnostics) != Severity::Error; }
+    /** Every step's diff, one after another: the dry run's text. */
+    QString diffText() const;
+    /** target -> text before (null where it did not exist); the same shape for after. */
+    QJsonObject beforeJson() const;
+    QJsonObject afterJson() const;
+    QJsonArray stepsJson() const;
+};

@@ -1,0 +1,75 @@
+#pragma once
+
+#include "env/EnvironmentPlan.h"
+#include "env/EnvironmentTarget.h"
+#include "env/LibraryResolver.h"
+
+#include <QCoreApplication>
+#include <optional>
+
+/** Who can fix a wrong winner. */
+enum class ConflictClass {
+    UserSearchPath, // A: putting the target first in the user's own search path fixes it
+    MachineScope, // B: the stale copy is in the machine PATH or System32: an elevated edit or a quarantine
+    NotSearchPath, // C: the program does not use the search path for it (own copy, KnownDLLs, RPATH)
+};
+
+/** "A", "B", "C" */
+QString conflictClassName(ConflictClass conflictClass);
+
+/** A library (or tool) for which a new program gets another copy than the target's, or none. */
+struct EnvironmentConflict
+{
+    Q_DECLARE_TR_FUNCTIONS(EnvironmentConflict)
+
+public:
+    QString library;
+    std::optional<LibraryCopy> winner; // null: nothing found at all
+    QList<LibraryCopy> shadowed; // every copy that loses, the target's among them
+    ConflictClass conflictClass = ConflictClass::UserSearchPath;
+    QString fix; // what to do, in words
+    bool fixedByPlan = false;
+
+    QJsonObject toJson(OsFlavor os) const;
+    /** ENV-SHADOW-USER, ENV-SHADOW-MACHINE or ENV-NOT-SEARCH-PATH; a warning until the plan fixes it. */
+    Diagnostic toDiagnostic(OsFlavor os) const;
+};
+
+/** One library followed through the search order now and after the plan. */
+struct LibraryStatus
+{
+    LibraryResolution before;
+    LibraryResolution after;
+};
+
+/** Where /usr/local/cuda points (Linux); the last toolkit installed takes it, even an older one. */
+struct CudaLink
+{
+    QString path; // /usr/local/cuda
+    QString target; // as written in the link; empty when there is no link
+    bool pointsAtTarget = false;
+};
+
+/**
+ * Everything EnvironmentService::analyse() learned: for each library which copy wins now and after the plan, each
+ * conflict with its class and fix, the plan itself, and what a person must be told. Its JSON is the report's
+ * "environment" section (docs/environment.md).
+ */
+struct EnvironmentReport
+{
+    OsFlavor os = OsFlavor::Linux;
+    EnvironmentScope scope = EnvironmentScope::User;
+    EnvironmentTarget target;
+    QStringList libraryDirs;
+    QStringList toolDirs;
+    QList<LibraryStatus> libraries; // tools (nvcc) included
+    QList<EnvironmentConflict> conflicts;
+    EnvironmentPlan plan;
+    std::optional<CudaLink> cudaLink;
+    QStringList notes;
+    Diagnostics diagnostics; // conflicts' and plan's included
+
+    /** A new terminal, IDE or session is needed to see the change. */
+    bool restartNeeded() const { return !plan.isEmpty(); }
+    QJsonObject toJson() const;
+};

@@ -1,0 +1,40 @@
+#include "EnvironmentService.h"
+
+#include "env/WindowsEnvironmentAnalysis.h"
+
+EnvironmentService::EnvironmentService(EnvironmentLocations locations)
+    : m_locations(std::move(locations))
+{
+}
+
+EnvironmentReport EnvironmentService::analyse(const EnvironmentTarget& target,
+                                              EnvironmentScope scope,
+                                              const EnvironmentOptions& options) const
+{
+    if (m_locations.os() == OsFlavor::Windows)
+        return WindowsEnvironmentAnalysis(m_locations).analyse(target, scope);
+    return LinuxEnvironmentAnalysis(m_locations)
+        .analyse(target, scope, LinuxEnvironmentOptions{options.retargetCudaLink});
+}
+
+std::unique_ptr<EnvironmentChange> EnvironmentService::apply(const EnvironmentPlan& plan, QString* error) const
+{
+    if (!plan.canApply()) {
+        if (error)
+            *error = tr("The plan cannot be applied: %1")
+                         .arg(plan.diagnostics.isEmpty() ? QString() : plan.diagnostics.constFirst().message);
+        return nullptr;
+    }
+    auto change = std::make_unique<EnvironmentChange>(plan, m_locations);
+    if (!change->perform()) {
+        if (error)
+            *error = change->errorString();
+        return nullptr;
+    }
+    return change;
+}
+
+std::unique_ptr<EnvironmentChange> EnvironmentService::changeFromJson(const QJsonObject& json, QString* error) const
+{
+    return EnvironmentChange::fromJson(json, m_locations, error);
+}

@@ -1,0 +1,454 @@
+#include "EnvironmentStep.h"
+
+#include "env/PathList.h"
+#include "env/ShellProfile.h"
+#include "env/TextDiff.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QSaveFile>
+#include <QSet>
+#include <filesystem>
+#include <system_error>
+
+namespace {
+
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(EnvironmentStep)
+};
+
+QString changedSince(const QString& what)
+{
+    return Tr::tr("%1 changed after the plan was made; analyse again before applying.").arg(what);
+}
+
+QJsonValue bytesToJson(const std::optional<QByteArray>& bytes)
+{
+    return bytes ? QJsonValue(QString::fromLatin1(bytes->toBase64())) : QJsonValue();
+}
+
+std::optional<QByteArray> bytesFromJson(const QJsonValue& value)
+{
+    if (!value.isString())
+        return std::nullopt;
+    return QByteArray::fromBase64(value.toString().toLatin1());
+}
+
+QJsonObject storedToJson(const StoredValue& value)
+{
+    return {{QStringLiteral("type"), value.typeName()}, {QStringLiteral("data"), value.data}};
+}
+
+StoredValue storedFromJson(const QJsonObject& json)
+{
+    return {StoredValue::typeFromName(json.value(QStringLiteral("type")).toString()),
+            json.value(QStringLiteral("data")).toString()};
+}
+
+bool exists(const QString& path)
+{
+    std::error_code ignored;
+    return std::filesystem::exists(std::filesystem::symlink_status(path.toStdString(), ignored));
+}
+
+} // namespace
+
+QString EnvironmentStep::diff() const
+{
+    const QString before = beforeText();
+    const QString after = afterText();
+    return TextDiff::unified(before.isNull() ? QStringLiteral("/dev/null") : target(),
+                             TextDiff::lines(before),
+                             after.isNull() ? QStringLiteral("/dev/null") : target(),
+                             TextDiff::lines(after));
+}
+
+std::shared_ptr<const EnvironmentStep> EnvironmentStep::fromJson(const QJsonObject& json, QString* error)
+{
+    const QString kind = json.value(QStringLiteral("kind")).toString();
+    if (kind == QLatin1String("registry_value"))
+        return RegistryValueStep::fromJson(json);
+    if (kind == QLatin1String("file"))
+        return FileEditStep::fromJson(json);
+    if (kind == QLatin1String("rename"))
+        return RenameStep::fromJson(json);
+    if (kind == QLatin1String("symlink"))
+        return SymlinkStep::fromJson(json);
+    if (error)
+        *error = Tr::tr("Unknown environment step \"%1\".").arg(kind);
+    return nullptr;
+}
+
+// --- RegistryValueStep ---------------------------------------------------------------------------------------------
+
+RegistryValueStep::RegistryValueStep(EnvironmentScope scope, QString name, StoredValue before, StoredValue after)
+    : m_scope(scope)
+    , m_name(std::move(name))
+    , m_before(std::move(before))
+    , m_after(std::move(after))
+{
+}
+
+QString RegistryValueStep::target() const
+{
+    return EnvironmentStore::keyName(m_scope) + QLatin1Char('\\') + m_name;
+}
+
+bool RegistryValueStep::isPathList() const
+{
+    return m_name.compare(QLatin1String("Path"), Qt::CaseInsensitive) == 0;
+}
+
+QString RegistryValueStep::text(const StoredValue& value) const
+{
+    if (!value.exists())
+        return {};
+    // One entry a line, so the dry run shows which entry moved; the type heads it because it matters as much.
+    const QString body
+        = isPathList() ? PathList::splitVerbatim(OsFlavor::Windows, value.data).join(QLatin1Char('\n')) : value.data;
+    return QStringLiteral("[%1]\n%2").arg(value.typeName(), body);
+}
+
+QString RegistryValueStep::beforeText() const
+{
+    return text(m_before);
+}
+
+QString RegistryValueStep::afterText() const
+{
+    return text(m_after);
+}
+
+StepOutcome RegistryValueStep::perform(EnvironmentStore* store) const
+{
+    const StoredValue current = store->read(m_scope, m_name);
+    if (!current.isReadable())
+        return StepOutcome::failed(Tr::tr("Cannot read %1: %2").arg(target(), current.data));
+    if (current == m_after)
+        return StepOutcome::unchanged();
+    if (current != m_before)
+        return StepOutcome::failed(changedSince(target()));
+    QString error;
+    if (!store->write(m_scope, m_name, m_after, &error))
+        return StepOutcome::failed(Tr::tr("Cannot write %1: %2").arg(target(), error));
+    return StepOutcome::done();
+}
+
+QString RegistryValueStep::withoutOurEntries(const QString& current) const
+{
+    const OsFlavor os = OsFlavor::Windows;
+    QSet<QString> before;
+    for (const QString& entry : PathList::splitVerbatim(os, m_before.data))
+        before.insert(PathList::entryKey(os, entry));
+    QSet<QString> added;
+    for (const QString& entry : PathList::splitVerbatim(os, m_after.data)) {
+        if (!before.contains(PathList::entryKey(os, entry)))
+            added.insert(PathList::entryKey(os, entry));
+    }
+    QStringList kept;
+    for (const QString& entry : PathList::splitVerbatim(os, current)) {
+        if (!added.contains(PathList::entryKey(os, entry)))
+            kept.append(entry);
+    }
+    return PathList::join(os, kept);
+}
+
+StepOutcome RegistryValueStep::undo(EnvironmentStore* store) const
+{
+    const StoredValue current = store->read(m_scope, m_name);
+    if (!current.isReadable())
+        return StepOutcome::failed(Tr::tr("Cannot read %1: %2").arg(target(), current.data));
+    QString error;
+    if (current == m_after) {
+        if (!store->write(m_scope, m_name, m_before, &error))
+            return StepOutcome::failed(Tr::tr("Cannot restore %1: %2").arg(target(), error));
+        return StepOutcome::done();
+    }
+    if (!isPathList() || !current.exists())
+        return StepOutcome::unchanged(
+            Tr::tr("%1 was changed after cudnn-setup wrote it; it is left as it is now.").arg(target()));
+    const StoredValue merged{current.type, withoutOurEntries(current.data)};
+    if (merged == current)
+        return StepOutcome::unchanged();
+    if (!store->write(m_scope, m_name, merged, &error))
+        return StepOutcome::failed(Tr::tr("Cannot write %1: %2").arg(target(), error));
+    return StepOutcome{true,
+                       true,
+                       Tr::tr("%1 was changed after cudnn-setup wrote it; only the entries cudnn-setup added were "
+                              "taken out, later changes are kept.")
+                           .arg(target())};
+}
+
+QJsonObject RegistryValueStep::toJson() const
+{
+    return {{QStringLiteral("kind"), kind()},
+            {QStringLiteral("scope"), scopeName(m_scope)},
+            {QStringLiteral("name"), m_name},
+            {QStringLiteral("before"), storedToJson(m_before)},
+            {QStringLiteral("after"), storedToJson(m_after)}};
+}
+
+std::shared_ptr<const EnvironmentStep> RegistryValueStep::fromJson(const QJsonObject& json)
+{
+    const auto scope = scopeFromName(json.value(QStringLiteral("scope")).toString());
+    const QString name = json.value(QStringLiteral("name")).toString();
+    if (!scope || name.isEmpty())
+        return nullptr;
+    return std::make_shared<RegistryValueStep>(*scope,
+                                               name,
+                                               storedFromJson(json.value(QStringLiteral("before")).toObject()),
+                                               storedFromJson(json.value(QStringLiteral("after")).toObject()));
+}
+
+// --- FileEditStep --------------------------------------------------------------------------------------------------
+
+FileEditStep::FileEditStep(
+    QString path, Ownership ownership, std::optional<QByteArray> before, std::optional<QByteArray> after, int effects)
+    : m_path(std::move(path))
+    , m_ownership(ownership)
+    , m_before(std::move(before))
+    , m_after(std::move(after))
+    , m_effects(effects)
+{
+}
+
+QString FileEditStep::beforeText() const
+{
+    return m_before ? QString::fromUtf8(*m_before) : QString();
+}
+
+QString FileEditStep::afterText() const
+{
+    return m_after ? QString::fromUtf8(*m_after) : QString();
+}
+
+std::optional<QByteArray> FileEditStep::readFile(const QString& path)
+{
+    QFile file(path);
+    if (!file.exists())
+        return std::nullopt;
+    if (!file.open(QIODevice::ReadOnly))
+        return QByteArray(); // exists but unreadable: compares unequal to any real before, so nothing is overwritten
+    return file.readAll();
+}
+
+/** Writes (or, for nullopt, removes) the file; a link (a dotfile manager's) is written through, not replaced. */
+static StepOutcome putFile(const QString& path, const std::optional<QByteArray>& bytes)
+{
+    const QFileInfo info(path);
+    const QString real = info.isSymLink() ? info.symLinkTarget() : path;
+    if (!bytes) {
+        if (QFile::exists(real) && !QFile::remove(real))
+            return StepOutcome::failed(Tr::tr("Cannot remove %1.").arg(real));
+        return StepOutcome::done();
+    }
+    if (!QDir().mkpath(QFileInfo(real).absolutePath()))
+        return StepOutcome::failed(Tr::tr("Cannot create the folder of %1.").arg(real));
+    QSaveFile file(real);
+    if (!file.open(QIODevice::WriteOnly) || file.write(*bytes) != bytes->size() || !file.commit())
+        return StepOutcome::failed(Tr::tr("Cannot write %1: %2").arg(real, file.errorString()));
+    return StepOutcome::done();
+}
+
+StepOutcome FileEditStep::perform(EnvironmentStore*) const
+{
+    const std::optional<QByteArray> current = readFile(m_path);
+    if (current == m_after)
+        return StepOutcome::unchanged();
+    if (current != m_before)
+        return StepOutcome::failed(changedSince(m_path));
+    return putFile(m_path, m_after);
+}
+
+StepOutcome FileEditStep::undo(EnvironmentStore*) const
+{
+    const std::optional<QByteArray> current = readFile(m_path);
+    if (current == m_after)
+        return putFile(m_path, m_before);
+    if (m_ownership == Ownership::MarkedBlock && current) {
+        const QByteArray merged = ShellProfile::withoutBlock(*current);
+        if (merged == *current)
+            return StepOutcome::unchanged();
+        StepOutcome outcome = putFile(m_path, merged);
+        if (outcome.ok)
+            outcome.message
+                = Tr::tr("%1 was edited after cudnn-setup wrote it; only the cudnn-setup block was taken out.")
+                      .arg(m_path);
+        return outcome;
+    }
+    return StepOutcome::unchanged(
+        Tr::tr("%1 was changed after cudnn-setup wrote it; it is left as it is now.").arg(m_path));
+}
+
+QJsonObject FileEditStep::toJson() const
+{
+    QJsonObject json{
+        {QStringLiteral("kind"), kind()},
+        {QStringLiteral("path"), m_path},
+        {QStringLiteral("ownership"),
+         m_ownership == Ownership::WholeFile ? QStringLiteral("whole_file") : QStringLiteral("marked_block")},
+        {QStringLiteral("before_base64"), bytesToJson(m_before)},
+        {QStringLiteral("after_base64"), bytesToJson(m_after)}};
+    if (m_effects & LoaderConfigChanged)
+        json.insert(QStringLiteral("loader_config"), true);
+    return json;
+}
+
+std::shared_ptr<const EnvironmentStep> FileEditStep::fromJson(const QJsonObject& json)
+{
+    const QString path = json.value(QStringLiteral("path")).toString();
+    if (path.isEmpty())
+        return nullptr;
+    const Ownership ownership = json.value(QStringLiteral("ownership")).toString() == QLatin1String("whole_file")
+        ? Ownership::WholeFile
+        : Ownership::MarkedBlock;
+    return std::make_shared<FileEditStep>(path,
+                                          ownership,
+                                          bytesFromJson(json.value(QStringLiteral("before_base64"))),
+                                          bytesFromJson(json.value(QStringLiteral("after_base64"))),
+                                          json.value(QStringLiteral("loader_config")).toBool() ? LoaderConfigChanged
+                                                                                               : NoEffect);
+}
+
+// --- RenameStep ----------------------------------------------------------------------------------------------------
+
+RenameStep::RenameStep(QString from, QString to)
+    : m_from(std::move(from))
+    , m_to(std::move(to))
+{
+}
+
+QString RenameStep::quarantineName(const QString& path)
+{
+    return path + QStringLiteral(".cudnn-setup-quarantined");
+}
+
+QString RenameStep::diff() const
+{
+    return QStringLiteral("rename from %1\nrename to %2\n").arg(m_from, m_to);
+}
+
+static StepOutcome renameFile(const QString& from, const QString& to)
+{
+    if (!QFile::rename(from, to))
+        return StepOutcome::failed(Tr::tr("Cannot rename %1 to %2.").arg(from, to));
+    return StepOutcome::done();
+}
+
+StepOutcome RenameStep::perform(EnvironmentStore*) const
+{
+    if (!exists(m_from) && exists(m_to))
+        return StepOutcome::unchanged();
+    if (!exists(m_from))
+        return StepOutcome::failed(changedSince(m_from));
+    if (exists(m_to))
+        return StepOutcome::failed(Tr::tr("%1 is in the way; move it before quarantining %2.").arg(m_to, m_from));
+    return renameFile(m_from, m_to);
+}
+
+StepOutcome RenameStep::undo(EnvironmentStore*) const
+{
+    if (exists(m_to) && !exists(m_from))
+        return renameFile(m_to, m_from);
+    return StepOutcome::unchanged(Tr::tr("%1 was not put back: %2")
+                                      .arg(m_from,
+                                           exists(m_from) ? Tr::tr("a file of that name exists again.")
+                                                          : Tr::tr("the quarantined copy is gone.")));
+}
+
+QJsonObject RenameStep::toJson() const
+{
+    return {{QStringLiteral("kind"), kind()}, {QStringLiteral("from"), m_from}, {QStringLiteral("to"), m_to}};
+}
+
+std::shared_ptr<const EnvironmentStep> RenameStep::fromJson(const QJsonObject& json)
+{
+    const QString from = json.value(QStringLiteral("from")).toString();
+    const QString to = json.value(QStringLiteral("to")).toString();
+    if (from.isEmpty() || to.isEmpty())
+        return nullptr;
+    return std::make_shared<RenameStep>(from, to);
+}
+
+// --- SymlinkStep ---------------------------------------------------------------------------------------------------
+
+SymlinkStep::SymlinkStep(QString link, QString before, QString after)
+    : m_link(std::move(link))
+    , m_before(std::move(before))
+    , m_after(std::move(after))
+{
+}
+
+QString SymlinkStep::linkTarget(const QString& link)
+{
+    std::error_code error;
+    const std::filesystem::path target = std::filesystem::read_symlink(link.toStdString(), error);
+    return error ? QString() : QString::fromStdString(target.string());
+}
+
+QString SymlinkStep::beforeText() const
+{
+    return m_before.isEmpty() ? QString() : QStringLiteral("-> %1").arg(m_before);
+}
+
+QString SymlinkStep::afterText() const
+{
+    return QStringLiteral("-> %1").arg(m_after);
+}
+
+StepOutcome SymlinkStep::point(const QString& link, const QString& target)
+{
+    std::error_code error;
+    if (target.isEmpty()) {
+        std::filesystem::remove(link.toStdString(), error);
+    } else {
+        // Make the new link beside the old one, then rename it over: there is never a moment without a link.
+        const std::string fresh = (link + QStringLiteral(".cudnn-setup-new")).toStdString();
+        std::filesystem::remove(fresh, error);
+        std::filesystem::create_symlink(target.toStdString(), fresh, error);
+        if (!error)
+            std::filesystem::rename(fresh, link.toStdString(), error);
+    }
+    if (error)
+        return StepOutcome::failed(
+            Tr::tr("Cannot point %1 at %2: %3").arg(link, target, QString::fromStdString(error.message())));
+    return StepOutcome::done();
+}
+
+StepOutcome SymlinkStep::perform(EnvironmentStore*) const
+{
+    const QString current = linkTarget(m_link);
+    if (current == m_after)
+        return StepOutcome::unchanged();
+    if (current != m_before || (current.isNull() && exists(m_link)))
+        return StepOutcome::failed(changedSince(m_link));
+    return point(m_link, m_after);
+}
+
+StepOutcome SymlinkStep::undo(EnvironmentStore*) const
+{
+    if (linkTarget(m_link) == m_after)
+        return point(m_link, m_before);
+    return StepOutcome::unchanged(
+        Tr::tr("%1 was pointed elsewhere after cudnn-setup changed it; it is left as it is now.").arg(m_link));
+}
+
+QJsonObject SymlinkStep::toJson() const
+{
+    return {{QStringLiteral("kind"), kind()},
+            {QStringLiteral("link"), m_link},
+            {QStringLiteral("before"), m_before.isEmpty() ? QJsonValue() : QJsonValue(m_before)},
+            {QStringLiteral("after"), m_after}};
+}
+
+std::shared_ptr<const EnvironmentStep> SymlinkStep::fromJson(const QJsonObject& json)
+{
+    const QString link = json.value(QStringLiteral("link")).toString();
+    const QString after = json.value(QStringLiteral("after")).toString();
+    if (link.isEmpty() || after.isEmpty())
+        return nullptr;
+    return std::make_shared<SymlinkStep>(link, json.value(QStringLiteral("before")).toString(), after);
+}

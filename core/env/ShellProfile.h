@@ -1,0 +1,42 @@
+#pragma once
+
+#include <QByteArray>
+#include <QString>
+#include <QStringList>
+#include <functional>
+
+/**
+ * The text side of a Linux user's environment: which file a login shell really reads, and our one marked block in
+ * it. The block is replaced in place when present, so writing it twice changes nothing, and it can be taken out
+ * again leaving every other line as it was.
+ */
+namespace ShellProfile {
+
+inline constexpr char BeginMarker[] = "# >>> cudnn-setup >>>";
+inline constexpr char EndMarker[] = "# <<< cudnn-setup <<<";
+
+struct LoginFile
+{
+    QString path;
+    QString shell; // "bash", "zsh", "sh", ...
+    bool readByShell = true; // false: a shell (fish, csh) that reads none of the files we know how to write
+};
+
+/**
+ * zsh: ~/.zprofile. bash: the first of ~/.bash_profile, ~/.bash_login, ~/.profile that exists (bash reads only
+ * that one), else ~/.profile. sh, dash, ksh: ~/.profile. loginShell is a path or a name ("/usr/bin/zsh").
+ */
+LoginFile loginFile(const QString& home, const QString& loginShell, const std::function<bool(const QString&)>& exists);
+
+/** content with our block holding body: the old block replaced in place, or the block appended at the end. */
+QByteArray withBlock(const QByteArray& content, const QByteArray& body);
+/** content without our block (and nothing else touched). */
+QByteArray withoutBlock(const QByteArray& content);
+bool hasBlock(const QByteArray& content);
+
+/** POSIX sh lines that put directories first on PATH and LD_LIBRARY_PATH (what a login shell sources). */
+QByteArray shellExports(const QStringList& toolDirs, const QStringList& libraryDirs);
+/** The same for systemd's environment.d(5) (graphical sessions), which has its own ${VAR:+...} syntax. */
+QByteArray environmentDLines(const QStringList& toolDirs, const QStringList& libraryDirs);
+
+} // namespace ShellProfile

@@ -1,0 +1,281 @@
+#include "FakeProcessRunner.h"
+#include "TestTree.h"
+#include "env/EnvironmentService.h"
+#include "env/ShellProfile.h"
+
+#include <QProcess>
+#include <QtTest>
+
+/**
+ * Linux in a temporary home and a temporary "/": the login file bash really reads, a real `bash -l` that then puts
+ * the target first, running twice, undo byte for byte, other people's lines kept, and the machine scope with
+ * ld.so.conf.d, ldconfig (faked) and /usr/local/cuda.
+ */
+class TestLinuxEnvironment : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init();
+    void staleCopiesAreFoundAndClassified();
+    void loginShellSeesTargetFirstAfterTheFix();
+    void fixingTwiceChangesNothing();
+    void undoRestoresFilesByteForByte();
+    void undoKeepsLinesAddedLater();
+    void bashProfileWinsOverProfile();
+    void machineScopeWritesLoaderConfAndRunsLdconfig();
+    void retargetsCudaLinkOnlyWhenAsked();
+    void failedLdconfigUndoesEverything();
+    void reportSaysPipPytorchIgnoresThis();
+
+private:
+    EnvironmentLocations locations(EnvironmentScope scope) const;
+    EnvironmentTarget target() const { return {m_toolkit, Version{12, 4}, Version{9, 1, 0}}; }
+    QString home() const { return m_tree->path(QStringLiteral("home/ana")); }
+    /** What `env -i HOME=<home> bash -lc ...` prints: PATH, then LD_LIBRARY_PATH. */
+    QStringList loginShellLines() const;
+
+    std::unique_ptr<TestTree> m_tree;
+    QString m_toolkit;
+    std::shared_ptr<FakeProcessRunner> m_runner;
+};
+
+void TestLinuxEnvironment::init()
+{
+    m_tree = std::make_unique<TestTree>();
+    m_tree->makeDir(QStringLiteral("home/ana"));
+    m_tree->writeFile(QStringLiteral("root/etc/ld.so.conf"), "include /etc/ld.so.conf.d/*.conf\n");
+    m_tree->writeFile(QStringLiteral("root/etc/ld.so.conf.d/988_cuda-11.conf"), "/usr/local/cuda-11.8/lib64\n");
+    m_tree->writeFile(QStringLiteral("root/usr/local/cuda-11.8/lib64/libcudnn.so.9"), "stale");
+    m_tree->writeFile(QStringLiteral("root/usr/local/cuda-12.4/lib64/libcudnn.so.9"), "target");
+    m_tree->writeFile(QStringLiteral("root/usr/local/cuda-12.4/lib64/libcudart.so.12"), "target");
+    m_tree->writeFile(QStringLiteral("root/usr/local/cuda-12.4/bin/nvcc"), "#!/bin/sh\n");
+    m_tree->writeFile(QStringLiteral("root/usr/local/cuda-11.8/bin/nvcc"), "#!/bin/sh\n");
+    m_tree->symlink(QStringLiteral("root/usr/local/cuda"), QStringLiteral("cuda-11.8"));
+    m_toolkit = m_tree->path(QStringLiteral("root/usr/local/cuda-12.4"));
+    m_runner = std::make_shared<FakeProcessRunner>();
+    m_runner->script(QStringLiteral("ldconfig"), FakeProcessRunner::output({}));
+}
+
+EnvironmentLocations TestLinuxEnvironment::locations(EnvironmentScope) const
+{
+    EnvironmentLocations l;
+    l.host.os = OsFlavor::Linux;
+    l.host.variables
+        = {{QStringLiteral("PATH"), m_tree->path(QStringLiteral("root/usr/local/cuda-11.8/bin")) + ":/usr/bin:/bin"},
+           {QStringLiteral("LD_LIBRARY_PATH"), m_tree->path(QStringLiteral("root/usr/local/cuda-11.8/lib64"))}};
+    l.host.ldconfigProgram = QStringLiteral("ldconfig");
+    l.homeDirectory = home();
+    l.systemRoot = SystemRoot(m_tree->path(QStringLiteral("root")));
+    l.loginShell = QStringLiteral("/bin/bash");
+    l.userBackupDirectory = m_tree->path(QStringLiteral("backups/user"));
+    l.machineBackupDirectory = m_tree->path(QStringLiteral("backups/machine"));
+    l.store = std::make_shared<MemoryEnvironmentStore>();
+    l.runner = m_runner;
+    l.listing = std::make_shared<LocalDirectoryListing>();
+    return l;
+}
+
+QStringList TestLinuxEnvironment::loginShellLines() const
+{
+    QProcess bash;
+    bash.setProcessEnvironment(QProcessEnvironment()); // env -i
+    bash.start(QStringLiteral("env"),
+               {QStringLiteral("-i"),
+                QStringLiteral("HOME=") + home(),
+                QStringLiteral("bash"),
+                QStringLiteral("-lc"),
+                QStringLiteral("echo \"$PATH\"; echo \"$LD_LIBRARY_PATH\"")});
+    if (!bash.waitForFinished(30000))
+        return {};
+    return QString::fromLocal8Bit(bash.readAllStandardOutput()).split(QLatin1Char('\n'));
+}
+
+void TestLinuxEnvironment::staleCopiesAreFoundAndClassified()
+{
+    const EnvironmentReport report
+        = EnvironmentService(locations(EnvironmentScope::User)).analyse(target(), EnvironmentScope::User);
+    QCOMPARE(report.libraryDirs, QStringList{m_toolkit + QStringLiteral("/lib64")});
+    QStringList losers;
+    for (const EnvironmentConflict& conflict : report.conflicts) {
+        losers.append(conflict.library);
+        QCOMPARE(conflict.conflictClass, ConflictClass::UserSearchPath);
+        QVERIFY(conflict.fixedByPlan);
+    }
+    QVERIFY(losers.contains(QStringLiteral("libcudnn.so.9")));
+    QVERIFY(losers.contains(QStringLiteral("nvcc")));
+    const LibraryStatus& cudnn = report.libraries.constFirst();
+    QCOMPARE(cudnn.before.winner->location.origin, SearchOrigin::LdLibraryPath);
+    // The ld cache names the same cuda-11.8 folder again: one copy. The target's folder is searched nowhere yet.
+    QVERIFY(cudnn.before.shadowed.isEmpty());
+    QVERIFY(cudnn.after.wonFrom(OsFlavor::Linux, report.libraryDirs));
+    QCOMPARE(cudnn.after.shadowed.size(), 1);
+    QVERIFY(report.cudaLink && !report.cudaLink->pointsAtTarget);
+    QCOMPARE(report.cudaLink->target, QStringLiteral("cuda-11.8"));
+}
+
+void TestLinuxEnvironment::loginShellSeesTargetFirstAfterTheFix()
+{
+    if (QStandardPaths::findExecutable(QStringLiteral("bash")).isEmpty())
+        QSKIP("bash is not installed");
+    const EnvironmentService service(locations(EnvironmentScope::User));
+    const EnvironmentReport report = service.analyse(target(), EnvironmentScope::User);
+    QString error;
+    auto change = service.apply(report.plan, &error);
+    QVERIFY2(change, qPrintable(error));
+    QVERIFY(QFile::exists(home() + QStringLiteral("/.profile")));
+    QVERIFY(QFile::exists(home() + QStringLiteral("/.config/environment.d/60-cudnn-setup.conf")));
+
+    const QStringList lines = loginShellLines();
+    QVERIFY2(lines.size() >= 2, qPrintable(lines.join('\n')));
+    QCOMPARE(lines.at(0).section(QLatin1Char(':'), 0, 0), m_toolkit + QStringLiteral("/bin"));
+    QCOMPARE(lines.at(1).section(QLatin1Char(':'), 0, 0), m_toolkit + QStringLiteral("/lib64"));
+}
+
+void TestLinuxEnvironment::fixingTwiceChangesNothing()
+{
+    const EnvironmentService service(locations(EnvironmentScope::User));
+    QString error;
+    QVERIFY(service.apply(service.analyse(target(), EnvironmentScope::User).plan, &error));
+    const QByteArray once = *FileEditStep::readFile(home() + QStringLiteral("/.profile"));
+
+    const EnvironmentReport again = service.analyse(target(), EnvironmentScope::User);
+    QVERIFY2(again.plan.isEmpty(), qPrintable(again.plan.diffText()));
+    auto second = service.apply(again.plan, &error);
+    QVERIFY(second && !second->isPerformed());
+    QCOMPARE(*FileEditStep::readFile(home() + QStringLiteral("/.profile")), once);
+    QCOMPARE(once.count(ShellProfile::BeginMarker), 1);
+}
+
+void TestLinuxEnvironment::undoRestoresFilesByteForByte()
+{
+    const QByteArray original = "# ~/.profile: not ours\r\nexport EDITOR=vi\n\n\tumask 022"; // odd bytes on purpose
+    m_tree->writeFile(QStringLiteral("home/ana/.profile"), original);
+    QFile::setPermissions(home() + QStringLiteral("/.profile"), QFile::ReadOwner | QFile::WriteOwner);
+    const QFile::Permissions permissions = QFile::permissions(home() + QStringLiteral("/.profile"));
+    const EnvironmentService service(locations(EnvironmentScope::User));
+    QString error;
+    auto change = service.apply(service.analyse(target(), EnvironmentScope::User).plan, &error);
+    QVERIFY2(change, qPrintable(error));
+    const QByteArray fixed = *FileEditStep::readFile(home() + QStringLiteral("/.profile"));
+    QVERIFY(fixed.startsWith(original + '\n'));
+    QCOMPARE(QFile::permissions(home() + QStringLiteral("/.profile")), permissions);
+
+    QVERIFY(change->undo());
+    QCOMPARE(*FileEditStep::readFile(home() + QStringLiteral("/.profile")), original);
+    QVERIFY(!QFile::exists(home() + QStringLiteral("/.config/environment.d/60-cudnn-setup.conf")));
+}
+
+void TestLinuxEnvironment::undoKeepsLinesAddedLater()
+{
+    m_tree->writeFile(QStringLiteral("home/ana/.profile"), "export EDITOR=vi\n");
+    const EnvironmentService service(locations(EnvironmentScope::User));
+    QString error;
+    auto change = service.apply(service.analyse(target(), EnvironmentScope::User).plan, &error);
+    QVERIFY(change);
+    QFile profile(home() + QStringLiteral("/.profile"));
+    QVERIFY(profile.open(QIODevice::Append));
+    profile.write("alias ll='ls -l'\n");
+    profile.close();
+
+    QVERIFY(change->undo());
+    QCOMPARE(*FileEditStep::readFile(profile.fileName()), QByteArray("export EDITOR=vi\nalias ll='ls -l'\n"));
+    QVERIFY(change->notes().join(' ').contains(QStringLiteral("only the cudnn-setup block")));
+}
+
+void TestLinuxEnvironment::bashProfileWinsOverProfile()
+{
+    m_tree->writeFile(QStringLiteral("home/ana/.profile"), "# read only when there is no .bash_profile\n");
+    m_tree->writeFile(QStringLiteral("home/ana/.bash_profile"), "# bash reads me\n");
+    const EnvironmentService service(locations(EnvironmentScope::User));
+    QString error;
+    QVERIFY(service.apply(service.analyse(target(), EnvironmentScope::User).plan, &error));
+    QVERIFY(ShellProfile::hasBlock(*FileEditStep::readFile(home() + QStringLiteral("/.bash_profile"))));
+    QCOMPARE(*FileEditStep::readFile(home() + QStringLiteral("/.profile")),
+             QByteArray("# read only when there is no .bash_profile\n"));
+    if (!QStandardPaths::findExecutable(QStringLiteral("bash")).isEmpty())
+        QCOMPARE(loginShellLines().value(0).section(QLatin1Char(':'), 0, 0), m_toolkit + QStringLiteral("/bin"));
+}
+
+void TestLinuxEnvironment::machineScopeWritesLoaderConfAndRunsLdconfig()
+{
+    const EnvironmentLocations l = locations(EnvironmentScope::Machine);
+    const EnvironmentService service(l);
+    // Without LD_LIBRARY_PATH the ld cache decides: cuda-11.8 from 988_cuda-11.conf wins now.
+    EnvironmentLocations noLdPath = l;
+    noLdPath.host.variables.remove(QStringLiteral("LD_LIBRARY_PATH"));
+    const EnvironmentService machine(noLdPath);
+    const EnvironmentReport report = machine.analyse(target(), EnvironmentScope::Machine);
+    const LibraryStatus& cudnn = report.libraries.constFirst();
+    QCOMPARE(cudnn.before.winner->location.origin, SearchOrigin::LdCache);
+    QCOMPARE(cudnn.before.winner->location.source, QStringLiteral("/etc/ld.so.conf.d/988_cuda-11.conf"));
+    QVERIFY(cudnn.after.wonFrom(OsFlavor::Linux, report.libraryDirs)); // 00-cudnn-setup.conf is scanned first
+    QCOMPARE(cudnn.after.winner->location.source, QStringLiteral("/etc/ld.so.conf.d/00-cudnn-setup.conf"));
+    for (const auto& step : report.plan.steps)
+        QVERIFY2(step->target().startsWith(m_tree->path(QStringLiteral("root"))), qPrintable(step->target()));
+
+    QString error;
+    auto change = machine.apply(report.plan, &error);
+    QVERIFY2(change, qPrintable(error));
+    const QString conf = m_tree->path(QStringLiteral("root/etc/ld.so.conf.d/00-cudnn-setup.conf"));
+    QVERIFY(FileEditStep::readFile(conf)->endsWith("\n/usr/local/cuda-12.4/lib64\n")); // system paths inside
+    QVERIFY(FileEditStep::readFile(m_tree->path(QStringLiteral("root/etc/profile.d/cudnn-setup.sh")))
+                ->contains("export PATH='/usr/local/cuda-12.4/bin'"));
+    QCOMPARE(m_runner->calls, QStringList{QStringLiteral("ldconfig -r ") + m_tree->path(QStringLiteral("root"))});
+    QVERIFY(!QFile::exists(home() + QStringLiteral("/.profile"))); // machine scope leaves the home alone
+
+    QVERIFY(change->undo());
+    QVERIFY(!QFile::exists(conf));
+    QCOMPARE(m_runner->calls.size(), 2); // the cache is rebuilt without our directory
+}
+
+void TestLinuxEnvironment::retargetsCudaLinkOnlyWhenAsked()
+{
+    const EnvironmentService service(locations(EnvironmentScope::Machine));
+    const QString link = m_tree->path(QStringLiteral("root/usr/local/cuda"));
+    const EnvironmentReport plain = service.analyse(target(), EnvironmentScope::Machine);
+    QVERIFY(std::none_of(plain.plan.steps.cbegin(), plain.plan.steps.cend(), [](const auto& s) {
+        return s->kind() == QLatin1String("symlink");
+    }));
+    QVERIFY(containsCode(plain.diagnostics, QStringLiteral("ENV-CUDA-LINK")));
+
+    EnvironmentOptions options;
+    options.retargetCudaLink = true;
+    const EnvironmentReport asked = service.analyse(target(), EnvironmentScope::Machine, options);
+    QString error;
+    auto change = service.apply(asked.plan, &error);
+    QVERIFY2(change, qPrintable(error));
+    QCOMPARE(SymlinkStep::linkTarget(link), QStringLiteral("/usr/local/cuda-12.4"));
+    QVERIFY(change->undo());
+    QCOMPARE(SymlinkStep::linkTarget(link), QStringLiteral("cuda-11.8"));
+}
+
+void TestLinuxEnvironment::failedLdconfigUndoesEverything()
+{
+    m_runner = std::make_shared<FakeProcessRunner>(); // no script: ldconfig "fails to start"
+    const EnvironmentService service(locations(EnvironmentScope::Machine));
+    QString error;
+    QVERIFY(!service.apply(service.analyse(target(), EnvironmentScope::Machine).plan, &error));
+    QVERIFY(error.contains(QStringLiteral("ldconfig")));
+    QVERIFY(!QFile::exists(m_tree->path(QStringLiteral("root/etc/ld.so.conf.d/00-cudnn-setup.conf"))));
+    QVERIFY(!QFile::exists(m_tree->path(QStringLiteral("root/etc/profile.d/cudnn-setup.sh"))));
+}
+
+void TestLinuxEnvironment::reportSaysPipPytorchIgnoresThis()
+{
+    const QString wheel = m_tree->path(QStringLiteral("venv/lib/python3.11/site-packages/nvidia/cudnn/lib"));
+    m_tree->writeFile(QStringLiteral("venv/lib/python3.11/site-packages/nvidia/cudnn/lib/libcudnn.so.9"), "wheel");
+    EnvironmentLocations l = locations(EnvironmentScope::User);
+    l.applicationDirs = {wheel};
+    const EnvironmentReport report = EnvironmentService(l).analyse(target(), EnvironmentScope::User);
+    QVERIFY(report.notes.join(' ').contains(QStringLiteral("pip-installed PyTorch ignores all of this")));
+    QVERIFY(std::any_of(report.conflicts.cbegin(), report.conflicts.cend(), [](const EnvironmentConflict& c) {
+        return c.conflictClass == ConflictClass::NotSearchPath && c.library == QLatin1String("libcudnn.so.9");
+    }));
+    const QJsonObject json = report.toJson();
+    QCOMPARE(json.value("os").toString(), QStringLiteral("linux"));
+    QVERIFY(json.value("plan").toObject().value("diff").toString().contains(QStringLiteral("# >>> cudnn-setup >>>")));
+}
+
+QTEST_GUILESS_MAIN(TestLinuxEnvironment)
+#include "TestLinuxEnvironment.moc"

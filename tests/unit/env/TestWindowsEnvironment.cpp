@@ -1,0 +1,480 @@
+#include "MemoryListing.h"
+#include "TestTree.h"
+#include "env/EnvironmentService.h"
+
+#include <QtTest>
+
+/**
+ * Windows PATH repair against an in-memory registry and a described disk: who wins now, which class of conflict,
+ * what the user and machine plans write (and never write), apply, undo, three-way undo, JSON round trip.
+ */
+class TestWindowsEnvironment : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void userPlanPutsTargetFirstAndKeepsExpandSz();
+    void staleSystem32CopyNeedsTheMachineScope();
+    void olderToolkitInMachinePathIsFixedByMachinePlanOnly();
+    void machinePlanNeverTouchesHkcu();
+    void duplicatesAreRemovedOnWrite();
+    void pathPastTheLimitIsRefused();
+    void pathPastCmdLimitIsWarned();
+    void applyThenUndoRestoresExactly();
+    void undoAfterOthersEditedKeepsTheirEdits();
+    void changeSurvivesJsonForUninstall();
+    void performRefusesWhenChangedSincePlan();
+    void appLocalCopyIsNotPathGoverned();
+    void targetAlreadyWinningPlansNothing();
+    void libraryNamesFollowTheCudnnRelease_data();
+    void libraryNamesFollowTheCudnnRelease();
+    void quarantineRenamesAsideAndBack();
+    void reportJsonHasTheContractKeys();
+};
+
+namespace {
+
+const QString Toolkit = QStringLiteral("C:/Program Files/NVIDIA GPU Computing Toolkit/CUDA/v12.4");
+const QString ToolkitBin = Toolkit + QStringLiteral("/bin");
+const QString ToolkitBinShown = QStringLiteral("C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v12.4\\bin");
+const QString OldBin = QStringLiteral("C:/Program Files/NVIDIA GPU Computing Toolkit/CUDA/v11.2/bin");
+const QString MachinePath = QStringLiteral("%SystemRoot%\\system32;%SystemRoot%;%SystemRoot%\\System32\\Wbem");
+const QString UserPath = QStringLiteral("%USERPROFILE%\\AppData\\Local\\Microsoft\\WindowsApps;D:\\tools");
+
+/** A Windows machine: registry, disk and the places, all in memory. */
+struct Machine
+{
+    std::shared_ptr<MemoryEnvironmentStore> store = std::make_shared<MemoryEnvironmentStore>();
+    std::shared_ptr<MemoryListing> disk = std::make_shared<MemoryListing>(OsFlavor::Windows);
+    QStringList applicationDirs;
+
+    Machine(int cudnnMajor = 9)
+    {
+        store->write(
+            EnvironmentScope::Machine, QStringLiteral("Path"), StoredValue::expandString(MachinePath), nullptr);
+        store->write(EnvironmentScope::User, QStringLiteral("Path"), StoredValue::expandString(UserPath), nullptr);
+        for (const QString& name : target(cudnnMajor).libraryNames(OsFlavor::Windows, *disk))
+            disk->addFile(ToolkitBin + QLatin1Char('/') + name);
+    }
+
+    static EnvironmentTarget target(int cudnnMajor = 9)
+    {
+        return {Toolkit, Version{12, 4}, cudnnMajor == 9 ? Version{9, 1, 0} : Version{8, 9, 7}};
+    }
+
+    EnvironmentLocations locations() const
+    {
+        EnvironmentLocations l;
+        l.host.os = OsFlavor::Windows;
+        l.host.variables = {{QStringLiteral("SystemRoot"), QStringLiteral("C:\\Windows")},
+                            {QStringLiteral("USERPROFILE"), QStringLiteral("C:\\Users\\ana")}};
+        l.windowsDirectory = QStringLiteral("C:/Windows");
+        l.knownDlls = {QStringLiteral("kernel32.dll")};
+        l.applicationDirs = applicationDirs;
+        l.store = store;
+        l.listing = disk;
+        return l;
+    }
+
+    EnvironmentReport analyse(EnvironmentScope scope, int cudnnMajor = 9) const
+    {
+        return EnvironmentService(locations()).analyse(target(cudnnMajor), scope);
+    }
+
+    StoredValue value(EnvironmentScope scope, const QString& name) const { return store->read(scope, name); }
+};
+
+const EnvironmentConflict* conflictFor(const EnvironmentReport& report, const QString& library)
+{
+    for (const EnvironmentConflict& conflict : report.conflicts) {
+        if (conflict.library == library)
+            return &conflict;
+    }
+    return nullptr;
+}
+
+const RegistryValueStep* registryStep(const EnvironmentPlan& plan, EnvironmentScope scope, const QString& name)
+{
+    for (const auto& step : plan.steps) {
+        const auto* value = dynamic_cast<const RegistryValueStep*>(step.get());
+        if (value && value->scope() == scope && value->name().compare(name, Qt::CaseInsensitive) == 0)
+            return value;
+    }
+    return nullptr;
+}
+
+} // namespace
+
+void TestWindowsEnvironment::userPlanPutsTargetFirstAndKeepsExpandSz()
+{
+    Machine machine;
+    machine.disk->addFile(QStringLiteral("D:\\tools\\cudnn64_9.dll"));
+    const EnvironmentReport report = machine.analyse(EnvironmentScope::User);
+
+    // The target's bin is on no PATH, so the stale copy in D:\tools wins: a user PATH change fixes that.
+    const EnvironmentConflict* conflict = conflictFor(report, QStringLiteral("cudnn64_9.dll"));
+    QVERIFY(conflict);
+    QCOMPARE(conflict->conflictClass, ConflictClass::UserSearchPath);
+    QCOMPARE(conflict->winner->path, QStringLiteral("D:/tools/cudnn64_9.dll"));
+    QVERIFY(conflict->fixedByPlan);
+    // Libraries found nowhere are class A too: nothing but PATH could ever find them.
+    const EnvironmentConflict* missing = conflictFor(report, QStringLiteral("cudnn_ops64_9.dll"));
+    QVERIFY(missing && !missing->winner && missing->conflictClass == ConflictClass::UserSearchPath);
+
+    const RegistryValueStep* path = registryStep(report.plan, EnvironmentScope::User, QStringLiteral("Path"));
+    QVERIFY(path);
+    QCOMPARE(path->after().type, StoredValue::Type::ExpandString);
+    QCOMPARE(path->after().data, ToolkitBinShown + QLatin1Char(';') + UserPath);
+    QVERIFY(registryStep(report.plan, EnvironmentScope::User, QStringLiteral("CUDA_PATH")));
+    QCOMPARE(registryStep(report.plan, EnvironmentScope::User, QStringLiteral("CUDA_PATH_V12_4"))->after(),
+             StoredValue::string(QStringLiteral("C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v12.4")));
+    for (const LibraryStatus& status : report.libraries)
+        QVERIFY2(status.after.wonFrom(OsFlavor::Windows, {ToolkitBin}), qPrintable(status.after.library));
+    QVERIFY(report.restartNeeded());
+    QVERIFY(report.plan.diffText().contains(QStringLiteral("+") + ToolkitBinShown));
+}
+
+void TestWindowsEnvironment::staleSystem32CopyNeedsTheMachineScope()
+{
+    Machine machine;
+    machine.disk->addFile(QStringLiteral("C:\\Windows\\System32\\cudnn64_9.dll"));
+    const EnvironmentReport user = machine.analyse(EnvironmentScope::User);
+    const EnvironmentConflict* conflict = conflictFor(user, QStringLiteral("cudnn64_9.dll"));
+    QVERIFY(conflict);
+    QCOMPARE(conflict->conflictClass, ConflictClass::MachineScope);
+    QCOMPARE(conflict->winner->location.origin, SearchOrigin::System32);
+    QVERIFY(!conflict->fixedByPlan);
+    QVERIFY(conflict->fix.contains(QStringLiteral("Quarantine")));
+    QVERIFY(containsCode(user.diagnostics, QStringLiteral("ENV-SHADOW-MACHINE")));
+
+    const EnvironmentReport elevated = machine.analyse(EnvironmentScope::Machine);
+    QVERIFY(conflictFor(elevated, QStringLiteral("cudnn64_9.dll"))->fixedByPlan);
+    const auto quarantines = std::count_if(elevated.plan.steps.cbegin(), elevated.plan.steps.cend(), [](const auto& s) {
+        return s->kind() == QLatin1String("rename");
+    });
+    QCOMPARE(quarantines, 1);
+    QCOMPARE(elevated.plan.steps.constLast()->target(), QStringLiteral("C:/Windows/System32/cudnn64_9.dll"));
+}
+
+void TestWindowsEnvironment::olderToolkitInMachinePathIsFixedByMachinePlanOnly()
+{
+    Machine machine(8);
+    machine.store->write(EnvironmentScope::Machine,
+                         QStringLiteral("Path"),
+                         StoredValue::expandString(QStringLiteral("%CUDA_PATH%\\bin;") + MachinePath),
+                         nullptr);
+    machine.store->write(
+        EnvironmentScope::Machine,
+        QStringLiteral("CUDA_PATH"),
+        StoredValue::string(QStringLiteral("C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v11.2")),
+        nullptr);
+    machine.disk->addFile(OldBin + QStringLiteral("/cudnn64_8.dll"));
+    machine.disk->addFile(OldBin + QStringLiteral("/cudnn_ops_infer64_8.dll"));
+
+    const EnvironmentReport user = machine.analyse(EnvironmentScope::User, 8);
+    const EnvironmentConflict* conflict = conflictFor(user, QStringLiteral("cudnn64_8.dll"));
+    QVERIFY(conflict);
+    QCOMPARE(conflict->conflictClass, ConflictClass::MachineScope);
+    QCOMPARE(conflict->winner->location.origin, SearchOrigin::MachinePath);
+    QCOMPARE(conflict->winner->location.written, QStringLiteral("%CUDA_PATH%\\bin"));
+    QVERIFY(!conflict->fixedByPlan); // a user entry can never come before a machine entry
+
+    const EnvironmentReport elevated = machine.analyse(EnvironmentScope::Machine, 8);
+    QVERIFY(conflictFor(elevated, QStringLiteral("cudnn64_8.dll"))->fixedByPlan);
+    const RegistryValueStep* path = registryStep(elevated.plan, EnvironmentScope::Machine, QStringLiteral("Path"));
+    QVERIFY(path);
+    // %CUDA_PATH%\bin stays: once CUDA_PATH names v12.4 it is the same folder, after ours.
+    QCOMPARE(path->after().data, ToolkitBinShown + QStringLiteral(";%CUDA_PATH%\\bin;") + MachinePath);
+    QVERIFY(std::none_of(elevated.plan.steps.cbegin(), elevated.plan.steps.cend(), [](const auto& s) {
+        return s->kind() == QLatin1String("rename");
+    }));
+}
+
+void TestWindowsEnvironment::machinePlanNeverTouchesHkcu()
+{
+    Machine machine;
+    machine.disk->addFile(QStringLiteral("C:\\Windows\\System32\\cudnn64_9.dll"));
+    machine.store->write(EnvironmentScope::User,
+                         QStringLiteral("CUDA_PATH"),
+                         StoredValue::string(QStringLiteral("D:\\cuda-other")),
+                         nullptr);
+    const EnvironmentReport report = machine.analyse(EnvironmentScope::Machine);
+    QVERIFY(!report.plan.isEmpty());
+    for (const auto& step : report.plan.steps)
+        QVERIFY2(!step->target().startsWith(QLatin1String("HKCU")), qPrintable(step->target()));
+    QVERIFY(containsCode(report.diagnostics, QStringLiteral("ENV-USER-OVERRIDES")));
+}
+
+void TestWindowsEnvironment::duplicatesAreRemovedOnWrite()
+{
+    Machine machine;
+    machine.store->write(
+        EnvironmentScope::User,
+        QStringLiteral("Path"),
+        StoredValue::expandString(QStringLiteral("D:\\tools;d:\\TOOLS\\;;D:\\tools;%USERPROFILE%\\bin")),
+        nullptr);
+    const EnvironmentReport report = machine.analyse(EnvironmentScope::User);
+    QCOMPARE(registryStep(report.plan, EnvironmentScope::User, QStringLiteral("Path"))->after().data,
+             ToolkitBinShown + QStringLiteral(";D:\\tools;%USERPROFILE%\\bin"));
+}
+
+void TestWindowsEnvironment::pathPastTheLimitIsRefused()
+{
+    Machine machine;
+    QString huge;
+    while (huge.size() < PathList::VariableLengthLimit - 10)
+        huge += QStringLiteral("D:\\t%1;").arg(huge.size());
+    machine.store->write(EnvironmentScope::User, QStringLiteral("Path"), StoredValue::expandString(huge), nullptr);
+    const EnvironmentReport report = machine.analyse(EnvironmentScope::User);
+    QVERIFY(containsCode(report.plan.diagnostics, QStringLiteral("ENV-PATH-TOO-LONG")));
+    QVERIFY(!registryStep(report.plan, EnvironmentScope::User, QStringLiteral("Path")));
+    QVERIFY(!report.plan.canApply());
+
+    QString error;
+    QVERIFY(!EnvironmentService(machine.locations()).apply(report.plan, &error));
+    QVERIFY(!error.isEmpty());
+    QCOMPARE(machine.value(EnvironmentScope::User, QStringLiteral("Path")).data, huge); // never truncated
+}
+
+void TestWindowsEnvironment::pathPastCmdLimitIsWarned()
+{
+    Machine machine;
+    QString longMachine = MachinePath;
+    while (longMachine.size() < PathList::CmdPathLengthLimit - 20)
+        longMachine += QStringLiteral(";C:\\Program Files\\Vendor%1\\bin").arg(longMachine.size());
+    machine.store->write(
+        EnvironmentScope::Machine, QStringLiteral("Path"), StoredValue::expandString(longMachine), nullptr);
+    const EnvironmentReport report = machine.analyse(EnvironmentScope::User);
+    QVERIFY(containsCode(report.plan.diagnostics, QStringLiteral("ENV-PATH-CMD-LIMIT")));
+    QVERIFY(report.plan.canApply());
+}
+
+void TestWindowsEnvironment::applyThenUndoRestoresExactly()
+{
+    Machine machine;
+    const QMap<QString, StoredValue> original = machine.store->values();
+    const EnvironmentService service(machine.locations());
+    QString error;
+    auto change = service.apply(service.analyse(Machine::target(), EnvironmentScope::User).plan, &error);
+    QVERIFY2(change, qPrintable(error));
+    QVERIFY(change->isPerformed());
+    QCOMPARE(machine.store->broadcastCount(), 1);
+    QCOMPARE(machine.value(EnvironmentScope::User, QStringLiteral("Path")).type, StoredValue::Type::ExpandString);
+    QVERIFY(machine.value(EnvironmentScope::User, QStringLiteral("Path")).data.startsWith(ToolkitBinShown + ';'));
+    QCOMPARE(machine.value(EnvironmentScope::Machine, QStringLiteral("Path")).data, MachinePath);
+    QVERIFY(change->notes().join(' ').contains(QStringLiteral("Restart open terminals and IDEs")));
+
+    // Analysing again finds nothing more to do.
+    QVERIFY(service.analyse(Machine::target(), EnvironmentScope::User).plan.isEmpty());
+
+    QVERIFY(change->undo());
+    QCOMPARE(machine.store->values(), original);
+    QCOMPARE(machine.store->broadcastCount(), 2);
+}
+
+void TestWindowsEnvironment::undoAfterOthersEditedKeepsTheirEdits()
+{
+    Machine machine;
+    const EnvironmentService service(machine.locations());
+    QString error;
+    auto change = service.apply(service.analyse(Machine::target(), EnvironmentScope::User).plan, &error);
+    QVERIFY(change);
+    const StoredValue ours = machine.value(EnvironmentScope::User, QStringLiteral("Path"));
+    machine.store->write(EnvironmentScope::User,
+                         QStringLiteral("Path"),
+                         StoredValue::expandString(QStringLiteral("E:\\new;") + ours.data),
+                         nullptr);
+    machine.store->write(
+        EnvironmentScope::User, QStringLiteral("CUDA_PATH"), StoredValue::string(QStringLiteral("E:\\cuda")), nullptr);
+
+    QVERIFY(change->undo());
+    QCOMPARE(machine.value(EnvironmentScope::User, QStringLiteral("Path")),
+             StoredValue::expandString(QStringLiteral("E:\\new;") + UserPath));
+    QCOMPARE(machine.value(EnvironmentScope::User, QStringLiteral("CUDA_PATH")).data, QStringLiteral("E:\\cuda"));
+    QCOMPARE(machine.value(EnvironmentScope::User, QStringLiteral("CUDA_PATH_V12_4")), StoredValue::absent());
+    QVERIFY(change->notes().join(' ').contains(QStringLiteral("left as it is")));
+}
+
+void TestWindowsEnvironment::changeSurvivesJsonForUninstall()
+{
+    Machine machine;
+    const QMap<QString, StoredValue> original = machine.store->values();
+    const EnvironmentService service(machine.locations());
+    QString error;
+    const QJsonObject manifest
+        = service.apply(service.analyse(Machine::target(), EnvironmentScope::User).plan, &error)->toJson();
+    const QJsonObject reread = QJsonDocument::fromJson(QJsonDocument(manifest).toJson()).object();
+
+    auto later = service.changeFromJson(reread, &error);
+    QVERIFY2(later, qPrintable(error));
+    QVERIFY(later->isPerformed());
+    QVERIFY(later->undo());
+    QCOMPARE(machine.store->values(), original);
+
+    QVERIFY(!service.changeFromJson(QJsonObject{{"operation", "files"}}, &error));
+}
+
+void TestWindowsEnvironment::performRefusesWhenChangedSincePlan()
+{
+    Machine machine;
+    const EnvironmentService service(machine.locations());
+    const EnvironmentPlan plan = service.analyse(Machine::target(), EnvironmentScope::User).plan;
+    machine.store->write(
+        EnvironmentScope::User, QStringLiteral("Path"), StoredValue::expandString(QStringLiteral("X:\\")), nullptr);
+    const QMap<QString, StoredValue> meanwhile = machine.store->values();
+    QString error;
+    QVERIFY(!service.apply(plan, &error));
+    QVERIFY(error.contains(QStringLiteral("changed after the plan")));
+    QCOMPARE(machine.store->values(), meanwhile);
+}
+
+void TestWindowsEnvironment::appLocalCopyIsNotPathGoverned()
+{
+    Machine machine;
+    const QString torchLib = QStringLiteral("C:\\Python311\\Lib\\site-packages\\torch\\lib");
+    machine.applicationDirs = {torchLib};
+    machine.disk->addFile(torchLib + QStringLiteral("\\cudnn64_9.dll"));
+    const EnvironmentReport report = machine.analyse(EnvironmentScope::User);
+    const auto appLocal = std::find_if(report.conflicts.cbegin(), report.conflicts.cend(), [](const auto& c) {
+        return c.conflictClass == ConflictClass::NotSearchPath;
+    });
+    QVERIFY(appLocal != report.conflicts.cend());
+    QCOMPARE(appLocal->library, QStringLiteral("cudnn64_9.dll"));
+    QVERIFY(!appLocal->fixedByPlan);
+    QVERIFY(appLocal->fix.contains(QStringLiteral("No environment change can help")));
+    QVERIFY(report.notes.join(' ').contains(QStringLiteral("torch\\lib")));
+}
+
+void TestWindowsEnvironment::targetAlreadyWinningPlansNothing()
+{
+    Machine machine;
+    machine.store->write(EnvironmentScope::User,
+                         QStringLiteral("Path"),
+                         StoredValue::expandString(QStringLiteral("%CUDA_PATH%\\bin;") + UserPath),
+                         nullptr);
+    machine.store->write(EnvironmentScope::User, QStringLiteral("CUDA_PATH"), StoredValue::string(Toolkit), nullptr);
+    machine.store->write(
+        EnvironmentScope::Machine, QStringLiteral("CUDA_PATH_V12_4"), StoredValue::string(Toolkit), nullptr);
+    const EnvironmentReport report = machine.analyse(EnvironmentScope::User);
+    QVERIFY2(report.plan.isEmpty(), qPrintable(report.plan.diffText()));
+    QVERIFY(report.conflicts.isEmpty());
+    QVERIFY(!report.restartNeeded());
+}
+
+void TestWindowsEnvironment::libraryNamesFollowTheCudnnRelease_data()
+{
+    QTest::addColumn<QString>("cuda");
+    QTest::addColumn<QString>("cudnn");
+    QTest::addColumn<QStringList>("present");
+    QTest::addColumn<QStringList>("extras");
+    QTest::addColumn<QString>("libraryDir");
+    QTest::newRow("8.2: no zlib") << "11.4"
+                                  << "8.2.4" << QStringList{} << QStringList{"cudart64_110.dll"} << "bin";
+    QTest::newRow("8.9: zlib") << "12.4"
+                               << "8.9.7" << QStringList{} << QStringList{"cudart64_12.dll", "zlibwapi.dll"} << "bin";
+    QTest::newRow("9.1: zlib") << "12.4"
+                               << "9.1.0" << QStringList{} << QStringList{"cudart64_12.dll", "zlibwapi.dll"} << "bin";
+    QTest::newRow("9.2: no zlib") << "12.6"
+                                  << "9.2.0" << QStringList{} << QStringList{"cudart64_12.dll"} << "bin";
+    QTest::newRow("cudart spelled as found, CUDA 13 in bin\\x64")
+        << "13.0"
+        << "9.12.0" << QStringList{"bin/x64/cudart64_13.dll", "bin/x64/cudnn64_9.dll"} << QStringList{"cudart64_13.dll"}
+        << "bin/x64";
+    QTest::newRow("CUDA 13 before install: bin\\x64")
+        << "13.0"
+        << "9.12.0" << QStringList{} << QStringList{"cudart64_13.dll"} << "bin/x64";
+}
+
+void TestWindowsEnvironment::libraryNamesFollowTheCudnnRelease()
+{
+    QFETCH(QString, cuda);
+    QFETCH(QString, cudnn);
+    QFETCH(QStringList, present);
+    QFETCH(QStringList, extras);
+    QFETCH(QString, libraryDir);
+    MemoryListing disk(OsFlavor::Windows);
+    for (const QString& file : present)
+        disk.addFile(QStringLiteral("C:/CUDA/") + file);
+    const EnvironmentTarget target{QStringLiteral("C:/CUDA"), *Version::parse(cuda), *Version::parse(cudnn)};
+    const QStringList names = target.libraryNames(OsFlavor::Windows, disk);
+    QCOMPARE(names.constFirst(), QStringLiteral("cudnn64_%1.dll").arg(target.cudnnVersion.major()));
+    QCOMPARE(names.mid(names.size() - extras.size()), extras);
+    QCOMPARE(target.libraryDirs(OsFlavor::Windows, disk), QStringList{QStringLiteral("C:/CUDA/") + libraryDir});
+}
+
+void TestWindowsEnvironment::quarantineRenamesAsideAndBack()
+{
+    // Windows rules over a real temporary tree, so the rename really happens.
+    TestTree tree;
+    const QString stale = tree.writeFile(QStringLiteral("Windows/System32/CUDNN64_9.dll"), "stale");
+    const QString toolkit = tree.path(QStringLiteral("CUDA/v12.4"));
+    tree.writeFile(QStringLiteral("CUDA/v12.4/bin/cudnn64_9.dll"), "target");
+    auto store = std::make_shared<MemoryEnvironmentStore>();
+    store->write(
+        EnvironmentScope::Machine, QStringLiteral("Path"), StoredValue::expandString(toolkit + "/bin"), nullptr);
+
+    EnvironmentLocations locations;
+    locations.host.os = OsFlavor::Windows;
+    locations.windowsDirectory = tree.path(QStringLiteral("Windows"));
+    locations.machineBackupDirectory = tree.path(QStringLiteral("backups"));
+    locations.store = store;
+    locations.listing = std::make_shared<LocalDirectoryListing>();
+    const EnvironmentService service(locations);
+    const EnvironmentReport report
+        = service.analyse({toolkit, Version{12, 4}, Version{9, 12, 0}}, EnvironmentScope::Machine);
+    QVERIFY2(conflictFor(report, QStringLiteral("cudnn64_9.dll"))->fixedByPlan,
+             QJsonDocument(report.toJson()).toJson().constData());
+
+    QString error;
+    auto change = service.apply(report.plan, &error);
+    QVERIFY2(change, qPrintable(error));
+    QVERIFY(!QFile::exists(stale));
+    QVERIFY(QFile::exists(RenameStep::quarantineName(stale)));
+    QVERIFY(QFile::exists(change->backupFile()));
+    QVERIFY(change->undo());
+    QVERIFY(QFile::exists(stale));
+    QVERIFY(!QFile::exists(RenameStep::quarantineName(stale)));
+}
+
+void TestWindowsEnvironment::reportJsonHasTheContractKeys()
+{
+    Machine machine;
+    machine.disk->addFile(QStringLiteral("C:\\Windows\\System32\\cudnn_ops64_9.dll"));
+    machine.disk->addFile(QStringLiteral("D:\\tools\\cudnn64_9.dll"));
+    machine.store->write(
+        EnvironmentScope::User, QStringLiteral("Path"), StoredValue::expandString("D:\\tools;" + ToolkitBin), nullptr);
+    const QJsonObject json = machine.analyse(EnvironmentScope::User).toJson();
+    for (const char* key : {"os",
+                            "scope",
+                            "target",
+                            "before",
+                            "after",
+                            "libraries",
+                            "conflicts",
+                            "plan",
+                            "restart_needed",
+                            "notes",
+                            "diagnostics"})
+        QVERIFY2(json.contains(QLatin1String(key)), key);
+    QCOMPARE(json.value("scope").toString(), QStringLiteral("user"));
+    QVERIFY(json.value("restart_needed").toBool());
+    QJsonObject conflict;
+    for (const QJsonValue& value : json.value("conflicts").toArray()) {
+        if (value.toObject().value("library").toString() == QLatin1String("cudnn_ops64_9.dll"))
+            conflict = value.toObject();
+    }
+    QCOMPARE(conflict.value("class").toString(), QStringLiteral("B"));
+    QCOMPARE(conflict.value("winner").toObject().value("path").toString(),
+             QStringLiteral("C:\\Windows\\System32\\cudnn_ops64_9.dll"));
+    QCOMPARE(conflict.value("shadowed").toArray().size(), 1);
+    QVERIFY(!conflict.value("fix").toString().isEmpty());
+    QVERIFY(json.value("before").toObject().contains(QStringLiteral("HKCU\\Environment\\Path")));
+    QVERIFY(json.value("after")
+                .toObject()
+                .value(QStringLiteral("HKCU\\Environment\\Path"))
+                .toString()
+                .startsWith("[REG_EXPAND_SZ]\n" + ToolkitBin + "\nD:\\tools"));
+}
+
+QTEST_GUILESS_MAIN(TestWindowsEnvironment)
+#include "TestWindowsEnvironment.moc"
