@@ -3,6 +3,7 @@
 #include "CommandLine.h"
 #include "engine/Engine.h"
 #include "engine/ExitCode.h"
+#include "report/Report.h"
 
 #include <QTextStream>
 
@@ -19,6 +20,8 @@ public:
 
 private:
     ExitCode detect(const Invocation& invocation);
+    ExitCode install(const Invocation& invocation);
+    bool writeReport(const Report& report, const QString& path);
     ExitCode notAvailableYet(const QString& what);
 
     const Engine& m_engine;

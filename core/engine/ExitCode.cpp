@@ -1,5 +1,7 @@
 #include "ExitCode.h"
 
+#include "package/PackagePicker.h"
+
 QString exitCodeName(ExitCode code)
 {
     switch (code) {
@@ -23,4 +25,15 @@ QString exitCodeName(ExitCode code)
         return QStringLiteral("nothing_found");
     }
     return QStringLiteral("failed");
+}
+
+ExitCode exitCodeForChoice(const PackageChoice& choice)
+{
+    if (choice.ok())
+        return ExitCode::Ok;
+    if (!choice.ambiguousToolkits.isEmpty())
+        return ExitCode::ChoiceNeeded;
+    if (containsCode(choice.findings, PackageCode::NoPackage) || containsCode(choice.findings, PackageCode::NoToolkit))
+        return ExitCode::NothingFound;
+    return ExitCode::PackageRejected; // there were archives, and none fits (or each is damaged)
 }

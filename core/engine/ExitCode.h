@@ -24,3 +24,7 @@ inline int toInt(ExitCode code)
 }
 
 QString exitCodeName(ExitCode code);
+
+struct PackageChoice;
+/** The exit code of a package choice that did not yield a package: a tie, nothing there, or everything rejected. */
+ExitCode exitCodeForChoice(const PackageChoice& choice);

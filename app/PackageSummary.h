@@ -1,0 +1,8 @@
+#pragma once
+
+#include "install/InstallPlanner.h"
+#include "package/PackagePicker.h"
+
+/** The readable text of a dry run: the chosen package, its verdict with reasons, the others and why they lost, the
+ * plan. */
+QString packageSummary(const PackageChoice& choice, const InstallPlan* plan, OsFlavor os);

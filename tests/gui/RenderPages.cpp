@@ -1,0 +1,90 @@
+// Renders every wizard page to PNG, in the language asked for, over a made-up machine (fake driver and GPU, a
+// temporary toolkit). Used by scripts/render-screenshots.sh under Xvfb for the pictures in docs/ and the README.
+#include "SetupWizard.h"
+#include "TestTree.h"
+#include "engine/Engine.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QDir>
+#include <QLibraryInfo>
+#include <QPushButton>
+#include <QTimer>
+#include <QTranslator>
+#include <QtTest>
+
+static void makeMachine(TestTree& tree)
+{
+    tree.writeFile(QStringLiteral("cuda-12.4/version.json"), R"({"cuda": {"version": "12.4.1"}})");
+    tree.writeFile(QStringLiteral("cuda-11.8/version.json"), R"({"cuda": {"version": "11.8.20220929"}})");
+    tree.writeFile(QStringLiteral("cuda-12.4/include/cudnn_version.h"),
+                   "#define CUDNN_MAJOR 8\n#define CUDNN_MINOR 9\n#define CUDNN_PATCHLEVEL 7\n");
+    for (const char* name : {"libcudnn",
+                             "libcudnn_ops_infer",
+                             "libcudnn_ops_train",
+                             "libcudnn_cnn_infer",
+                             "libcudnn_cnn_train",
+                             "libcudnn_adv_infer"}) { // adv_train missing: a finding to show
+        const QString base = QStringLiteral("cuda-12.4/lib64/%1.so").arg(QLatin1String(name));
+        tree.writeFile(base + QStringLiteral(".8.9.7"), "ELF");
+        tree.symlink(base + QStringLiteral(".8"), QFileInfo(base).fileName() + QStringLiteral(".8.9.7"));
+    }
+}
+
+static bool save(QWidget* wizard, const QString& directory, const QString& name)
+{
+    QTest::qWait(200);
+    const QString file = QDir(directory).filePath(name + QStringLiteral(".png"));
+    return wizard->grab().save(file);
+}
+
+int main(int argc, char* argv[])
+{
+    QApplication app(argc, argv);
+    QCommandLineParser parser;
+    parser.addPositionalArgument(QStringLiteral("output"), QStringLiteral("Folder for the PNG files"));
+    parser.addOption(
+        {QStringLiteral("lang"), QStringLiteral("en or zh_CN"), QStringLiteral("LANG"), QStringLiteral("en")});
+    parser.process(app);
+    const QString output = parser.positionalArguments().value(0, QStringLiteral("."));
+    const QString language = parser.value(QStringLiteral("lang"));
+    QDir().mkpath(output);
+
+    QTranslator ours;
+    QTranslator qt;
+    if (language != QLatin1String("en")) {
+        if (ours.load(QStringLiteral(":/i18n/cudnn-setup_%1.qm").arg(language)))
+            QApplication::installTranslator(&ours);
+        if (qt.load(QStringLiteral("qtbase_%1").arg(language), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+            QApplication::installTranslator(&qt);
+    }
+
+    TestTree tree;
+    makeMachine(tree);
+    HostEnvironment host;
+    host.defaultToolkitRoots = {tree.path(QStringLiteral("cuda-*"))};
+    host.probeDirectory = QCoreApplication::applicationDirPath() + QStringLiteral("/../bin");
+    host.variables.insert(QStringLiteral("LD_LIBRARY_PATH"),
+                          QCoreApplication::applicationDirPath() + QStringLiteral("/../fakes/rtx3060ti"));
+    const Engine engine(host, std::make_shared<ProcessRunner>());
+
+    SetupWizard wizard(engine);
+    wizard.resize(820, 600);
+    wizard.show();
+    if (!QTest::qWaitForWindowExposed(&wizard))
+        return 1;
+
+    int page = 1;
+    bool ok = save(&wizard, output, QStringLiteral("%1-%2-welcome").arg(language).arg(page++));
+    QStringList names{QStringLiteral("system")};
+    for (const QString& name : names) {
+        wizard.next();
+        const auto pageDone = [&] {
+            return wizard.button(QWizard::NextButton)->isEnabled() || wizard.button(QWizard::FinishButton)->isEnabled();
+        };
+        if (!QTest::qWaitFor(pageDone, 30000))
+            return 1;
+        ok = save(&wizard, output, QStringLiteral("%1-%2-%3").arg(language).arg(page++).arg(name)) && ok;
+    }
+    return ok ? 0 : 1;
+}
