@@ -6,6 +6,12 @@
 
 #include <QJsonObject>
 
+/** Choices a plan may include beyond the scope. */
+struct EnvironmentOptions
+{
+    bool retargetCudaLink = false; // Linux machine scope: point /usr/local/cuda at the target
+};
+
 /**
  * What applying would change, step by step, each with its exact before and after: shown as a diff for the dry run,
  * handed to EnvironmentService::apply(). A plan with an error diagnostic (a PATH past 32,767 characters) has no

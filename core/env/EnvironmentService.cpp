@@ -13,8 +13,7 @@ EnvironmentReport EnvironmentService::analyse(const EnvironmentTarget& target,
 {
     if (m_locations.os() == OsFlavor::Windows)
         return WindowsEnvironmentAnalysis(m_locations).analyse(target, scope);
-    return LinuxEnvironmentAnalysis(m_locations)
-        .analyse(target, scope, LinuxEnvironmentOptions{options.retargetCudaLink});
+    return LinuxEnvironmentAnalysis(m_locations).analyse(target, scope, options);
 }
 
 std::unique_ptr<EnvironmentChange> EnvironmentService::apply(const EnvironmentPlan& plan, QString* error) const

@@ -8,12 +8,6 @@
 #include <QCoreApplication>
 #include <memory>
 
-/** Choices beyond the scope. */
-struct EnvironmentOptions
-{
-    bool retargetCudaLink = false; // Linux machine scope: point /usr/local/cuda at the target
-};
-
 /**
  * The environment facade: which copy of each library a new program gets and why, what to change so the target
  * wins (a plan, shown as a diff), and carrying that plan out as an undoable EnvironmentChange. Pick the OS through

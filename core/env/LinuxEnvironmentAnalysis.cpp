@@ -62,7 +62,7 @@ void LinuxEnvironmentAnalysis::planUser(const State& before, State& after, Envir
 }
 
 void LinuxEnvironmentAnalysis::planMachine(State& after,
-                                           const LinuxEnvironmentOptions& options,
+                                           const EnvironmentOptions& options,
                                            EnvironmentReport& report) const
 {
     const SystemRoot& root = m_locations.systemRoot;
@@ -111,7 +111,7 @@ CudaLink LinuxEnvironmentAnalysis::cudaLink(const EnvironmentTarget& target) con
 
 EnvironmentReport LinuxEnvironmentAnalysis::analyse(const EnvironmentTarget& target,
                                                     EnvironmentScope scope,
-                                                    const LinuxEnvironmentOptions& options) const
+                                                    const EnvironmentOptions& options) const
 {
     EnvironmentReport report;
     report.os = Os;

@@ -6,12 +6,6 @@
 
 #include <QCoreApplication>
 
-/** What a Linux fix may also do when asked. */
-struct LinuxEnvironmentOptions
-{
-    bool retargetCudaLink = false; // point /usr/local/cuda at the target (machine scope)
-};
-
 /**
  * Linux: follows each cuDNN library and cudart through ld.so (LD_LIBRARY_PATH, the cache from /etc/ld.so.conf.d,
  * the default directories) and nvcc through PATH, and plans the scope's fix. User: one marked block in the file the
@@ -30,7 +24,7 @@ public:
 
     explicit LinuxEnvironmentAnalysis(const EnvironmentLocations& locations);
     EnvironmentReport
-    analyse(const EnvironmentTarget& target, EnvironmentScope scope, const LinuxEnvironmentOptions& options = {}) const;
+    analyse(const EnvironmentTarget& target, EnvironmentScope scope, const EnvironmentOptions& options = {}) const;
 
 private:
     /** The search state a new login shell gets: before, or after the plan. */
@@ -43,7 +37,7 @@ private:
 
     SearchOrder libraryOrder(const State& state) const;
     void planUser(const State& before, State& after, EnvironmentReport& report) const;
-    void planMachine(State& after, const LinuxEnvironmentOptions& options, EnvironmentReport& report) const;
+    void planMachine(State& after, const EnvironmentOptions& options, EnvironmentReport& report) const;
     void addFileStep(EnvironmentReport& report,
                      const QString& path,
                      FileEditStep::Ownership ownership,

@@ -143,7 +143,6 @@ EnvironmentReport WindowsEnvironmentAnalysis::analyse(const EnvironmentTarget& t
 
     const DirectoryListing& disk = *m_locations.listing;
     report.libraryDirs = target.libraryDirs(Os, disk);
-    report.toolDirs = report.libraryDirs;
     const QStringList names = target.libraryNames(Os, disk);
 
     // Judge the search order as it will be once the target is installed, even when it is not yet.
