@@ -38,8 +38,10 @@ EnvironmentLocations EnvironmentLocations::current(const HostEnvironment& host,
         return normalizedPath(OsFlavor::Windows, value.isEmpty() ? QString::fromLatin1(fallback) : value);
     };
     locations.windowsDirectory = variable("SystemRoot", "C:/Windows");
-    locations.userBackupDirectory = variable("LOCALAPPDATA", "C:/Users/Default/AppData/Local") + "/cudnn-setup/backups";
-    locations.machineBackupDirectory = variable("ProgramData", "C:/ProgramData") + "/cudnn-setup/backups";
+    locations.userBackupDirectory
+        = variable("LOCALAPPDATA", "C:/Users/Default/AppData/Local") + QStringLiteral("/cudnn-setup/backups");
+    locations.machineBackupDirectory
+        = variable("ProgramData", "C:/ProgramData") + QStringLiteral("/cudnn-setup/backups");
     locations.knownDlls = RegistryEnvironmentStore::knownDlls();
     locations.store = std::make_shared<RegistryEnvironmentStore>();
 #else
