@@ -1,0 +1,95 @@
+#include "BenchmarkResult.h"
+
+#include <QCoreApplication>
+#include <QJsonArray>
+
+static std::optional<double> number(const QJsonValue& value)
+{
+    return value.isDouble() ? std::optional<double>(value.toDouble()) : std::nullopt;
+}
+
+static QJsonValue numberJson(const std::optional<double>& value)
+{
+    return value ? QJsonValue(*value) : QJsonValue(QJsonValue::Null);
+}
+
+BenchmarkResult BenchmarkResult::fromProbeJson(const QJsonObject& json)
+{
+    BenchmarkResult result;
+    result.probeJson = json;
+    result.ran = json.contains(QStringLiteral("verdict"));
+    result.gpuName = json.value(QStringLiteral("gpu")).toObject().value(QStringLiteral("name")).toString();
+    const QJsonObject verdict = json.value(QStringLiteral("verdict")).toObject();
+    result.verdictCode = verdict.value(QStringLiteral("code")).toString();
+    result.verdictMessage = verdict.value(QStringLiteral("message")).toString();
+    result.overallSpeedup = number(verdict.value(QStringLiteral("speedup")));
+    for (const QJsonValue& value : json.value(QStringLiteral("cases")).toArray()) {
+        const QJsonObject c = value.toObject();
+        BenchmarkCase item;
+        item.name = c.value(QStringLiteral("name")).toString();
+        item.precision = c.value(QStringLiteral("precision")).toString();
+        item.batch = c.value(QStringLiteral("batch")).toInt();
+        item.algorithm = c.value(QStringLiteral("algorithm")).toString();
+        item.gpuMs = number(c.value(QStringLiteral("gpu_ms")).toObject().value(QStringLiteral("median")));
+        item.cpuMs = number(c.value(QStringLiteral("cpu_ms")));
+        item.speedup = number(c.value(QStringLiteral("speedup")));
+        item.tflops = number(c.value(QStringLiteral("tflops")));
+        item.percentOfPeak = number(c.value(QStringLiteral("percent_of_peak")));
+        item.ok = c.value(QStringLiteral("ok")).toBool();
+        item.skipped = c.value(QStringLiteral("skipped")).toString();
+        item.error = c.value(QStringLiteral("error")).toString();
+        result.cases.append(item);
+    }
+    return result;
+}
+
+Diagnostic BenchmarkResult::diagnostic() const
+{
+    const QString code = verdictCode.isEmpty() ? QStringLiteral("BENCH-NOT-RUN") : verdictCode;
+    if (code == QLatin1String("BENCH-OK"))
+        return Diagnostic::info(code, verdictMessage);
+    if (code == QLatin1String("BENCH-SLOW"))
+        return Diagnostic::warning(code,
+                                   verdictMessage,
+                                   QCoreApplication::translate("BenchmarkResult",
+                                                               "Check which cuDNN the program loads (repair lists "
+                                                               "them) and that the GPU is not busy or throttled."));
+    if (code == QLatin1String("BENCH-NO-GPU") || code == QLatin1String("BENCH-NO-DRIVER"))
+        return Diagnostic::warning(code,
+                                   verdictMessage,
+                                   QCoreApplication::translate("BenchmarkResult",
+                                                               "Install the NVIDIA driver for your GPU, then run the "
+                                                               "benchmark again."));
+    return Diagnostic::error(
+        code,
+        verdictMessage,
+        QCoreApplication::translate("BenchmarkResult", "Run cudnn-setup --repair to find what is broken."));
+}
+
+QJsonObject BenchmarkResult::toJson() const
+{
+    QJsonArray caseArray;
+    for (const BenchmarkCase& c : cases) {
+        caseArray.append(QJsonObject{
+            {QStringLiteral("name"), c.name},
+            {QStringLiteral("precision"), c.precision},
+            {QStringLiteral("batch"), c.batch},
+            {QStringLiteral("algorithm"), c.algorithm},
+            {QStringLiteral("gpu_ms"), numberJson(c.gpuMs)},
+            {QStringLiteral("cpu_ms"), numberJson(c.cpuMs)},
+            {QStringLiteral("speedup"), numberJson(c.speedup)},
+            {QStringLiteral("tflops"), numberJson(c.tflops)},
+            {QStringLiteral("percent_of_peak"), numberJson(c.percentOfPeak)},
+            {QStringLiteral("ok"), c.ok},
+        });
+    }
+    return QJsonObject{
+        {QStringLiteral("status"), ran ? QStringLiteral("ran") : QStringLiteral("not_run")},
+        {QStringLiteral("verdict"),
+         QJsonObject{{QStringLiteral("code"), verdictCode}, {QStringLiteral("message"), verdictMessage}}},
+        {QStringLiteral("gpu"), gpuName},
+        {QStringLiteral("speedup"), numberJson(overallSpeedup)},
+        {QStringLiteral("cases"), caseArray},
+        {QStringLiteral("probe"), probeJson},
+    };
+}

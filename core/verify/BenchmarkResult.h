@@ -1,0 +1,45 @@
+#pragma once
+
+#include "report/Diagnostic.h"
+
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+#include <optional>
+
+/** One convolution case of the benchmark, as the probe measured it (docs/benchmark.md). */
+struct BenchmarkCase
+{
+    QString name; // "reference-fp32", "resnet50-conv2-fp16", "peak-fp16"
+    QString precision; // fp32, tf32, fp16
+    int batch = 0;
+    QString algorithm;
+    std::optional<double> gpuMs; // median
+    std::optional<double> cpuMs;
+    std::optional<double> speedup;
+    std::optional<double> tflops;
+    std::optional<double> percentOfPeak;
+    bool ok = false;
+    QString skipped; // why it did not run, or ""
+    QString error;
+};
+
+/** The whole benchmark: the GPU, every case, and the verdict a person reads first. */
+struct BenchmarkResult
+{
+    bool ran = false; // false: the probe could not be run at all (see verdictMessage)
+    QString gpuName;
+    QString verdictCode; // BENCH-OK, BENCH-SLOW, BENCH-WRONG, BENCH-NO-GPU, ...
+    QString verdictMessage;
+    std::optional<double> overallSpeedup;
+    QList<BenchmarkCase> cases;
+    QJsonObject probeJson; // the probe's whole report, kept for the saved report
+
+    /** The verdict as a diagnostic: OK is info, slow/no GPU a warning, wrong results or load failures an error. */
+    Diagnostic diagnostic() const;
+    bool passed() const { return verdictCode == QLatin1String("BENCH-OK"); }
+
+    static BenchmarkResult fromProbeJson(const QJsonObject& json);
+    /** The "benchmark" section of the report: {status, verdict{code,message}, gpu, cases[], probe}. */
+    QJsonObject toJson() const;
+};

@@ -1,0 +1,78 @@
+#include "BenchmarkRunner.h"
+
+#include "detect/CudnnInstallScanner.h"
+#include "detect/DriverDetector.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QRegularExpression>
+
+BenchmarkRunner::BenchmarkRunner(const HostEnvironment& host, const ProcessRunner& runner)
+    : m_host(host)
+    , m_runner(runner)
+{
+}
+
+/** Every file in the toolkit's library folders whose name matches, newest-looking first (libcudnn.so.9 before .8). */
+static QStringList libraryCandidates(OsFlavor os, const QString& root, const QRegularExpression& pattern)
+{
+    QStringList found;
+    for (const QString& dir : CudnnInstallScanner::toolkitLibraryDirs(os, root)) {
+        const QDir folder(dir);
+        QStringList names = folder.entryList(QDir::Files | QDir::System);
+        std::sort(names.begin(), names.end(), std::greater<>());
+        for (const QString& name : names) {
+            if (pattern.match(name).hasMatch())
+                found.append(folder.filePath(name));
+        }
+    }
+    return found;
+}
+
+QStringList BenchmarkRunner::probeArguments(const Options& options) const
+{
+    QStringList arguments{QStringLiteral("--timeout-ms"),
+                          QString::number(std::max(1000, options.timeoutMs - 5000)),
+                          QStringLiteral("benchmark")};
+    if (options.quick)
+        arguments.append(QStringLiteral("--quick"));
+    if (options.toolkitRoot.isEmpty())
+        return arguments;
+
+    const bool windows = m_host.os == OsFlavor::Windows;
+    const QRegularExpression cudnn(windows ? QStringLiteral("^cudnn64_\\d+\\.dll$")
+                                           : QStringLiteral("^libcudnn\\.so\\.\\d+$"),
+                                   QRegularExpression::CaseInsensitiveOption);
+    const QRegularExpression cudart(windows ? QStringLiteral("^cudart64_\\d+\\.dll$")
+                                            : QStringLiteral("^libcudart\\.so\\.\\d+(\\.\\d+)?$"),
+                                    QRegularExpression::CaseInsensitiveOption);
+    for (const QString& path : libraryCandidates(m_host.os, options.toolkitRoot, cudnn))
+        arguments << QStringLiteral("--cudnn") << path;
+    for (const QString& path : libraryCandidates(m_host.os, options.toolkitRoot, cudart))
+        arguments << QStringLiteral("--cudart") << path;
+    return arguments;
+}
+
+BenchmarkResult BenchmarkRunner::run(const Options& options) const
+{
+    QMap<QString, QString> environment;
+    for (const QString& name : {QStringLiteral("PATH"), QStringLiteral("LD_LIBRARY_PATH")}) {
+        const QString value = m_host.variable(name);
+        if (!value.isNull())
+            environment.insert(name, value);
+    }
+    const ProcessResult run
+        = m_runner.run(DriverDetector::probeProgram(m_host), probeArguments(options), options.timeoutMs, environment);
+    const QJsonObject json = QJsonDocument::fromJson(run.standardOutput).object();
+    if (json.contains(QStringLiteral("verdict")))
+        return BenchmarkResult::fromProbeJson(json); // also after the probe's own watchdog: it says what hung
+
+    BenchmarkResult result;
+    result.verdictCode = run.timedOut ? QStringLiteral("BENCH-TIMEOUT") : QStringLiteral("BENCH-PROBE-FAILED");
+    result.verdictMessage = run.timedOut
+        ? tr("The benchmark did not finish within %1 seconds.").arg(options.timeoutMs / 1000)
+        : tr("The benchmark could not run: %1")
+              .arg(run.errorString.isEmpty() ? QString::fromUtf8(run.standardError).trimmed() : run.errorString);
+    return result;
+}

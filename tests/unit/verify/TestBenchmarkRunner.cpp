@@ -1,0 +1,138 @@
+#include "TestTree.h"
+#include "verify/BenchmarkRunner.h"
+
+#include <QtTest>
+
+/** The engine's side of the benchmark: which libraries it hands the probe, and how it reads the verdict. */
+class TestBenchmarkRunner : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void cpuBackedFakeRunsEveryCase();
+    void wrongResultsAreAnError();
+    void noDriverIsAWarning();
+    void toolkitLibrariesArePassedByPath();
+    void missingProbeIsReportedNotThrown();
+    void reportSectionKeepsTheContractKeys();
+
+private:
+    static HostEnvironment hostWithFake(const QString& scenario);
+};
+
+HostEnvironment TestBenchmarkRunner::hostWithFake(const QString& scenario)
+{
+    HostEnvironment host;
+    host.probeDirectory = qEnvironmentVariable("CUDNN_SETUP_BIN_DIR");
+    host.variables.insert(
+        QStringLiteral("LD_LIBRARY_PATH"),
+        scenario.isEmpty() ? QString() : qEnvironmentVariable("CUDNN_SETUP_FAKES_DIR") + QLatin1Char('/') + scenario);
+    return host;
+}
+
+void TestBenchmarkRunner::cpuBackedFakeRunsEveryCase()
+{
+    const HostEnvironment host = hostWithFake(QStringLiteral("cpu-cudnn"));
+    const ProcessRunner runner;
+    const BenchmarkResult result = BenchmarkRunner(host, runner).run({QString(), true, 120000});
+    QVERIFY2(result.ran, qPrintable(result.verdictMessage));
+    QCOMPARE(result.gpuName, QStringLiteral("NVIDIA GeForce RTX 3060 Ti"));
+    QVERIFY(result.cases.size() >= 5);
+    for (const BenchmarkCase& c : result.cases) {
+        QVERIFY2(c.ok, qPrintable(c.name + QLatin1Char(' ') + c.error));
+        QVERIFY(c.gpuMs.has_value() && c.cpuMs.has_value());
+    }
+    // The fake "GPU" computes on the CPU, so it cannot be much faster: the verdict must not claim success.
+    QCOMPARE(result.verdictCode, QStringLiteral("BENCH-SLOW"));
+    QCOMPARE(result.diagnostic().severity, Severity::Warning);
+    QVERIFY(!result.passed());
+}
+
+void TestBenchmarkRunner::wrongResultsAreAnError()
+{
+    const HostEnvironment host = hostWithFake(QStringLiteral("cudnn-wrong"));
+    const ProcessRunner runner;
+    const BenchmarkResult result = BenchmarkRunner(host, runner).run({QString(), true, 120000});
+    QCOMPARE(result.verdictCode, QStringLiteral("BENCH-WRONG"));
+    QCOMPARE(result.diagnostic().severity, Severity::Error);
+}
+
+void TestBenchmarkRunner::noDriverIsAWarning()
+{
+    TestTree empty;
+    HostEnvironment host = hostWithFake(QString());
+    host.variables.insert(QStringLiteral("LD_LIBRARY_PATH"), empty.root());
+    const ProcessRunner runner;
+    const BenchmarkResult result = BenchmarkRunner(host, runner).run({QString(), true, 60000});
+    if (result.verdictCode != QLatin1String("BENCH-NO-DRIVER") && QFileInfo::exists(QStringLiteral("/dev/nvidiactl")))
+        QSKIP("This machine has a real NVIDIA driver");
+    QCOMPARE(result.verdictCode, QStringLiteral("BENCH-NO-DRIVER"));
+    QCOMPARE(result.diagnostic().severity, Severity::Warning);
+}
+
+void TestBenchmarkRunner::toolkitLibrariesArePassedByPath()
+{
+    TestTree tree;
+    const QString fakes = qEnvironmentVariable("CUDNN_SETUP_FAKES_DIR") + QStringLiteral("/cpu-cudnn");
+    tree.makeDir(QStringLiteral("cuda/lib"));
+    tree.symlink(QStringLiteral("cuda/lib64"), QStringLiteral("lib"));
+    tree.symlink(QStringLiteral("cuda/lib/libcudnn.so.9"), fakes + QStringLiteral("/libcudnn.so.9"));
+    tree.symlink(QStringLiteral("cuda/lib/libcudnn.so"), QStringLiteral("libcudnn.so.9"));
+    tree.symlink(QStringLiteral("cuda/lib/libcudart.so.13"), fakes + QStringLiteral("/libcudart.so.13"));
+    const HostEnvironment host = hostWithFake(QStringLiteral("cpu-cudnn"));
+    const ProcessRunner runner;
+    const BenchmarkRunner benchmark(host, runner);
+
+    const QStringList arguments = benchmark.probeArguments({tree.path(QStringLiteral("cuda")), true, 60000});
+    const int cudnn = arguments.indexOf(QStringLiteral("--cudnn"));
+    QVERIFY(cudnn >= 0);
+    QCOMPARE(QFileInfo(arguments.at(cudnn + 1)).fileName(), QStringLiteral("libcudnn.so.9"));
+    QVERIFY2(!arguments.contains(tree.path(QStringLiteral("cuda/lib/libcudnn.so"))),
+             "the dev link is not a runtime name");
+    const int cudart = arguments.indexOf(QStringLiteral("--cudart"));
+    QVERIFY(cudart >= 0);
+    QCOMPARE(QFileInfo(arguments.at(cudart + 1)).fileName(), QStringLiteral("libcudart.so.13"));
+    QVERIFY(arguments.contains(QStringLiteral("--quick")));
+}
+
+void TestBenchmarkRunner::missingProbeIsReportedNotThrown()
+{
+    TestTree empty;
+    HostEnvironment host = hostWithFake(QStringLiteral("cpu-cudnn"));
+    host.probeDirectory = empty.root();
+    const ProcessRunner runner;
+    const BenchmarkResult result = BenchmarkRunner(host, runner).run({QString(), true, 10000});
+    QVERIFY(!result.ran);
+    QCOMPARE(result.verdictCode, QStringLiteral("BENCH-PROBE-FAILED"));
+    QCOMPARE(result.diagnostic().severity, Severity::Error);
+    QCOMPARE(result.toJson().value(QStringLiteral("status")).toString(), QStringLiteral("not_run"));
+}
+
+void TestBenchmarkRunner::reportSectionKeepsTheContractKeys()
+{
+    const QJsonObject probe{
+        {QStringLiteral("gpu"), QJsonObject{{QStringLiteral("name"), QStringLiteral("H200")}}},
+        {QStringLiteral("cases"),
+         QJsonArray{QJsonObject{{QStringLiteral("name"), QStringLiteral("peak-fp16")},
+                                {QStringLiteral("gpu_ms"), QJsonObject{{QStringLiteral("median"), 2.5}}},
+                                {QStringLiteral("cpu_ms"), 900.0},
+                                {QStringLiteral("speedup"), 360.0},
+                                {QStringLiteral("ok"), true}}}},
+        {QStringLiteral("verdict"),
+         QJsonObject{{QStringLiteral("code"), QStringLiteral("BENCH-OK")},
+                     {QStringLiteral("message"), QStringLiteral("cuDNN is active")}}},
+    };
+    const BenchmarkResult result = BenchmarkResult::fromProbeJson(probe);
+    QVERIFY(result.passed());
+    const QJsonObject json = result.toJson();
+    QCOMPARE(json.value(QStringLiteral("status")).toString(), QStringLiteral("ran"));
+    QCOMPARE(json.value(QStringLiteral("verdict")).toObject().value(QStringLiteral("code")).toString(),
+             QStringLiteral("BENCH-OK"));
+    const QJsonObject peak = json.value(QStringLiteral("cases")).toArray().first().toObject();
+    QCOMPARE(peak.value(QStringLiteral("gpu_ms")).toDouble(), 2.5);
+    QCOMPARE(peak.value(QStringLiteral("speedup")).toDouble(), 360.0);
+    QVERIFY(peak.value(QStringLiteral("tflops")).isNull());
+}
+
+QTEST_GUILESS_MAIN(TestBenchmarkRunner)
+#include "TestBenchmarkRunner.moc"
