@@ -1,0 +1,194 @@
+#pragma once
+
+// Builders shared by the detection tests: CUDA toolkits and cuDNN installs laid out in a TestTree the way the real
+// installers leave them (link chains, version files, Windows folders), and a host that knows nothing but what the
+// test says.
+
+#include "TestTree.h"
+#include "detect/HostEnvironment.h"
+#include "detect/ProcessRunner.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QMutex>
+#include <QMutexLocker>
+
+namespace DetectFixtures {
+
+/** The real CUDA 13.0 toolkit with cuDNN 9.19.0 of the CI machine: read-only input, never written. */
+inline QString realToolkitRoot()
+{
+    return QStringLiteral("/usr/local/cuda-13.0");
+}
+
+inline bool realToolkitPresent()
+{
+    return QFileInfo::exists(realToolkitRoot() + QStringLiteral("/include/cuda.h"))
+        && QFileInfo::exists(realToolkitRoot() + QStringLiteral("/include/cudnn_version.h"));
+}
+
+/** A host with no variables, no default roots, no system dirs, no ldconfig: nothing of the real machine leaks in. */
+inline HostEnvironment emptyHost(OsFlavor os)
+{
+    HostEnvironment host;
+    host.os = os;
+    return host;
+}
+
+/** Bytes standing in for a shared library; the size tells copies apart. */
+inline QByteArray libraryBytes(int size = 256)
+{
+    QByteArray bytes("\x7f"
+                     "ELF");
+    bytes.append(QByteArray(std::max<qsizetype>(0, size - bytes.size()), '\0'));
+    return bytes;
+}
+
+/** "#define CUDA_VERSION 12040" as include/cuda.h carries it (after a licence block, like the real file). */
+inline QByteArray cudaHeader(int code)
+{
+    return QByteArrayLiteral("/*\n * Copyright 1993-2024 NVIDIA Corporation.  All rights reserved.\n */\n\n"
+                             "#ifndef __cuda_cuda_h__\n#define __cuda_cuda_h__\n\n#include <stdlib.h>\n\n"
+                             "/**\n * CUDA API version number\n */\n#define CUDA_VERSION ")
+        + QByteArray::number(code) + QByteArrayLiteral("\n\n#endif /* __cuda_cuda_h__ */\n");
+}
+
+/** version.json of CUDA 11.1+ with "cuda.version" as given ("12.4.131", "11.8.20220929"). */
+inline QByteArray versionJson(const QString& version)
+{
+    return QStringLiteral("{\n   \"cuda\" : {\n      \"name\" : \"CUDA SDK\",\n      \"version\" : \"%1\"\n   },\n"
+                          "   \"cuda_cudart\" : {\n      \"name\" : \"CUDA Runtime (cudart)\",\n"
+                          "      \"version\" : \"%1\"\n   }\n}\n")
+        .arg(version)
+        .toUtf8();
+}
+
+/** cudnn_version.h of cuDNN 8 (1000-scheme) or 9+ (10000-scheme), as NVIDIA ships it. */
+inline QByteArray cudnnVersionHeader(int major, int minor, int patch)
+{
+    const QByteArray scale = major >= 9 ? "10000" : "1000";
+    return QByteArrayLiteral("/**\n * \\file: The master cuDNN version file.\n */\n\n#ifndef CUDNN_VERSION_H_\n"
+                             "#define CUDNN_VERSION_H_\n\n#define CUDNN_MAJOR ")
+        + QByteArray::number(major) + "\n#define CUDNN_MINOR " + QByteArray::number(minor)
+        + "\n#define CUDNN_PATCHLEVEL " + QByteArray::number(patch) + "\n\n#define CUDNN_VERSION (CUDNN_MAJOR * "
+        + scale + " + CUDNN_MINOR * 100 + CUDNN_PATCHLEVEL)\n\n#endif /* CUDNN_VERSION_H */\n";
+}
+
+inline QStringList cudnn9Bases()
+{
+    return {QStringLiteral("libcudnn"),
+            QStringLiteral("libcudnn_graph"),
+            QStringLiteral("libcudnn_ops"),
+            QStringLiteral("libcudnn_cnn"),
+            QStringLiteral("libcudnn_adv"),
+            QStringLiteral("libcudnn_engines_precompiled"),
+            QStringLiteral("libcudnn_engines_runtime_compiled"),
+            QStringLiteral("libcudnn_heuristic")};
+}
+
+inline QStringList cudnn8Bases()
+{
+    return {QStringLiteral("libcudnn"),
+            QStringLiteral("libcudnn_ops_infer"),
+            QStringLiteral("libcudnn_ops_train"),
+            QStringLiteral("libcudnn_cnn_infer"),
+            QStringLiteral("libcudnn_cnn_train"),
+            QStringLiteral("libcudnn_adv_infer"),
+            QStringLiteral("libcudnn_adv_train")};
+}
+
+/**
+ * The tarball layout, copied with links kept: lib.so -> lib.so.M -> lib.so.M.m.p (a regular file) for each base
+ * name, in libDir (relative to the tree).
+ */
+inline void linkChains(TestTree& tree, const QString& libDir, const QStringList& bases, const QString& version)
+{
+    const QString major = version.section(QLatin1Char('.'), 0, 0);
+    for (const QString& base : bases) {
+        const QString full = base + QStringLiteral(".so.") + version;
+        const QString soname = base + QStringLiteral(".so.") + major;
+        tree.writeFile(libDir + QLatin1Char('/') + full, libraryBytes());
+        tree.symlink(libDir + QLatin1Char('/') + soname, full);
+        tree.symlink(libDir + QLatin1Char('/') + base + QStringLiteral(".so"), soname);
+    }
+}
+
+/** The pip wheel and CI-machine layout: lib.so.M regular files, lib.so links to them, no fully versioned name. */
+inline void sonameFiles(TestTree& tree, const QString& libDir, const QStringList& bases, int major)
+{
+    for (const QString& base : bases) {
+        const QString soname = base + QStringLiteral(".so.") + QString::number(major);
+        tree.writeFile(libDir + QLatin1Char('/') + soname, libraryBytes());
+        tree.symlink(libDir + QLatin1Char('/') + base + QStringLiteral(".so"), soname);
+    }
+}
+
+/** A Linux toolkit: version file(s), include/cuda.h, bin/nvcc (an ELF stand-in), lib and a lib64 link to it. */
+struct LinuxToolkit
+{
+    QString dir; // relative to the tree: "cuda-12.4"
+    int cudaCode = 0; // include/cuda.h CUDA_VERSION; 0 for none
+    QString versionJson; // cuda.version, empty for no file
+    QString versionTxt; // "CUDA Version 11.0.207", empty for no file
+    bool nvcc = true;
+};
+
+inline QString makeLinuxToolkit(TestTree& tree, const LinuxToolkit& t)
+{
+    tree.makeDir(t.dir + QStringLiteral("/lib"));
+    tree.symlink(t.dir + QStringLiteral("/lib64"), QStringLiteral("lib"));
+    if (t.cudaCode > 0)
+        tree.writeFile(t.dir + QStringLiteral("/include/cuda.h"), cudaHeader(t.cudaCode));
+    if (!t.versionJson.isEmpty())
+        tree.writeFile(t.dir + QStringLiteral("/version.json"), versionJson(t.versionJson));
+    if (!t.versionTxt.isEmpty())
+        tree.writeFile(t.dir + QStringLiteral("/version.txt"), t.versionTxt.toUtf8() + '\n');
+    if (t.nvcc) {
+        const QString nvcc = tree.writeFile(t.dir + QStringLiteral("/bin/nvcc"), libraryBytes(1024));
+        QFile::setPermissions(nvcc, QFile::permissions(nvcc) | QFile::ExeOwner | QFile::ExeGroup | QFile::ExeOther);
+    }
+    return QFileInfo(tree.path(t.dir)).canonicalFilePath();
+}
+
+/** A Windows toolkit as the CUDA installer leaves it: bin/nvcc.exe, include/cuda.h, version.json. */
+inline QString makeWindowsToolkit(TestTree& tree, const QString& dir, const QString& version, int cudaCode)
+{
+    tree.writeFile(dir + QStringLiteral("/bin/nvcc.exe"), QByteArrayLiteral("MZ") + libraryBytes(510));
+    tree.writeFile(dir + QStringLiteral("/include/cuda.h"), cudaHeader(cudaCode));
+    tree.writeFile(dir + QStringLiteral("/version.json"), versionJson(version));
+    tree.makeDir(dir + QStringLiteral("/lib/x64"));
+    return QFileInfo(tree.path(dir)).canonicalFilePath();
+}
+
+inline QString canonical(const QString& path)
+{
+    return QFileInfo(path).canonicalFilePath();
+}
+
+/**
+ * Serialises calls to another runner. Detector asks the driver on a second thread while it looks at the files,
+ * and FakeProcessRunner records its calls in a plain list, so the two threads must not meet inside it.
+ */
+class SerialRunner : public ProcessRunner
+{
+public:
+    explicit SerialRunner(const ProcessRunner& inner)
+        : m_inner(inner)
+    {
+    }
+    ProcessResult run(const QString& program,
+                      const QStringList& arguments,
+                      int timeoutMs,
+                      const QMap<QString, QString>& extraEnvironment = {}) const override
+    {
+        QMutexLocker lock(&m_mutex);
+        return m_inner.run(program, arguments, timeoutMs, extraEnvironment);
+    }
+
+private:
+    const ProcessRunner& m_inner;
+    mutable QMutex m_mutex;
+};
+
+} // namespace DetectFixtures
