@@ -2,6 +2,7 @@
 //   ARCHIVE        a cuDNN .tar.xz/.zip to inspect
 //   --make FILE    first pack the real cuDNN files of $CUDA (default /usr/local/cuda-13.0) into FILE (.tar.xz,
 //                  NVIDIA's 9.x layout with symlink chains), then inspect it
+//   --inspect-only ARCHIVE   inspect and print, without running xz (for hyperfine)
 // Prints inspection time, throughput and peak RSS, then `xz -dc FILE > /dev/null` on the same file.
 
 #include "package/PackageInspector.h"
@@ -95,7 +96,10 @@ int main(int argc, char** argv)
     QCoreApplication app(argc, argv);
     QStringList args = app.arguments().mid(1);
     QString archive;
-    if (args.size() == 2 && args.first() == QLatin1String("--make")) {
+    const bool inspectOnly = args.size() == 2 && args.first() == QLatin1String("--inspect-only");
+    if (inspectOnly) {
+        archive = args.at(1);
+    } else if (args.size() == 2 && args.first() == QLatin1String("--make")) {
         archive = args.at(1);
         const QString cuda = qEnvironmentVariable("CUDA", QStringLiteral("/usr/local/cuda-13.0"));
         QElapsedTimer packing;
@@ -108,7 +112,8 @@ int main(int argc, char** argv)
     } else if (args.size() == 1) {
         archive = args.first();
     } else {
-        std::fprintf(stderr, "usage: cudnn-setup-package-bench ARCHIVE | --make FILE.tar.xz\n");
+        std::fprintf(stderr,
+                     "usage: cudnn-setup-package-bench ARCHIVE | --inspect-only ARCHIVE | --make FILE.tar.xz\n");
         return 2;
     }
 
@@ -141,6 +146,8 @@ int main(int argc, char** argv)
                 uncompressed / mib / seconds);
     std::printf("peak RSS          %.1f MiB (%.1f MiB before inspecting)\n", rssAfter, rssBefore);
 
+    if (inspectOnly)
+        return inspection.readCompletely ? 0 : 1;
     if (QProcess::execute(QStringLiteral("sh"), {QStringLiteral("-c"), QStringLiteral("command -v xz >/dev/null")})
         != 0) {
         std::printf("xz -dc            (xz not installed)\n");

@@ -18,7 +18,7 @@ class BlockPipeline
 public:
     using Work = std::function<void(QByteArrayView)>;
 
-    explicit BlockPipeline(int depth = 4);
+    explicit BlockPipeline(int depth = 16);
     ~BlockPipeline();
     BlockPipeline(const BlockPipeline&) = delete;
     BlockPipeline& operator=(const BlockPipeline&) = delete;
