@@ -6,7 +6,7 @@ set -euo pipefail
 packages=(
     build-essential cmake ninja-build pkg-config
     qt6-base-dev qt6-base-dev-tools qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
-    qt6-charts-dev libqt6core5compat6-dev libqt6svg6 qt6-translations-l10n
+    qt6-charts-dev libqt6opengl6-dev libqt6core5compat6-dev libqt6svg6 qt6-translations-l10n
     libquazip1-qt6-dev libarchive-dev zlib1g-dev
     xz-utils file hyperfine
     xvfb xauth fonts-wqy-microhei

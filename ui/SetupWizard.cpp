@@ -1,5 +1,8 @@
 #include "SetupWizard.h"
 
+#include "pages/BenchmarkPage.h"
+#include "pages/PackagePage.h"
+#include "pages/PlanPage.h"
 #include "pages/SystemPage.h"
 #include "pages/WelcomePage.h"
 
@@ -16,6 +19,9 @@ SetupWizard::SetupWizard(const Engine& engine, SetupTask initialTask, QWidget* p
 
     setPage(WelcomePageId, new WelcomePage(m_state, this));
     setPage(SystemPageId, new SystemPage(m_engine, m_state, m_work, this));
+    setPage(PackagePageId, new PackagePage(m_engine, m_state, m_work, this));
+    setPage(PlanPageId, new PlanPage(m_state, this));
+    setPage(BenchmarkPageId, new BenchmarkPage(m_engine, m_state, m_work, this));
 }
 
 SetupWizard::~SetupWizard()

@@ -19,6 +19,9 @@ public:
     enum PageId {
         WelcomePageId,
         SystemPageId,
+        PackagePageId,
+        PlanPageId,
+        BenchmarkPageId,
     };
 
     explicit SetupWizard(const Engine& engine, SetupTask initialTask = SetupTask::Install, QWidget* parent = nullptr);

@@ -18,3 +18,27 @@ void WizardState::setSnapshot(const SystemSnapshot& snapshot)
     m_snapshot = snapshot;
     emit snapshotChanged();
 }
+
+void WizardState::setPackageChoice(const QString& path, const PackageChoice& choice)
+{
+    m_packagePath = path;
+    m_choice = choice;
+    m_plan.reset(); // a new choice invalidates the old plan
+    emit packageChoiceChanged();
+}
+
+void WizardState::setPlan(const std::optional<InstallPlan>& plan)
+{
+    m_plan = plan;
+}
+
+QString WizardState::targetToolkit() const
+{
+    return m_choice ? m_choice->toolkitRoot : QString();
+}
+
+void WizardState::setBenchmark(const BenchmarkResult& result)
+{
+    m_benchmark = result;
+    emit benchmarkChanged();
+}

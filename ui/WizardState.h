@@ -1,6 +1,9 @@
 #pragma once
 
 #include "detect/SystemSnapshot.h"
+#include "install/InstallPlanner.h"
+#include "package/PackagePicker.h"
+#include "verify/BenchmarkResult.h"
 
 #include <QObject>
 #include <optional>
@@ -30,11 +33,30 @@ public:
     const std::optional<SystemSnapshot>& snapshot() const { return m_snapshot; }
     void setSnapshot(const SystemSnapshot& snapshot);
 
+    /** The archive or folder the person gave, and what the engine made of it. */
+    QString packagePath() const { return m_packagePath; }
+    const std::optional<PackageChoice>& packageChoice() const { return m_choice; }
+    void setPackageChoice(const QString& path, const PackageChoice& choice);
+    /** The plan for the chosen package, when there is one. */
+    const std::optional<InstallPlan>& plan() const { return m_plan; }
+    void setPlan(const std::optional<InstallPlan>& plan);
+    /** The toolkit that receives cuDNN (from the choice). */
+    QString targetToolkit() const;
+
+    const std::optional<BenchmarkResult>& benchmark() const { return m_benchmark; }
+    void setBenchmark(const BenchmarkResult& result);
+
 signals:
     void taskChanged(SetupTask task);
     void snapshotChanged();
+    void packageChoiceChanged();
+    void benchmarkChanged();
 
 private:
     SetupTask m_task = SetupTask::Install;
     std::optional<SystemSnapshot> m_snapshot;
+    QString m_packagePath;
+    std::optional<PackageChoice> m_choice;
+    std::optional<InstallPlan> m_plan;
+    std::optional<BenchmarkResult> m_benchmark;
 };

@@ -1,13 +1,16 @@
 // Renders every wizard page to PNG, in the language asked for, over a made-up machine (fake driver and GPU, a
 // temporary toolkit). Used by scripts/render-screenshots.sh under Xvfb for the pictures in docs/ and the README.
+#include "ArchiveBuilder.h"
 #include "SetupWizard.h"
 #include "TestTree.h"
 #include "engine/Engine.h"
+#include "pages/BenchmarkPage.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
 #include <QLibraryInfo>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QTimer>
 #include <QTranslator>
@@ -65,7 +68,12 @@ int main(int argc, char* argv[])
     host.defaultToolkitRoots = {tree.path(QStringLiteral("cuda-*"))};
     host.probeDirectory = QCoreApplication::applicationDirPath() + QStringLiteral("/../bin");
     host.variables.insert(QStringLiteral("LD_LIBRARY_PATH"),
-                          QCoreApplication::applicationDirPath() + QStringLiteral("/../fakes/rtx3060ti"));
+                          QCoreApplication::applicationDirPath() + QStringLiteral("/../fakes/cpu-cudnn"));
+    CudnnArchiveSpec spec;
+    spec.cuda = QStringLiteral("12");
+    const QString archive = tree.path(QStringLiteral("downloads/") + spec.fileName());
+    QDir().mkpath(QFileInfo(archive).absolutePath());
+    spec.build().write(archive);
     const Engine engine(host, std::make_shared<ProcessRunner>());
 
     SetupWizard wizard(engine);
@@ -76,13 +84,20 @@ int main(int argc, char* argv[])
 
     int page = 1;
     bool ok = save(&wizard, output, QStringLiteral("%1-%2-welcome").arg(language).arg(page++));
-    QStringList names{QStringLiteral("system")};
+    wizard.findChild<BenchmarkPage*>()->setQuick(true);
+    const QStringList names{
+        QStringLiteral("system"), QStringLiteral("package"), QStringLiteral("plan"), QStringLiteral("benchmark")};
     for (const QString& name : names) {
         wizard.next();
+        if (name == QLatin1String("package")) {
+            auto* path = wizard.findChild<QLineEdit*>(QStringLiteral("packagePath"));
+            path->setText(archive);
+            QTest::keyClick(path, Qt::Key_Return);
+        }
         const auto pageDone = [&] {
             return wizard.button(QWizard::NextButton)->isEnabled() || wizard.button(QWizard::FinishButton)->isEnabled();
         };
-        if (!QTest::qWaitFor(pageDone, 30000))
+        if (!QTest::qWaitFor(pageDone, 120000))
             return 1;
         ok = save(&wizard, output, QStringLiteral("%1-%2-%3").arg(language).arg(page++).arg(name)) && ok;
     }

@@ -1,9 +1,15 @@
+#include "ArchiveBuilder.h"
+#include "BenchmarkChart.h"
 #include "SetupWizard.h"
 #include "TestTree.h"
 #include "engine/Engine.h"
+#include "pages/BenchmarkPage.h"
+#include "pages/PackagePage.h"
 #include "pages/SystemPage.h"
 
 #include <QApplication>
+#include <QLabel>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QRadioButton>
 #include <QTranslator>
@@ -23,9 +29,13 @@ private slots:
     void systemPageShowsWhatTheEngineDetected();
     void backAndNextDoNotDetectAgain();
     void chineseTranslationIsBuiltIn();
+    void packagePlanAndBenchmarkPages();
+    void blockedPackageKeepsNextDisabled();
 
 private:
-    Engine makeEngine();
+    Engine makeEngine(const QString& fakeScenario = QStringLiteral("rtx3060ti"));
+    void goToPackagePage(SetupWizard& wizard);
+    PackagePage* checkPackage(SetupWizard& wizard, const QString& archive);
     static QString factsText(QTreeWidget* tree);
 
     std::unique_ptr<TestTree> m_tree;
@@ -57,14 +67,14 @@ void TestWizard::cleanup()
     m_tree.reset();
 }
 
-Engine TestWizard::makeEngine()
+Engine TestWizard::makeEngine(const QString& fakeScenario)
 {
     HostEnvironment host;
     host.os = OsFlavor::Linux;
     host.defaultToolkitRoots = {m_tree->path(QStringLiteral("cuda-*"))};
     host.probeDirectory = qEnvironmentVariable("CUDNN_SETUP_BIN_DIR");
     host.variables.insert(QStringLiteral("LD_LIBRARY_PATH"),
-                          qEnvironmentVariable("CUDNN_SETUP_FAKES_DIR") + QStringLiteral("/rtx3060ti"));
+                          qEnvironmentVariable("CUDNN_SETUP_FAKES_DIR") + QLatin1Char('/') + fakeScenario);
     return Engine(host, std::make_shared<ProcessRunner>());
 }
 
@@ -160,6 +170,85 @@ void TestWizard::chineseTranslationIsBuiltIn()
             true);
     }
     QApplication::removeTranslator(&translator);
+}
+
+void TestWizard::goToPackagePage(SetupWizard& wizard)
+{
+    wizard.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&wizard));
+    QTest::mouseClick(wizard.button(QWizard::NextButton), Qt::LeftButton);
+    auto* system = qobject_cast<SystemPage*>(wizard.currentPage());
+    QTRY_VERIFY_WITH_TIMEOUT(system->isComplete(), 30000);
+    QTest::mouseClick(wizard.button(QWizard::NextButton), Qt::LeftButton);
+    QCOMPARE(wizard.currentId(), int(SetupWizard::PackagePageId));
+    QVERIFY(!wizard.button(QWizard::NextButton)->isEnabled()); // nothing chosen yet
+}
+
+PackagePage* TestWizard::checkPackage(SetupWizard& wizard, const QString& archive)
+{
+    auto* page = qobject_cast<PackagePage*>(wizard.currentPage());
+    auto* path = wizard.findChild<QLineEdit*>(QStringLiteral("packagePath"));
+    path->setText(archive);
+    QTest::keyClick(path, Qt::Key_Return);
+    if (!QTest::qWaitFor([page] { return !page->isBusy(); }, 60000))
+        qWarning("the package check did not finish");
+    return page;
+}
+
+void TestWizard::packagePlanAndBenchmarkPages()
+{
+    // The toolkit's own cuDNN stand-ins are not loadable; without them the benchmark loads the fake machine's.
+    QVERIFY(QDir(m_tree->path(QStringLiteral("cuda-12.4/lib64"))).removeRecursively());
+    CudnnArchiveSpec spec; // cuDNN 9.19.0 for CUDA 12, Linux layout: fits the CUDA 12.4 toolkit
+    spec.cudnn = Version{9, 19, 0, 56};
+    spec.cuda = QStringLiteral("12");
+    const QString archive = m_tree->path(spec.fileName());
+    spec.build().write(archive);
+
+    const Engine engine = makeEngine(QStringLiteral("cpu-cudnn"));
+    SetupWizard wizard(engine);
+    goToPackagePage(wizard);
+    PackagePage* page = checkPackage(wizard, archive);
+    QVERIFY2(page->isComplete(), qPrintable(wizard.findChild<QLabel*>(QStringLiteral("packageVerdict"))->text()));
+    QVERIFY(wizard.button(QWizard::NextButton)->isEnabled());
+
+    QTest::mouseClick(wizard.button(QWizard::NextButton), Qt::LeftButton);
+    QCOMPARE(wizard.currentId(), int(SetupWizard::PlanPageId));
+    auto* items = wizard.findChild<QTreeWidget*>(QStringLiteral("planItems"));
+    QVERIFY(items->topLevelItemCount() > 8);
+    const QString target = QFileInfo(m_tree->path(QStringLiteral("cuda-12.4"))).canonicalFilePath();
+    QVERIFY2(wizard.findChild<QLabel*>(QStringLiteral("planSummary"))->text().contains(target),
+             qPrintable(wizard.findChild<QLabel*>(QStringLiteral("planSummary"))->text()));
+
+    wizard.findChild<BenchmarkPage*>()->setQuick(true);
+    QTest::mouseClick(wizard.button(QWizard::NextButton), Qt::LeftButton);
+    QCOMPARE(wizard.currentId(), int(SetupWizard::BenchmarkPageId));
+    auto* benchmark = qobject_cast<BenchmarkPage*>(wizard.currentPage());
+    QVERIFY(!benchmark->isComplete());
+    QTRY_VERIFY_WITH_TIMEOUT(benchmark->isComplete(), 120000);
+    QVERIFY(wizard.state().benchmark()->ran);
+    QVERIFY(wizard.findChild<BenchmarkChart*>()->caseCount() >= 5);
+    QVERIFY(!wizard.findChild<QLabel*>(QStringLiteral("benchmarkVerdict"))->text().isEmpty());
+}
+
+void TestWizard::blockedPackageKeepsNextDisabled()
+{
+    CudnnArchiveSpec spec;
+    spec.cuda = QStringLiteral("13"); // the only toolkit here is 12.4
+    const QString archive = m_tree->path(spec.fileName());
+    spec.build().write(archive);
+
+    const Engine engine = makeEngine();
+    SetupWizard wizard(engine);
+    goToPackagePage(wizard);
+    PackagePage* page = checkPackage(wizard, archive);
+    QVERIFY(!page->isComplete());
+    QVERIFY(!wizard.button(QWizard::NextButton)->isEnabled());
+    auto* reasons = wizard.findChild<QTreeWidget*>(QStringLiteral("packageReasons"));
+    QStringList codes;
+    for (int i = 0; i < reasons->topLevelItemCount(); ++i)
+        codes << reasons->topLevelItem(i)->data(0, Qt::UserRole).toString();
+    QVERIFY2(codes.contains(QStringLiteral("PKG-CUDA-MISMATCH")), qPrintable(codes.join(QLatin1Char(' '))));
 }
 
 QTEST_MAIN(TestWizard)
