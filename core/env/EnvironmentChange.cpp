@@ -76,7 +76,7 @@ bool EnvironmentChange::undoFrom(qsizetype index)
     bool ok = true;
     int effects = EnvironmentStep::NoEffect;
     for (qsizetype i = index; i >= 0; --i) {
-        if (!m_performed.at(i))
+        if (!m_performed.at(i) && !m_steps.at(i)->holdsAfter(m_locations.store.get()))
             continue;
         const StepOutcome outcome = m_steps.at(i)->undo(m_locations.store.get());
         if (!outcome.message.isEmpty())

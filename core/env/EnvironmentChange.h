@@ -11,7 +11,8 @@
  * A plan carried out: its steps performed in order (all or nothing), then the side effects once (WM_SETTINGCHANGE
  * after registry writes, ldconfig after an ld.so.conf.d change). Before the first write the before-values are saved
  * as JSON into the scope's backup folder. Undo takes the performed steps back in reverse, each only as far as the
- * machine still holds what we wrote.
+ * machine still holds what we wrote. Undo may be called again, and on a change rebuilt from JSON saved before a
+ * crash in perform(): a step counts as performed when it says so or when the machine holds its "after".
  */
 class EnvironmentChange final : public EnvironmentOperation
 {
@@ -40,7 +41,7 @@ public:
 private:
     EnvironmentChange(OsFlavor os, EnvironmentScope scope, EnvironmentLocations locations);
     bool writeBackup();
-    /** Undoes the performed steps from index down to 0, collecting notes; false if one failed. */
+    /** Undoes the steps from index down to 0 that were performed, collecting notes; false if one failed. */
     bool undoFrom(qsizetype index);
     bool runEffects(int effects);
 

@@ -19,6 +19,7 @@ struct EnvironmentLocations
     SystemRoot systemRoot; // Linux: stands for "/" (/etc, /usr/local/cuda)
     QString windowsDirectory; // Windows: C:\Windows; System32 is inside it
     QStringList knownDlls; // names from HKLM\...\Session Manager\KnownDLLs
+    QString currentDirectory; // Windows: the folder programs are started in, when one is known (searched before PATH)
     QString loginShell; // the passwd entry's shell; empty: $SHELL
     QStringList applicationDirs; // folders of programs that load their own copies (torch\lib, an app's folder)
     QString userBackupDirectory; // where perform() keeps the before-values; empty: no backup file

@@ -48,10 +48,16 @@ StoredValue storedFromJson(const QJsonObject& json)
             json.value(QStringLiteral("data")).toString()};
 }
 
+/** UTF-16 in, so a non-ASCII path survives on Windows too (a narrow string would go through the ANSI code page). */
+std::filesystem::path fsPath(const QString& path)
+{
+    return std::filesystem::path(path.toStdU16String());
+}
+
 bool exists(const QString& path)
 {
     std::error_code ignored;
-    return std::filesystem::exists(std::filesystem::symlink_status(path.toStdString(), ignored));
+    return std::filesystem::exists(std::filesystem::symlink_status(fsPath(path), ignored));
 }
 
 } // namespace
@@ -182,6 +188,11 @@ StepOutcome RegistryValueStep::undo(EnvironmentStore* store) const
                            .arg(target())};
 }
 
+bool RegistryValueStep::holdsAfter(const EnvironmentStore* store) const
+{
+    return store && store->read(m_scope, m_name) == m_after;
+}
+
 QJsonObject RegistryValueStep::toJson() const
 {
     return {{QStringLiteral("kind"), kind()},
@@ -283,6 +294,11 @@ StepOutcome FileEditStep::undo(EnvironmentStore*) const
         Tr::tr("%1 was changed after cudnn-setup wrote it; it is left as it is now.").arg(m_path));
 }
 
+bool FileEditStep::holdsAfter(const EnvironmentStore*) const
+{
+    return readFile(m_path) == m_after;
+}
+
 QJsonObject FileEditStep::toJson() const
 {
     QJsonObject json{
@@ -359,6 +375,11 @@ StepOutcome RenameStep::undo(EnvironmentStore*) const
                                                           : Tr::tr("the quarantined copy is gone.")));
 }
 
+bool RenameStep::holdsAfter(const EnvironmentStore*) const
+{
+    return exists(m_to) && !exists(m_from);
+}
+
 QJsonObject RenameStep::toJson() const
 {
     return {{QStringLiteral("kind"), kind()}, {QStringLiteral("from"), m_from}, {QStringLiteral("to"), m_to}};
@@ -385,8 +406,8 @@ SymlinkStep::SymlinkStep(QString link, QString before, QString after)
 QString SymlinkStep::linkTarget(const QString& link)
 {
     std::error_code error;
-    const std::filesystem::path target = std::filesystem::read_symlink(link.toStdString(), error);
-    return error ? QString() : QString::fromStdString(target.string());
+    const std::filesystem::path target = std::filesystem::read_symlink(fsPath(link), error);
+    return error ? QString() : QString::fromStdU16String(target.u16string());
 }
 
 QString SymlinkStep::beforeText() const
@@ -403,14 +424,14 @@ StepOutcome SymlinkStep::point(const QString& link, const QString& target)
 {
     std::error_code error;
     if (target.isEmpty()) {
-        std::filesystem::remove(link.toStdString(), error);
+        std::filesystem::remove(fsPath(link), error);
     } else {
         // Make the new link beside the old one, then rename it over: there is never a moment without a link.
-        const std::string fresh = (link + QStringLiteral(".cudnn-setup-new")).toStdString();
+        const std::filesystem::path fresh = fsPath(link + QStringLiteral(".cudnn-setup-new"));
         std::filesystem::remove(fresh, error);
-        std::filesystem::create_symlink(target.toStdString(), fresh, error);
+        std::filesystem::create_symlink(fsPath(target), fresh, error);
         if (!error)
-            std::filesystem::rename(fresh, link.toStdString(), error);
+            std::filesystem::rename(fresh, fsPath(link), error);
     }
     if (error)
         return StepOutcome::failed(
@@ -434,6 +455,11 @@ StepOutcome SymlinkStep::undo(EnvironmentStore*) const
         return point(m_link, m_before);
     return StepOutcome::unchanged(
         Tr::tr("%1 was pointed elsewhere after cudnn-setup changed it; it is left as it is now.").arg(m_link));
+}
+
+bool SymlinkStep::holdsAfter(const EnvironmentStore*) const
+{
+    return linkTarget(m_link) == m_after;
 }
 
 QJsonObject SymlinkStep::toJson() const

@@ -49,6 +49,11 @@ public:
 
     virtual StepOutcome perform(EnvironmentStore* store) const = 0;
     virtual StepOutcome undo(EnvironmentStore* store) const = 0;
+    /**
+     * The machine holds this step's "after". A plan only has steps whose before and after differ, so after a crash
+     * in perform() (the saved state says "not performed") this tells undo which steps did happen.
+     */
+    virtual bool holdsAfter(const EnvironmentStore* store) const = 0;
 
     /** Everything needed to undo it later, with "kind". */
     virtual QJsonObject toJson() const = 0;
@@ -70,6 +75,7 @@ public:
     int effects() const override { return RegistryChanged; }
     StepOutcome perform(EnvironmentStore* store) const override;
     StepOutcome undo(EnvironmentStore* store) const override;
+    bool holdsAfter(const EnvironmentStore* store) const override;
     QJsonObject toJson() const override;
     static std::shared_ptr<const EnvironmentStep> fromJson(const QJsonObject& json);
 
@@ -112,6 +118,7 @@ public:
     int effects() const override { return m_effects; }
     StepOutcome perform(EnvironmentStore* store) const override;
     StepOutcome undo(EnvironmentStore* store) const override;
+    bool holdsAfter(const EnvironmentStore* store) const override;
     QJsonObject toJson() const override;
     static std::shared_ptr<const EnvironmentStep> fromJson(const QJsonObject& json);
 
@@ -141,6 +148,7 @@ public:
     QString diff() const override;
     StepOutcome perform(EnvironmentStore* store) const override;
     StepOutcome undo(EnvironmentStore* store) const override;
+    bool holdsAfter(const EnvironmentStore* store) const override;
     QJsonObject toJson() const override;
     static std::shared_ptr<const EnvironmentStep> fromJson(const QJsonObject& json);
 
@@ -164,6 +172,7 @@ public:
     QString afterText() const override;
     StepOutcome perform(EnvironmentStore* store) const override;
     StepOutcome undo(EnvironmentStore* store) const override;
+    bool holdsAfter(const EnvironmentStore* store) const override;
     QJsonObject toJson() const override;
     static std::shared_ptr<const EnvironmentStep> fromJson(const QJsonObject& json);
 

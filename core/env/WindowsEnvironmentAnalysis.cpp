@@ -18,6 +18,7 @@ WindowsDllSearchInputs WindowsEnvironmentAnalysis::searchInputs(const WindowsEnv
     inputs.system32 = m_locations.system32();
     inputs.windowsDir = m_locations.windowsDirectory;
     inputs.applicationDir = applicationDir;
+    inputs.currentDir = m_locations.currentDirectory;
     inputs.machinePath = environment.pathEntries(EnvironmentScope::Machine);
     inputs.userPath = environment.pathEntries(EnvironmentScope::User);
     inputs.machineLookup = environment.lookup(EnvironmentScope::Machine);

@@ -1,10 +1,33 @@
-#include "FakeProcessRunner.h"
 #include "TestTree.h"
 #include "env/EnvironmentService.h"
 #include "env/ShellProfile.h"
 
 #include <QProcess>
 #include <QtTest>
+
+/** Stands in for ldconfig: records each call and succeeds, or fails to start. */
+class RecordingRunner final : public ProcessRunner
+{
+public:
+    explicit RecordingRunner(bool succeeds = true)
+        : m_succeeds(succeeds)
+    {
+    }
+    ProcessResult
+    run(const QString& program, const QStringList& arguments, int, const QMap<QString, QString>&) const override
+    {
+        calls.append((QStringList{program} + arguments).join(QLatin1Char(' ')));
+        ProcessResult result;
+        result.started = m_succeeds;
+        result.exitCode = m_succeeds ? 0 : -1;
+        result.errorString = m_succeeds ? QString() : QStringLiteral("ldconfig: not found");
+        return result;
+    }
+    mutable QStringList calls;
+
+private:
+    bool m_succeeds;
+};
 
 /**
  * Linux in a temporary home and a temporary "/": the login file bash really reads, a real `bash -l` that then puts
@@ -37,7 +60,7 @@ private:
 
     std::unique_ptr<TestTree> m_tree;
     QString m_toolkit;
-    std::shared_ptr<FakeProcessRunner> m_runner;
+    std::shared_ptr<RecordingRunner> m_runner;
 };
 
 void TestLinuxEnvironment::init()
@@ -53,8 +76,7 @@ void TestLinuxEnvironment::init()
     m_tree->writeFile(QStringLiteral("root/usr/local/cuda-11.8/bin/nvcc"), "#!/bin/sh\n");
     m_tree->symlink(QStringLiteral("root/usr/local/cuda"), QStringLiteral("cuda-11.8"));
     m_toolkit = m_tree->path(QStringLiteral("root/usr/local/cuda-12.4"));
-    m_runner = std::make_shared<FakeProcessRunner>();
-    m_runner->script(QStringLiteral("ldconfig"), FakeProcessRunner::output({}));
+    m_runner = std::make_shared<RecordingRunner>();
 }
 
 EnvironmentLocations TestLinuxEnvironment::locations(EnvironmentScope) const
@@ -252,7 +274,7 @@ void TestLinuxEnvironment::retargetsCudaLinkOnlyWhenAsked()
 
 void TestLinuxEnvironment::failedLdconfigUndoesEverything()
 {
-    m_runner = std::make_shared<FakeProcessRunner>(); // no script: ldconfig "fails to start"
+    m_runner = std::make_shared<RecordingRunner>(false);
     const EnvironmentService service(locations(EnvironmentScope::Machine));
     QString error;
     QVERIFY(!service.apply(service.analyse(target(), EnvironmentScope::Machine).plan, &error));

@@ -42,11 +42,21 @@ static WindowsDllSearchInputs windowsInputs(const QStringList& machinePath, cons
 
 void TestSearchOrder::windowsOrderPutsMachinePathBeforeUserPath()
 {
-    const SearchOrder order = SearchOrders::windowsDlls(windowsInputs({"C:\\m"}, {"C:\\u"}));
+    WindowsDllSearchInputs inputs = windowsInputs({"C:\\m"}, {"C:\\u"});
     QStringList origins;
-    for (const SearchLocation& location : order)
+    for (const SearchLocation& location : SearchOrders::windowsDlls(inputs))
         origins.append(searchOriginName(location.origin));
     QCOMPARE(origins, (QStringList{"known_dlls", "system32", "windows_dir", "machine_path", "user_path"}));
+
+    inputs.applicationDir = QStringLiteral("C:\\app");
+    inputs.currentDir = QStringLiteral("C:\\work");
+    origins.clear();
+    for (const SearchLocation& location : SearchOrders::windowsDlls(inputs))
+        origins.append(searchOriginName(location.origin));
+    QCOMPARE(
+        origins,
+        (QStringList{
+            "known_dlls", "application_dir", "system32", "windows_dir", "current_dir", "machine_path", "user_path"}));
 }
 
 void TestSearchOrder::windowsSearch_data()

@@ -23,6 +23,7 @@ private slots:
     void applyThenUndoRestoresExactly();
     void undoAfterOthersEditedKeepsTheirEdits();
     void changeSurvivesJsonForUninstall();
+    void undoAfterACrashInPerformUsesTheMachineState();
     void performRefusesWhenChangedSincePlan();
     void appLocalCopyIsNotPathGoverned();
     void targetAlreadyWinningPlansNothing();
@@ -312,6 +313,26 @@ void TestWindowsEnvironment::changeSurvivesJsonForUninstall()
     QCOMPARE(machine.store->values(), original);
 
     QVERIFY(!service.changeFromJson(QJsonObject{{"operation", "files"}}, &error));
+}
+
+void TestWindowsEnvironment::undoAfterACrashInPerformUsesTheMachineState()
+{
+    // A transaction journals the change before performing it; after a crash only that JSON is left.
+    Machine machine;
+    const QMap<QString, StoredValue> original = machine.store->values();
+    const EnvironmentPlan plan = machine.analyse(EnvironmentScope::User).plan;
+    EnvironmentChange change(plan, machine.locations());
+    const QJsonObject journal = change.toJson();
+    QVERIFY(change.perform());
+
+    QString error;
+    auto recovered = EnvironmentChange::fromJson(journal, machine.locations(), &error);
+    QVERIFY2(recovered, qPrintable(error));
+    QVERIFY(!recovered->isPerformed());
+    QVERIFY(recovered->undo());
+    QCOMPARE(machine.store->values(), original);
+    QVERIFY(recovered->undo()); // again: nothing left to take back
+    QCOMPARE(machine.store->values(), original);
 }
 
 void TestWindowsEnvironment::performRefusesWhenChangedSincePlan()
