@@ -15,11 +15,6 @@ namespace {
 using Folder = PackageLayout::Folder;
 using Role = PackageLayout::Role;
 
-QString tr(const char* text)
-{
-    return QCoreApplication::translate("InstallPlanner", text);
-}
-
 /** The folder below the root a placement goes to on this OS; empty when the entry is not installed. */
 QString destinationFolder(const PackageLayout::Placement& placement, OsFlavor os, const CudaToolkit& target)
 {
@@ -159,13 +154,15 @@ InstallPlan InstallPlanner::plan(const PackageInspection& package, const CudaToo
             const QString resolved = resolveFolder(os, target.root, folder);
             resolvedFolders.insert(folder, resolved);
             if (resolved.isEmpty()) {
-                plan.findings.append(PackageFinding::hardBlock(PackageCode::UnsafeEntry,
-                                                               QCoreApplication::translate("InstallPlanner",
-                                                                                           "%1 leads outside the "
-                                                                                           "toolkit folder %2.")
-                                                                   .arg(joinPath(os, target.root, folder), target.root),
-                                                               tr("Fix the toolkit's folder links, or install into "
-                                                                  "another toolkit."))
+                plan.findings.append(PackageFinding::hardBlock(
+                                         PackageCode::UnsafeEntry,
+                                         QCoreApplication::translate("InstallPlanner",
+                                                                     "%1 leads outside the "
+                                                                     "toolkit folder %2.")
+                                             .arg(joinPath(os, target.root, folder), target.root),
+                                         QCoreApplication::translate("InstallPlanner",
+                                                                     "Fix the toolkit's folder links, or install into "
+                                                                     "another toolkit."))
                                          .about(folder));
             } else if (!QFileInfo::exists(resolved)) {
                 plan.createFolders.append(resolved);
@@ -190,25 +187,28 @@ InstallPlan InstallPlanner::plan(const PackageInspection& package, const CudaToo
         item.sha256 = file.sha256;
         const QFileInfo existing(item.destination);
         if (existing.isDir() && !existing.isSymLink()) {
-            plan.findings.append(PackageFinding::hardBlock(PackageCode::UnsafeEntry,
-                                                           QCoreApplication::translate("InstallPlanner",
-                                                                                       "%1 is a folder, but the "
-                                                                                       "package has a file there.")
-                                                               .arg(displayPath(os, item.destination)),
-                                                           tr("Move the folder away, then install again."))
-                                     .about(item.destination));
+            plan.findings.append(
+                PackageFinding::hardBlock(
+                    PackageCode::UnsafeEntry,
+                    QCoreApplication::translate("InstallPlanner",
+                                                "%1 is a folder, but the "
+                                                "package has a file there.")
+                        .arg(displayPath(os, item.destination)),
+                    QCoreApplication::translate("InstallPlanner", "Move the folder away, then install again."))
+                    .about(item.destination));
             continue;
         }
         const QString key = os == OsFlavor::Windows ? item.destination.toCaseFolded() : item.destination;
         if (destinations.contains(key)) {
-            plan.findings.append(PackageFinding::hardBlock(
-                                     PackageCode::UnsafeEntry,
-                                     QCoreApplication::translate("InstallPlanner",
-                                                                 "%1 and %2 would both be "
-                                                                 "written to %3.")
-                                         .arg(destinations.value(key), item.source, displayPath(os, item.destination)),
-                                     tr("Use an unmodified archive from NVIDIA."))
-                                     .about(item.destination));
+            plan.findings.append(
+                PackageFinding::hardBlock(
+                    PackageCode::UnsafeEntry,
+                    QCoreApplication::translate("InstallPlanner",
+                                                "%1 and %2 would both be "
+                                                "written to %3.")
+                        .arg(destinations.value(key), item.source, displayPath(os, item.destination)),
+                    QCoreApplication::translate("InstallPlanner", "Use an unmodified archive from NVIDIA."))
+                    .about(item.destination));
             continue;
         }
         destinations.insert(key, item.source);

@@ -11,11 +11,6 @@
 
 namespace {
 
-QString tr(const char* text)
-{
-    return QCoreApplication::translate("ContentAnalysis", text);
-}
-
 /** "./a/b/" -> "a/b": tar archives made with "tar -C dir ." carry a "./" prefix. */
 QString cleanEntryPath(QString path)
 {
@@ -108,12 +103,13 @@ void identifyBinaries(PackageInspection& inspection)
     }
     if (kinds.size() > 1) {
         inspection.findings.append(
-            PackageFinding::hardBlock(PackageCode::MixedBinaries,
-                                      QCoreApplication::translate("ContentAnalysis",
-                                                                  "The archive mixes libraries built for different "
-                                                                  "systems: %1.")
-                                          .arg(examples.join(QStringLiteral(", "))),
-                                      tr("Use an unmodified archive from NVIDIA."))
+            PackageFinding::hardBlock(
+                PackageCode::MixedBinaries,
+                QCoreApplication::translate("ContentAnalysis",
+                                            "The archive mixes libraries built for different "
+                                            "systems: %1.")
+                    .arg(examples.join(QStringLiteral(", "))),
+                QCoreApplication::translate("ContentAnalysis", "Use an unmodified archive from NVIDIA."))
                 .about(inspection.file));
         return;
     }
@@ -191,11 +187,14 @@ void checkFileSet(PackageInspection& inspection)
     if (!anyCudnn || !inspection.cudnnVersion) {
         if (inspection.readCompletely) {
             inspection.findings.append(
-                PackageFinding::hardBlock(PackageCode::NotCudnn,
-                                          tr("The archive holds no cuDNN libraries or headers this program "
-                                             "recognises."),
-                                          tr("Choose the cuDNN archive (cudnn-<system>-<arch>-<version>_cuda<N>-"
-                                             "archive) from NVIDIA's cuDNN download page."))
+                PackageFinding::hardBlock(
+                    PackageCode::NotCudnn,
+                    QCoreApplication::translate("ContentAnalysis",
+                                                "The archive holds no cuDNN libraries or headers this program "
+                                                "recognises."),
+                    QCoreApplication::translate("ContentAnalysis",
+                                                "Choose the cuDNN archive (cudnn-<system>-<arch>-<version>_cuda<N>-"
+                                                "archive) from NVIDIA's cuDNN download page."))
                     .about(inspection.file));
         }
         return;
@@ -231,8 +230,10 @@ void checkFileSet(PackageInspection& inspection)
                                                                   "installation has: %2.")
                                           .arg(major)
                                           .arg(missing.join(QStringLiteral(", "))),
-                                      tr("Download the complete archive from NVIDIA; programs that use cuDNN load "
-                                         "these files at run time and fail without them."))
+                                      QCoreApplication::translate(
+                                          "ContentAnalysis",
+                                          "Download the complete archive from NVIDIA; programs that use cuDNN load "
+                                          "these files at run time and fail without them."))
                     .about(inspection.file));
         }
     }
@@ -266,8 +267,10 @@ void checkFileSet(PackageInspection& inspection)
                                                                   "The link chain %1 does not end at a file in the "
                                                                   "archive.")
                                           .arg(chain.join(QStringLiteral(" -> "))),
-                                      tr("Use an unmodified archive from NVIDIA; a broken link installs a library "
-                                         "that cannot be loaded."))
+                                      QCoreApplication::translate(
+                                          "ContentAnalysis",
+                                          "Use an unmodified archive from NVIDIA; a broken link installs a library "
+                                          "that cannot be loaded."))
                     .about(head.entry.path));
         }
     }
@@ -278,11 +281,13 @@ void compareNames(PackageInspection& inspection)
     const QString fileName = QFileInfo(inspection.file).fileName();
     const std::optional<PackageName>& name = inspection.name;
     const std::optional<PackageName>& folder = inspection.folderName;
-    const QString fix = folder ? QCoreApplication::translate("ContentAnalysis",
-                                                             "The archive's own folder is named \"%1\"; rename the "
-                                                             "file to match, or download the build you meant.")
-                                     .arg(folder->baseName)
-                               : tr("Rename the file to what it contains, or download the build you meant.");
+    const QString fix = folder
+        ? QCoreApplication::translate("ContentAnalysis",
+                                      "The archive's own folder is named \"%1\"; rename the "
+                                      "file to match, or download the build you meant.")
+              .arg(folder->baseName)
+        : QCoreApplication::translate("ContentAnalysis",
+                                      "Rename the file to what it contains, or download the build you meant.");
 
     if (!name) {
         inspection.findings.append(
@@ -299,7 +304,8 @@ void compareNames(PackageInspection& inspection)
         const std::optional<PackageName>& name;
         QString what;
     };
-    const Claim claims[] = {{name, tr("file name")}, {folder, tr("folder name")}};
+    const Claim claims[] = {{name, QCoreApplication::translate("ContentAnalysis", "file name")},
+                            {folder, QCoreApplication::translate("ContentAnalysis", "folder name")}};
     for (const Claim& claim : claims) {
         if (!claim.name)
             continue;

@@ -7,11 +7,6 @@
 
 namespace {
 
-QString tr(const char* text)
-{
-    return QCoreApplication::translate("EntrySafety", text);
-}
-
 QStringList components(const QString& path)
 {
     QString p = path;
@@ -40,8 +35,10 @@ PackageFinding unsafe(const QString& path, const QString& why)
     return PackageFinding::hardBlock(
                PackageCode::UnsafeEntry,
                QCoreApplication::translate("EntrySafety", "The archive entry \"%1\" is unsafe: %2.").arg(path, why),
-               tr("Do not install this archive. Download the package again from NVIDIA; an official cuDNN archive "
-                  "never contains such entries."))
+               QCoreApplication::translate(
+                   "EntrySafety",
+                   "Do not install this archive. Download the package again from NVIDIA; an official cuDNN archive "
+                   "never contains such entries."))
         .about(path);
 }
 
@@ -84,26 +81,33 @@ PackageFindings EntrySafety::check(const QList<ArchiveEntry>& entries, OsFlavor 
     for (const ArchiveEntry& entry : entries) {
         const QString& path = entry.path;
         if (components(path).isEmpty()) {
-            findings.append(unsafe(path, tr("it has no name")));
+            findings.append(unsafe(path, QCoreApplication::translate("EntrySafety", "it has no name")));
             continue;
         }
         if (isAbsolute(path))
-            findings.append(unsafe(path, tr("it is an absolute path")));
+            findings.append(unsafe(path, QCoreApplication::translate("EntrySafety", "it is an absolute path")));
         if (hasDotDot(path))
-            findings.append(unsafe(path, tr("it climbs out of its folder with \"..\"")));
+            findings.append(
+                unsafe(path, QCoreApplication::translate("EntrySafety", "it climbs out of its folder with \"..\"")));
         if (entry.type == ArchiveEntry::Type::Other)
-            findings.append(unsafe(path, tr("it is a device, pipe or socket, not a file")));
+            findings.append(
+                unsafe(path, QCoreApplication::translate("EntrySafety", "it is a device, pipe or socket, not a file")));
         if (entry.type == ArchiveEntry::Type::Symlink && !staysInFolder(entry.linkTarget))
-            findings.append(unsafe(path, tr("it is a link to \"%1\", outside its own folder").arg(entry.linkTarget)));
+            findings.append(
+                unsafe(path,
+                       QCoreApplication::translate("EntrySafety", "it is a link to \"%1\", outside its own folder")
+                           .arg(entry.linkTarget)));
         if (entry.type == ArchiveEntry::Type::Hardlink) {
             // A tar hard link names another member by its archive path; it must be a sibling already extracted.
             const QString targetKey = key(entry.linkTarget, filesystem);
             if (folderOf(entry.linkTarget) != folderOf(path) || hasDotDot(entry.linkTarget)
                 || isAbsolute(entry.linkTarget) || !seen.contains(targetKey))
-                findings.append(unsafe(path,
-                                       tr("it is a hard link to \"%1\", which is not an earlier entry in its own "
-                                          "folder")
-                                           .arg(entry.linkTarget)));
+                findings.append(unsafe(
+                    path,
+                    QCoreApplication::translate("EntrySafety",
+                                                "it is a hard link to \"%1\", which is not an earlier entry in its own "
+                                                "folder")
+                        .arg(entry.linkTarget)));
         }
 
         // A path that goes through a link would be written wherever that link points.
@@ -112,7 +116,10 @@ PackageFindings EntrySafety::check(const QList<ArchiveEntry>& entries, OsFlavor 
         for (qsizetype i = 0; i + 1 < parts.size(); ++i) {
             prefix += (i ? QStringLiteral("/") : QString()) + parts.at(i);
             if (symlinks.contains(filesystem == OsFlavor::Windows ? prefix.toCaseFolded() : prefix)) {
-                findings.append(unsafe(path, tr("it lies below \"%1\", which is a symbolic link").arg(prefix)));
+                findings.append(
+                    unsafe(path,
+                           QCoreApplication::translate("EntrySafety", "it lies below \"%1\", which is a symbolic link")
+                               .arg(prefix)));
                 break;
             }
         }
@@ -121,12 +128,16 @@ PackageFindings EntrySafety::check(const QList<ArchiveEntry>& entries, OsFlavor 
         const auto previous = seen.constFind(entryKey);
         if (previous != seen.constEnd() && entry.type != ArchiveEntry::Type::Directory) {
             if (previous.value() == components(path).join(QLatin1Char('/')))
-                findings.append(unsafe(path, tr("the archive holds it twice; which copy lands depends on order")));
-            else
                 findings.append(
                     unsafe(path,
-                           tr("its name differs from \"%1\" only in letter case, and Windows cannot keep both")
-                               .arg(previous.value())));
+                           QCoreApplication::translate(
+                               "EntrySafety", "the archive holds it twice; which copy lands depends on order")));
+            else
+                findings.append(unsafe(
+                    path,
+                    QCoreApplication::translate(
+                        "EntrySafety", "its name differs from \"%1\" only in letter case, and Windows cannot keep both")
+                        .arg(previous.value())));
         }
         seen.insert(entryKey, components(path).join(QLatin1Char('/')));
         if (entry.type == ArchiveEntry::Type::Symlink)

@@ -16,11 +16,6 @@ namespace {
 constexpr qint64 MaxHeaderText = 4 * 1024 * 1024;
 constexpr qint64 ReportEveryMs = 100;
 
-QString tr(const char* text)
-{
-    return QCoreApplication::translate("PackageInspector", text);
-}
-
 QString baseName(const QString& path)
 {
     return path.mid(path.lastIndexOf(QLatin1Char('/')) + 1);
@@ -35,8 +30,10 @@ bool looksLikeLibrary(const QString& name)
 PackageFinding findingFor(const ArchiveError& error, const QString& file)
 {
     const QString where = error.entry.isEmpty() ? file : QStringLiteral("%1 (%2)").arg(file, error.entry);
-    const QString redownload = tr("Download the archive again from NVIDIA and compare its size and SHA-256 with the "
-                                  "ones NVIDIA publishes. Nothing was written.");
+    const QString redownload = QCoreApplication::translate(
+        "PackageInspector",
+        "Download the archive again from NVIDIA and compare its size and SHA-256 with the "
+        "ones NVIDIA publishes. Nothing was written.");
     switch (error.kind) {
     case ArchiveError::Kind::Truncated:
         return PackageFinding::hardBlock(
@@ -57,12 +54,15 @@ PackageFinding findingFor(const ArchiveError& error, const QString& file)
                    PackageCode::NotAnArchive,
                    QCoreApplication::translate("PackageInspector", "%1 cannot be read as a cuDNN archive: %2.")
                        .arg(where, error.message),
-                   tr("Use the .zip (Windows) or .tar.xz (Linux) archive from NVIDIA's cuDNN download page."))
+                   QCoreApplication::translate(
+                       "PackageInspector",
+                       "Use the .zip (Windows) or .tar.xz (Linux) archive from NVIDIA's cuDNN download page."))
             .about(file);
     case ArchiveError::Kind::Canceled:
-        return PackageFinding::hardBlock(PackageCode::Canceled,
-                                         tr("Checking the package was canceled."),
-                                         tr("Start again to check the package."))
+        return PackageFinding::hardBlock(
+                   PackageCode::Canceled,
+                   QCoreApplication::translate("PackageInspector", "Checking the package was canceled."),
+                   QCoreApplication::translate("PackageInspector", "Start again to check the package."))
             .about(file);
     case ArchiveError::Kind::Io:
     case ArchiveError::Kind::None:
@@ -71,7 +71,9 @@ PackageFinding findingFor(const ArchiveError& error, const QString& file)
     return PackageFinding::hardBlock(
                PackageCode::Unreadable,
                QCoreApplication::translate("PackageInspector", "%1 cannot be read: %2.").arg(where, error.message),
-               tr("Check that the file exists, that you may read it, and that the disk is healthy."))
+               QCoreApplication::translate(
+                   "PackageInspector",
+                   "Check that the file exists, that you may read it, and that the disk is healthy."))
         .about(file);
 }
 
@@ -133,10 +135,14 @@ PackageInspection PackageInspector::inspect(const QString& path)
         result.expectedChecksum = ChecksumSidecar::find(result.file, identity);
         if (!result.expectedChecksum) {
             result.findings.append(
-                PackageFinding::info(PackageCode::ChecksumUnverified,
-                                     tr("No checksum lies beside the archive, so its SHA-256 was not compared."),
-                                     tr("Put NVIDIA's redistrib_<version>.json or a <archive>.sha256 file next to "
-                                        "the archive to have it checked."))
+                PackageFinding::info(
+                    PackageCode::ChecksumUnverified,
+                    QCoreApplication::translate(
+                        "PackageInspector", "No checksum lies beside the archive, so its SHA-256 was not compared."),
+                    QCoreApplication::translate(
+                        "PackageInspector",
+                        "Put NVIDIA's redistrib_<version>.json or a <archive>.sha256 file next to "
+                        "the archive to have it checked."))
                     .about(result.file));
         } else if (result.expectedChecksum->sha256 != result.sha256
                    || result.expectedChecksum->size.value_or(result.fileSize) != result.fileSize) {
@@ -147,7 +153,8 @@ PackageInspection PackageInspector::inspect(const QString& path)
                                                 "The archive's SHA-256 is %1, but %2 says %3: it is not the file "
                                                 "NVIDIA published.")
                         .arg(result.sha256, result.expectedChecksum->source, result.expectedChecksum->sha256),
-                    tr("Download the archive again; if it still differs, do not install it."))
+                    QCoreApplication::translate("PackageInspector",
+                                                "Download the archive again; if it still differs, do not install it."))
                     .about(result.file));
         } else {
             result.findings.append(
@@ -234,7 +241,7 @@ void PackageInspector::reportProgress(const ArchiveReader& reader, const QString
         return;
     m_sinceReport.restart();
     ProgressUpdate update;
-    update.phase = tr("Checking the package");
+    update.phase = QCoreApplication::translate("PackageInspector", "Checking the package");
     update.bytesDone = reader.compressedBytesRead();
     update.bytesTotal = reader.compressedSize();
     update.itemsDone = m_entriesDone;

@@ -9,11 +9,6 @@
 
 namespace {
 
-QString tr(const char* text)
-{
-    return QCoreApplication::translate("PackagePicker", text);
-}
-
 /** Better fits sort first: a newer cuDNN, then fewer warnings. */
 struct Rank
 {
@@ -131,8 +126,10 @@ PackageChoice PackagePicker::pick(const QString& folderOrFile,
                                                                                      "No cuDNN archive was found at "
                                                                                      "%1.")
                                                              .arg(folderOrFile),
-                                                         tr("Give the path of a cuDNN .zip or .tar.xz archive, or of "
-                                                            "a folder that holds one."))
+                                                         QCoreApplication::translate(
+                                                             "PackagePicker",
+                                                             "Give the path of a cuDNN .zip or .tar.xz archive, or of "
+                                                             "a folder that holds one."))
                                    .about(folderOrFile));
         return choice;
     }
@@ -151,8 +148,9 @@ PackageChoice PackagePicker::pick(const QString& folderOrFile,
                 PackageCode::NoToolkit,
                 cudaRoot
                     ? QCoreApplication::translate("PackagePicker", "No CUDA toolkit was found at %1.").arg(*cudaRoot)
-                    : tr("No CUDA toolkit was found on this machine."),
-                tr("Install the CUDA toolkit first, or name its folder with --cuda-root."))
+                    : QCoreApplication::translate("PackagePicker", "No CUDA toolkit was found on this machine."),
+                QCoreApplication::translate("PackagePicker",
+                                            "Install the CUDA toolkit first, or name its folder with --cuda-root."))
                 .about(cudaRoot.value_or(QString())));
     }
 
@@ -186,11 +184,14 @@ PackageChoice PackagePicker::pick(const QString& folderOrFile,
 
     if (leaders.isEmpty()) {
         if (!toolkits.isEmpty()) {
-            choice.findings.append(PackageFinding::hardBlock(PackageCode::NoneCompatible,
-                                                             tr("None of the archives can be installed into the "
-                                                                "toolkit; each one's reasons are listed."),
-                                                             tr("Fix the first reason given for the archive you "
-                                                                "want, or download a build that fits.")));
+            choice.findings.append(
+                PackageFinding::hardBlock(PackageCode::NoneCompatible,
+                                          QCoreApplication::translate("PackagePicker",
+                                                                      "None of the archives can be installed into the "
+                                                                      "toolkit; each one's reasons are listed."),
+                                          QCoreApplication::translate("PackagePicker",
+                                                                      "Fix the first reason given for the archive you "
+                                                                      "want, or download a build that fits.")));
         }
     } else {
         QStringList leadingToolkits;
@@ -200,13 +201,13 @@ PackageChoice PackagePicker::pick(const QString& folderOrFile,
         }
         if (leadingToolkits.size() > 1) {
             choice.ambiguousToolkits = leadingToolkits;
-            choice.findings.append(
-                PackageFinding::hardBlock(PackageCode::AmbiguousToolkit,
-                                          QCoreApplication::translate("PackagePicker",
-                                                                      "The package fits more than one CUDA toolkit "
-                                                                      "equally well: %1.")
-                                              .arg(leadingToolkits.join(QStringLiteral(", "))),
-                                          tr("Name the toolkit to install into with --cuda-root.")));
+            choice.findings.append(PackageFinding::hardBlock(
+                PackageCode::AmbiguousToolkit,
+                QCoreApplication::translate("PackagePicker",
+                                            "The package fits more than one CUDA toolkit "
+                                            "equally well: %1.")
+                    .arg(leadingToolkits.join(QStringLiteral(", "))),
+                QCoreApplication::translate("PackagePicker", "Name the toolkit to install into with --cuda-root.")));
         } else {
             // Among equal archives for one toolkit (copies of one release), the first by name wins.
             choice.chosenIndex = leaders.first().first;
@@ -229,11 +230,13 @@ PackageChoice PackagePicker::pick(const QString& folderOrFile,
                     break;
                 }
             }
-            candidate.whyNot = block ? block->diagnostic.message : tr("No toolkit to install into.");
+            candidate.whyNot = block ? block->diagnostic.message
+                                     : QCoreApplication::translate("PackagePicker", "No toolkit to install into.");
         } else if (const PackageFinding* block = verdict->firstBlock()) {
             candidate.whyNot = block->diagnostic.message;
         } else if (!winner) {
-            candidate.whyNot = tr("It fits, but the toolkit to install into is ambiguous.");
+            candidate.whyNot = QCoreApplication::translate("PackagePicker",
+                                                           "It fits, but the toolkit to install into is ambiguous.");
         } else if (winner->inspection.sha256 == candidate.inspection.sha256) {
             candidate.whyNot
                 = QCoreApplication::translate("PackagePicker", "It is the same file as %1.").arg(fileNameOf(*winner));

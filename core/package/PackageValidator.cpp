@@ -4,16 +4,12 @@
 
 namespace {
 
-QString tr(const char* text)
-{
-    return QCoreApplication::translate("PackageValidator", text);
-}
-
 QString describe(const PackageInspection& package)
 {
     QString text
         = QStringLiteral("cuDNN %1")
-              .arg(package.cudnnVersion ? package.cudnnVersion->truncated(3).toString() : tr("(unknown version)"));
+              .arg(package.cudnnVersion ? package.cudnnVersion->truncated(3).toString()
+                                        : QCoreApplication::translate("PackageValidator", "(unknown version)"));
     if (package.cudaVersion)
         text += QCoreApplication::translate("PackageValidator", " for CUDA %1").arg(package.cudaVersion->toString());
     return text;
@@ -84,7 +80,8 @@ PackageVerdict PackageValidator::validate(const PackageInspection& package,
                                                                  "only its CUDA major and the toolkit's driver are "
                                                                  "checked.")
                                          .arg(package.cudnnVersion->toString()),
-                                     tr("Check NVIDIA's cuDNN support matrix for this release."))
+                                     QCoreApplication::translate(
+                                         "PackageValidator", "Check NVIDIA's cuDNN support matrix for this release."))
                     .about(package.file));
         }
         checkCuda(package, target, release, verdict.reasons);
@@ -143,26 +140,30 @@ void PackageValidator::checkCuda(const PackageInspection& package,
                                  PackageFindings& out) const
 {
     if (!target.version) {
-        out.append(PackageFinding::warning(PackageCode::ToolkitUnknown,
-                                           QCoreApplication::translate("PackageValidator",
-                                                                       "The CUDA version of the toolkit at %1 is "
-                                                                       "unknown, so the package's CUDA build cannot be "
-                                                                       "checked against it.")
-                                               .arg(target.root),
-                                           tr("Make sure the toolkit has version.json or include/cuda.h."))
+        out.append(PackageFinding::warning(
+                       PackageCode::ToolkitUnknown,
+                       QCoreApplication::translate("PackageValidator",
+                                                   "The CUDA version of the toolkit at %1 is "
+                                                   "unknown, so the package's CUDA build cannot be "
+                                                   "checked against it.")
+                           .arg(target.root),
+                       QCoreApplication::translate("PackageValidator",
+                                                   "Make sure the toolkit has version.json or include/cuda.h."))
                        .about(target.root));
         return;
     }
     const Version toolkit = target.version->truncated(2);
     const auto cuda = inferredCuda(package, release);
     if (!cuda) {
-        out.append(PackageFinding::warning(PackageCode::CudaUnknown,
-                                           QCoreApplication::translate("PackageValidator",
-                                                                       "Neither the name nor the libraries of %1 say "
-                                                                       "which CUDA it was built for.")
-                                               .arg(describe(package)),
-                                           tr("Use the archive under its original NVIDIA name, which ends in "
-                                              "_cuda<N>-archive."))
+        out.append(PackageFinding::warning(
+                       PackageCode::CudaUnknown,
+                       QCoreApplication::translate("PackageValidator",
+                                                   "Neither the name nor the libraries of %1 say "
+                                                   "which CUDA it was built for.")
+                           .arg(describe(package)),
+                       QCoreApplication::translate("PackageValidator",
+                                                   "Use the archive under its original NVIDIA name, which ends in "
+                                                   "_cuda<N>-archive."))
                        .about(package.file));
         return;
     }
@@ -191,8 +192,9 @@ void PackageValidator::checkCuda(const PackageInspection& package,
                        PackageCode::CudaMismatch,
                        QCoreApplication::translate("PackageValidator", "%1 works with CUDA %2; your toolkit is %3.")
                            .arg(describe(package), build->cudaRange(), toolkit.toString()),
-                       tr("Choose the cuDNN build made for your toolkit's CUDA version, or a "
-                          "toolkit in the range this build supports."))
+                       QCoreApplication::translate("PackageValidator",
+                                                   "Choose the cuDNN build made for your toolkit's CUDA version, or a "
+                                                   "toolkit in the range this build supports."))
                        .about(target.root));
     }
 }
@@ -203,11 +205,15 @@ void PackageValidator::checkDriver(const SystemSnapshot& system,
                                    PackageFindings& out) const
 {
     if (!system.driver.found || !system.driver.version) {
-        out.append(PackageFinding::warning(PackageCode::NoDriver,
-                                           tr("No NVIDIA driver was found, so it cannot be checked; cuDNN needs one "
-                                              "to run."),
-                                           tr("Install the NVIDIA driver for your GPU before using cuDNN."))
-                       .about(target.root));
+        out.append(
+            PackageFinding::warning(
+                PackageCode::NoDriver,
+                QCoreApplication::translate("PackageValidator",
+                                            "No NVIDIA driver was found, so it cannot be checked; cuDNN needs one "
+                                            "to run."),
+                QCoreApplication::translate("PackageValidator",
+                                            "Install the NVIDIA driver for your GPU before using cuDNN."))
+                .about(target.root));
         return;
     }
     const Version& driver = *system.driver.version;
@@ -265,10 +271,13 @@ void PackageValidator::checkGpus(const PackageInspection& package,
                                  PackageFindings& out) const
 {
     if (system.gpus.isEmpty()) {
-        out.append(PackageFinding::warning(PackageCode::NoGpu,
-                                           tr("No NVIDIA GPU was found, so compute capability was not checked."),
-                                           tr("cuDNN runs only on an NVIDIA GPU; check that the driver sees yours "
-                                              "(nvidia-smi)."))
+        out.append(PackageFinding::warning(
+                       PackageCode::NoGpu,
+                       QCoreApplication::translate("PackageValidator",
+                                                   "No NVIDIA GPU was found, so compute capability was not checked."),
+                       QCoreApplication::translate("PackageValidator",
+                                                   "cuDNN runs only on an NVIDIA GPU; check that the driver sees yours "
+                                                   "(nvidia-smi)."))
                        .about(target.root));
         return;
     }
@@ -295,8 +304,10 @@ void PackageValidator::checkGpus(const PackageInspection& package,
                                                       target.version ? target.version->toString() : QStringLiteral("?"),
                                                       range,
                                                       gpuLabel(gpu)),
-                                             tr("Use an older cuDNN release, or a CUDA 12 toolkit and build, that "
-                                                "still supports this GPU (see NVIDIA's cuDNN support matrix)."))
+                                             QCoreApplication::translate(
+                                                 "PackageValidator",
+                                                 "Use an older cuDNN release, or a CUDA 12 toolkit and build, that "
+                                                 "still supports this GPU (see NVIDIA's cuDNN support matrix)."))
                            .about(gpu.name));
         } else if (ccMax && cc > *ccMax) {
             out.append(PackageFinding::block(PackageCode::GpuUnsupported,
@@ -304,8 +315,10 @@ void PackageValidator::checkGpus(const PackageInspection& package,
                                                                          "%1 supports compute capability %2; %3 is "
                                                                          "newer than it knows.")
                                                  .arg(describe(package), range, gpuLabel(gpu)),
-                                             tr("Use a newer cuDNN release that lists this GPU in NVIDIA's support "
-                                                "matrix."))
+                                             QCoreApplication::translate(
+                                                 "PackageValidator",
+                                                 "Use a newer cuDNN release that lists this GPU in NVIDIA's support "
+                                                 "matrix."))
                            .about(gpu.name));
         }
     }
@@ -322,8 +335,10 @@ void PackageValidator::checkZlibwapi(const PackageInspection& package, PackageFi
                                                                    "it does not ship; without it programs stop with "
                                                                    "\"Could not locate zlibwapi.dll\".")
                                            .arg(package.cudnnVersion->toString()),
-                                       tr("Install the ZLIB DLL (zlib123dllx64.zip, dll_x64\\zlibwapi.dll) into a "
-                                          "folder on PATH, e.g. the toolkit's bin folder, as NVIDIA's install guide "
-                                          "describes; or use cuDNN 9.2 or newer, which links zlib statically."))
+                                       QCoreApplication::translate(
+                                           "PackageValidator",
+                                           "Install the ZLIB DLL (zlib123dllx64.zip, dll_x64\\zlibwapi.dll) into a "
+                                           "folder on PATH, e.g. the toolkit's bin folder, as NVIDIA's install guide "
+                                           "describes; or use cuDNN 9.2 or newer, which links zlib statically."))
                    .about(package.file));
 }

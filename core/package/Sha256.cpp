@@ -50,7 +50,21 @@ bool cpuHasShaNi()
     return sse && (ebx & (1u << 29)); // SHA
 }
 
-// The SHA-NI block function: four rounds per step, message schedule computed in place (Intel's published scheme).
+/** Four rounds on the message words w (plus their round constants). */
+SHA_NI_TARGET inline void fourRounds(__m128i& state0, __m128i& state1, __m128i w, int group)
+{
+    const __m128i msg = _mm_add_epi32(w, _mm_load_si128(reinterpret_cast<const __m128i*>(RoundConstants + 4 * group)));
+    state1 = _mm_sha256rnds2_epu32(state1, state0, msg);
+    state0 = _mm_sha256rnds2_epu32(state0, state1, _mm_shuffle_epi32(msg, 0x0E));
+}
+
+/** The message schedule's next four words from the last sixteen (a oldest, d newest). */
+SHA_NI_TARGET inline __m128i nextWords(__m128i a, __m128i b, __m128i c, __m128i d)
+{
+    return _mm_sha256msg2_epu32(_mm_add_epi32(_mm_sha256msg1_epu32(a, b), _mm_alignr_epi8(d, c, 4)), d);
+}
+
+// The SHA-NI block function (Intel's published scheme): state kept as ABEF/CDGH, two rounds per instruction.
 SHA_NI_TARGET void compressShaNi(std::uint32_t* state, const unsigned char* data, std::size_t blocks)
 {
     const __m128i byteSwap = _mm_set_epi64x(0x0c0d0e0f08090a0bULL, 0x0405060700010203ULL);
@@ -59,8 +73,6 @@ SHA_NI_TARGET void compressShaNi(std::uint32_t* state, const unsigned char* data
     __m128i state0 = _mm_alignr_epi8(tmp, state1, 8); // ABEF
     state1 = _mm_blend_epi16(state1, tmp, 0xF0); // CDGH
 
-    const auto constants
-        = [](int group) { return _mm_load_si128(reinterpret_cast<const __m128i*>(RoundConstants + 4 * group)); };
     for (; blocks > 0; --blocks, data += 64) {
         const __m128i abefSaved = state0;
         const __m128i cdghSaved = state1;
@@ -68,25 +80,21 @@ SHA_NI_TARGET void compressShaNi(std::uint32_t* state, const unsigned char* data
         __m128i w1 = _mm_shuffle_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(data + 16)), byteSwap);
         __m128i w2 = _mm_shuffle_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(data + 32)), byteSwap);
         __m128i w3 = _mm_shuffle_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(data + 48)), byteSwap);
-        __m128i msg;
-        // Four rounds on message words W; then the schedule's next four words, written over the oldest ones.
-#define SHA_QUAD(group, W)                                                                                             \
-    msg = _mm_add_epi32(W, constants(group));                                                                          \
-    state1 = _mm_sha256rnds2_epu32(state1, state0, msg);                                                               \
-    state0 = _mm_sha256rnds2_epu32(state0, state1, _mm_shuffle_epi32(msg, 0x0E));
-#define SHA_NEXT(A, B, C, D)                                                                                           \
-    A = _mm_sha256msg2_epu32(_mm_add_epi32(_mm_sha256msg1_epu32(A, B), _mm_alignr_epi8(D, C, 4)), D);
-        SHA_QUAD(0, w0)
-        SHA_QUAD(1, w1) SHA_QUAD(2, w2) SHA_QUAD(3, w3) SHA_NEXT(w0, w1, w2, w3) SHA_QUAD(4, w0)
-            SHA_NEXT(w1, w2, w3, w0) SHA_QUAD(5, w1) SHA_NEXT(w2, w3, w0, w1) SHA_QUAD(6, w2) SHA_NEXT(w3, w0, w1, w2)
-                SHA_QUAD(7, w3) SHA_NEXT(w0, w1, w2, w3) SHA_QUAD(8, w0) SHA_NEXT(w1, w2, w3, w0) SHA_QUAD(9, w1)
-                    SHA_NEXT(w2, w3, w0, w1) SHA_QUAD(10, w2) SHA_NEXT(w3, w0, w1, w2) SHA_QUAD(11, w3)
-                        SHA_NEXT(w0, w1, w2, w3) SHA_QUAD(12, w0) SHA_NEXT(w1, w2, w3, w0) SHA_QUAD(13, w1)
-                            SHA_NEXT(w2, w3, w0, w1) SHA_QUAD(14, w2) SHA_NEXT(w3, w0, w1, w2) SHA_QUAD(15, w3)
-#undef SHA_QUAD
-#undef SHA_NEXT
-                                state0
-            = _mm_add_epi32(state0, abefSaved);
+        fourRounds(state0, state1, w0, 0);
+        fourRounds(state0, state1, w1, 1);
+        fourRounds(state0, state1, w2, 2);
+        fourRounds(state0, state1, w3, 3);
+        for (int group = 4; group < 16; group += 4) {
+            w0 = nextWords(w0, w1, w2, w3);
+            fourRounds(state0, state1, w0, group);
+            w1 = nextWords(w1, w2, w3, w0);
+            fourRounds(state0, state1, w1, group + 1);
+            w2 = nextWords(w2, w3, w0, w1);
+            fourRounds(state0, state1, w2, group + 2);
+            w3 = nextWords(w3, w0, w1, w2);
+            fourRounds(state0, state1, w3, group + 3);
+        }
+        state0 = _mm_add_epi32(state0, abefSaved);
         state1 = _mm_add_epi32(state1, cdghSaved);
     }
 

@@ -13,11 +13,6 @@ constexpr quint32 TypeDirectory = 0040000;
 constexpr quint32 TypeSymlink = 0120000;
 constexpr qint64 MaxLinkTarget = 4096;
 
-QString tr(const char* text)
-{
-    return QCoreApplication::translate("ArchiveReader", text);
-}
-
 ArchiveEntry entryFrom(const QuaZipFileInfo64& info)
 {
     ArchiveEntry entry;
@@ -54,9 +49,11 @@ ZipReader::ZipReader(const QString& path)
     if (!m_zip.open(QuaZip::mdUnzip)) {
         // Without its end record a zip has no directory: that is what cutting a zip short does.
         if (hasEndOfCentralDirectory(path))
-            fail(ArchiveError::Kind::Corrupt, tr("the zip directory is unreadable"));
+            fail(ArchiveError::Kind::Corrupt,
+                 QCoreApplication::translate("ArchiveReader", "the zip directory is unreadable"));
         else
-            fail(ArchiveError::Kind::Truncated, tr("the zip directory at the end of the file is missing"));
+            fail(ArchiveError::Kind::Truncated,
+                 QCoreApplication::translate("ArchiveReader", "the zip directory at the end of the file is missing"));
     }
 }
 
@@ -88,12 +85,16 @@ bool ZipReader::next(ArchiveEntry* entry)
     m_started = true;
     if (!more) {
         if (m_zip.getZipError() != UNZ_OK)
-            fail(ArchiveError::Kind::Corrupt, tr("the zip directory is damaged"), m_currentPath);
+            fail(ArchiveError::Kind::Corrupt,
+                 QCoreApplication::translate("ArchiveReader", "the zip directory is damaged"),
+                 m_currentPath);
         return false;
     }
     QuaZipFileInfo64 info;
     if (!m_zip.getCurrentFileInfo(&info)) {
-        fail(ArchiveError::Kind::Corrupt, tr("the zip directory is damaged"), m_currentPath);
+        fail(ArchiveError::Kind::Corrupt,
+             QCoreApplication::translate("ArchiveReader", "the zip directory is damaged"),
+             m_currentPath);
         return false;
     }
     *entry = entryFrom(info);
@@ -105,7 +106,9 @@ bool ZipReader::next(ArchiveEntry* entry)
     if (entry->type == ArchiveEntry::Type::Symlink) {
         // A zip keeps a link's target as the entry's data.
         if (m_expectedSize > MaxLinkTarget) {
-            fail(ArchiveError::Kind::Corrupt, tr("a symbolic link's target is implausibly long"), m_currentPath);
+            fail(ArchiveError::Kind::Corrupt,
+                 QCoreApplication::translate("ArchiveReader", "a symbolic link's target is implausibly long"),
+                 m_currentPath);
             return false;
         }
         QByteArray target;
@@ -128,10 +131,13 @@ bool ZipReader::openCurrent(const ArchiveEntry& entry)
         const int code = m_current->getZipError();
         m_current.reset();
         if (code == UNZ_BADZIPFILE || code == UNZ_ERRNO)
-            fail(ArchiveError::Kind::Corrupt, tr("the entry's local header is damaged"), entry.path);
+            fail(ArchiveError::Kind::Corrupt,
+                 QCoreApplication::translate("ArchiveReader", "the entry's local header is damaged"),
+                 entry.path);
         else
             fail(ArchiveError::Kind::Unsupported,
-                 tr("the entry uses a compression method or encryption this program does not read"),
+                 QCoreApplication::translate(
+                     "ArchiveReader", "the entry uses a compression method or encryption this program does not read"),
                  entry.path);
         return false;
     }
@@ -163,17 +169,21 @@ qint64 ZipReader::readBlock(QByteArrayView* block)
     const int closeError = m_current->getZipError();
     m_current.reset();
     if (n < 0 || readError != UNZ_OK) {
-        fail(ArchiveError::Kind::Corrupt, tr("the compressed data is damaged"), m_currentPath);
+        fail(ArchiveError::Kind::Corrupt,
+             QCoreApplication::translate("ArchiveReader", "the compressed data is damaged"),
+             m_currentPath);
         return -1;
     }
     if (closeError == UNZ_CRCERROR) {
-        fail(ArchiveError::Kind::Corrupt, tr("the data does not match its CRC-32"), m_currentPath);
+        fail(ArchiveError::Kind::Corrupt,
+             QCoreApplication::translate("ArchiveReader", "the data does not match its CRC-32"),
+             m_currentPath);
         return -1;
     }
     if (closeError != UNZ_OK || m_readSize != m_expectedSize) {
         const bool cut = m_file.reachedEnd();
         fail(cut ? ArchiveError::Kind::Truncated : ArchiveError::Kind::Corrupt,
-             tr("the entry ends before its declared size"),
+             QCoreApplication::translate("ArchiveReader", "the entry ends before its declared size"),
              m_currentPath);
         return -1;
     }
