@@ -10,6 +10,7 @@ packages=(
     libquazip1-qt6-dev libarchive-dev zlib1g-dev
     xz-utils file hyperfine
     xvfb xauth fonts-wqy-microhei
+    mingw-w64 wine wine64
 )
 
 SUDO=""

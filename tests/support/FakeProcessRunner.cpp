@@ -2,6 +2,12 @@
 
 #include <QFileInfo>
 
+QStringList FakeProcessRunner::calls() const
+{
+    const QMutexLocker lock(&m_mutex);
+    return m_calls;
+}
+
 void FakeProcessRunner::script(const QString& programName, const ProcessResult& result, const QString& argumentPart)
 {
     m_scripts[programName].append(Entry{argumentPart, result});
@@ -21,7 +27,10 @@ ProcessResult FakeProcessRunner::run(const QString& program,
                                      int timeoutMs,
                                      const QMap<QString, QString>& extraEnvironment) const
 {
-    calls.append((QStringList{program} + arguments).join(QLatin1Char(' ')));
+    {
+        const QMutexLocker lock(&m_mutex);
+        m_calls.append((QStringList{program} + arguments).join(QLatin1Char(' ')));
+    }
     QString name = QFileInfo(program).fileName();
     if (name.endsWith(QLatin1String(".exe"), Qt::CaseInsensitive))
         name.chop(4);

@@ -3,10 +3,12 @@
 #include "detect/ProcessRunner.h"
 
 #include <QHash>
+#include <QMutex>
 
 /**
  * Replays canned outputs by program file name ("nvidia-smi", "nvcc"); a program without a script fails to start,
- * as it would on a machine without it. Records every call so tests can assert what ran.
+ * as it would on a machine without it. Records every call so tests can assert what ran. Thread-safe: detection
+ * asks the driver and reads the files at the same time.
  */
 class FakeProcessRunner : public ProcessRunner
 {
@@ -20,7 +22,7 @@ public:
                       int timeoutMs,
                       const QMap<QString, QString>& extraEnvironment = {}) const override;
 
-    mutable QStringList calls; // "program arg1 arg2"
+    QStringList calls() const;
     /** When set, calls to other programs go to the real runner (used to run the real cudnn-probe). */
     bool passThroughUnscripted = false;
 
@@ -31,4 +33,6 @@ private:
         ProcessResult result;
     };
     QHash<QString, QList<Entry>> m_scripts;
+    mutable QMutex m_mutex;
+    mutable QStringList m_calls; // "program arg1 arg2"
 };

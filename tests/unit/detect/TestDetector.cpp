@@ -172,7 +172,7 @@ void TestDetector::wholeLinuxMachine()
     QCOMPARE(codes(snapshot.diagnostics), QStringList{QStringLiteral("CUDNN-MISSING-LIBS")});
     QCOMPARE(snapshot.diagnostics.first().subject, m.staleDir);
 
-    QVERIFY(m.fake.calls.contains(QStringLiteral("/sbin/ldconfig -p")));
+    QVERIFY(m.fake.calls().contains(QStringLiteral("/sbin/ldconfig -p")));
     QVERIFY(snapshot.elapsedMs >= 0);
 }
 
@@ -247,7 +247,7 @@ void TestDetector::withoutDriverQuery()
     QVERIFY(!snapshot.driver.found);
     QVERIFY(snapshot.gpus.isEmpty());
     QVERIFY(codes(snapshot.diagnostics, QStringLiteral("DRV-")).isEmpty()); // nothing known, nothing compared
-    for (const QString& call : m.fake.calls)
+    for (const QString& call : m.fake.calls())
         QVERIFY2(!call.contains(QStringLiteral("cudnn-probe")) && !call.startsWith(QStringLiteral("nvidia-smi")),
                  qPrintable(call));
     QCOMPARE(snapshot.toolkits.size(), 1);
@@ -311,7 +311,7 @@ void TestDetector::windowsMachine()
     QCOMPARE(snapshot.cudnnInstalls.at(1).root, canonical(tree.path(QStringLiteral("tools/old-app"))));
     QCOMPARE(snapshot.cudnnInstalls.at(1).major, 8);
     QCOMPARE(codes(snapshot.diagnostics), QStringList{QStringLiteral("CUDNN-MISSING-LIBS")});
-    QVERIFY(fake.calls.isEmpty());
+    QVERIFY(fake.calls().isEmpty());
 }
 
 void TestDetector::jsonContract()

@@ -131,8 +131,8 @@ void TestDriverDetector::probeFindsTheRtx3060Ti()
     QCOMPARE(result.gpus.first().memoryBytes, Q_INT64_C(8) << 30);
 
     // The probe told everything: nvidia-smi was not asked.
-    QCOMPARE(runner.calls.size(), 1);
-    QVERIFY(runner.calls.first().startsWith(DriverDetector::probeProgram(host) + QStringLiteral(" driver")));
+    QCOMPARE(runner.calls().size(), 1);
+    QVERIFY(runner.calls().first().startsWith(DriverDetector::probeProgram(host) + QStringLiteral(" driver")));
 }
 
 void TestDriverDetector::probeListsTwoGpus()
@@ -165,8 +165,8 @@ void TestDriverDetector::cuInitFailsIsFoundButNotWorking()
     QCOMPARE(d.severity, Severity::Warning);
     QVERIFY2(d.message.contains(QStringLiteral("CUDA_ERROR_NO_DEVICE")), qPrintable(d.message));
     // No GPU from the libraries: nvidia-smi was asked for them.
-    QVERIFY(runner.calls.size() > 1);
-    QVERIFY(runner.calls.at(1).startsWith(QStringLiteral("nvidia-smi --query-gpu=")));
+    QVERIFY(runner.calls().size() > 1);
+    QVERIFY(runner.calls().at(1).startsWith(QStringLiteral("nvidia-smi --query-gpu=")));
 }
 
 void TestDriverDetector::nvmlWithoutLibcuda()
@@ -246,7 +246,7 @@ void TestDriverDetector::probeOutputUnreadable()
         QVERIFY2(containsCode(result.diagnostics, QStringLiteral("DRV-PROBE-FAILED")), qPrintable(name));
         QVERIFY2(!result.driver.found, qPrintable(name));
         // ...and nvidia-smi is asked next.
-        QVERIFY2(runner.calls.size() >= 2 && runner.calls.at(1).startsWith(QStringLiteral("nvidia-smi")),
+        QVERIFY2(runner.calls().size() >= 2 && runner.calls().at(1).startsWith(QStringLiteral("nvidia-smi")),
                  qPrintable(name));
     }
 }
@@ -277,7 +277,7 @@ void TestDriverDetector::probeMissingFallsBackToNvidiaSmiOf470()
     QVERIFY(result.gpus.first().computeCapability.isNull());
     QCOMPARE(result.gpus.first().memoryBytes, Q_INT64_C(15109) << 20);
 
-    const QStringList smiCalls = runner.calls;
+    const QStringList smiCalls = runner.calls();
     QCOMPARE(smiCalls.size(), 3);
     QVERIFY(smiCalls.at(0).contains(QStringLiteral("compute_cap")));
     QVERIFY(!smiCalls.at(1).contains(QStringLiteral("compute_cap")));
@@ -317,7 +317,7 @@ void TestDriverDetector::probeMissingAndNoNvidiaSmi()
              (QStringList{QStringLiteral("PROBE-MISSING"), QStringLiteral("DRV-NOT-FOUND")}));
     const Diagnostic* missing = find(result.diagnostics, QStringLiteral("PROBE-MISSING"));
     QVERIFY(missing->message.contains(DriverDetector::probeProgram(host)));
-    QCOMPARE(runner.calls.size(), 1); // nvidia-smi once; it did not start, so it is not asked again
+    QCOMPARE(runner.calls().size(), 1); // nvidia-smi once; it did not start, so it is not asked again
 }
 
 void TestDriverDetector::hangingNvidiaSmiIsNotAskedAgain()
@@ -334,7 +334,7 @@ void TestDriverDetector::hangingNvidiaSmiIsNotAskedAgain()
     QVERIFY(!result.driver.found);
     // Asking again without compute_cap is for drivers that reject the field, not for one that does not answer:
     // each try would cost the full nvidia-smi time limit.
-    QCOMPARE(runner.calls.size(), 1);
+    QCOMPARE(runner.calls().size(), 1);
 }
 
 QTEST_GUILESS_MAIN(TestDriverDetector)

@@ -131,7 +131,7 @@ void TestToolkitLocator::linuxToolkitsAndTheirVersions()
     QVERIFY(!t110->active);
     QVERIFY(!t130->active);
     // Versions came from files: no nvcc was started.
-    QCOMPARE(runner.calls, QStringList());
+    QCOMPARE(runner.calls(), QStringList());
 }
 
 void TestToolkitLocator::firstNvccOnPathIsActiveAndDisagreementIsNamed()
@@ -318,7 +318,7 @@ void TestToolkitLocator::unknownVersionIsAFinding()
     QVERIFY(result.toolkits.first().versionSource.isEmpty());
     QVERIFY(result.toolkits.first().active); // the only one
     QCOMPARE(codes(result.diagnostics), QStringList{QStringLiteral("CUDA-VERSION-UNKNOWN")});
-    QCOMPARE(runner.calls.size(), 1); // nvcc was the last resort, and it was tried
+    QCOMPARE(runner.calls().size(), 1); // nvcc was the last resort, and it was tried
 }
 
 void TestToolkitLocator::severalToolkitsNoneOnPath()
@@ -497,9 +497,9 @@ void TestToolkitLocator::versionReaderPrefersTheCheapestSource()
         = ToolkitVersionReader(OsFlavor::Linux, runner).read(tree.path(QStringLiteral("cuda")));
     QTEST(result.version ? result.version->toString() : QString(), "version");
     QTEST(result.source, "source");
-    QCOMPARE(!runner.calls.isEmpty(), nvccRuns);
+    QCOMPARE(!runner.calls().isEmpty(), nvccRuns);
     if (nvccRuns)
-        QCOMPARE(runner.calls.first(), tree.path(QStringLiteral("cuda/bin/nvcc")) + QStringLiteral(" --version"));
+        QCOMPARE(runner.calls().first(), tree.path(QStringLiteral("cuda/bin/nvcc")) + QStringLiteral(" --version"));
 }
 
 void TestToolkitLocator::looksLikeToolkit_data()
@@ -540,7 +540,7 @@ void TestToolkitLocator::realToolkitByCudaRoot()
     QCOMPARE(t.nvcc, realToolkitRoot() + QStringLiteral("/bin/nvcc"));
     QCOMPARE(originList(t), QStringList{QStringLiteral("--cuda-root ") + realToolkitRoot()});
     QVERIFY(t.active);
-    QVERIFY(runner.calls.isEmpty());
+    QVERIFY(runner.calls().isEmpty());
 }
 
 void TestToolkitLocator::realToolkitThroughLink()
