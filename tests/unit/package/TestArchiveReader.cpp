@@ -87,6 +87,8 @@ private slots:
     void sniffsContentsNotExtension();
     void detectsDamage_data();
     void detectsDamage();
+    void cutInTheLastBytes_data();
+    void cutInTheLastBytes();
     void rejectsNonArchives();
 };
 
@@ -174,6 +176,25 @@ void TestArchiveReader::detectsDamage()
         qWarning("%s", qPrintable(read.error.message));
     QCOMPARE(int(read.error.kind), expected);
     QVERIFY(!read.error.message.isEmpty());
+}
+
+void TestArchiveReader::cutInTheLastBytes_data()
+{
+    QTest::addColumn<QString>("fileName");
+    QTest::newRow("tar.xz: the stream footer") << "a.tar.xz";
+    QTest::newRow("tgz: the CRC-32 and length trailer") << "a.tgz";
+    QTest::newRow("zip: the end record") << "a.zip";
+}
+
+void TestArchiveReader::cutInTheLastBytes()
+{
+    QFETCH(QString, fileName);
+    TestTree tree;
+    const QString path = tree.path(fileName);
+    sample(false).write(path);
+    truncateFile(path, QFileInfo(path).size() - 4);
+    const Read read = readAll(path);
+    QVERIFY(read.error.isError());
 }
 
 void TestArchiveReader::rejectsNonArchives()
