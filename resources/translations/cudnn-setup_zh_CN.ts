@@ -5,219 +5,383 @@
     <name>ArchiveReader</name>
     <message>
         <source>not a zip, tar.xz or tar.gz archive</source>
-        <translation type="unfinished"></translation>
+        <translation>不是 zip、tar.xz 或 tar.gz 压缩包</translation>
     </message>
     <message>
         <source>cannot be opened for reading</source>
-        <translation type="unfinished"></translation>
+        <translation>无法以读取方式打开</translation>
     </message>
     <message>
         <source>unreadable archive</source>
-        <translation type="unfinished"></translation>
+        <translation>压缩包无法读取</translation>
     </message>
     <message>
         <source>the gzip stream ends early</source>
-        <translation type="unfinished"></translation>
+        <translation>gzip 数据流提前结束</translation>
+    </message>
+    <message>
+        <source>the zip directory is unreadable</source>
+        <translation>zip 目录无法读取</translation>
+    </message>
+    <message>
+        <source>the zip directory at the end of the file is missing</source>
+        <translation>文件末尾缺少 zip 目录</translation>
+    </message>
+    <message>
+        <source>the zip directory is damaged</source>
+        <translation>zip 目录已损坏</translation>
+    </message>
+    <message>
+        <source>a symbolic link&apos;s target is implausibly long</source>
+        <translation>符号链接的目标长度不合常理</translation>
+    </message>
+    <message>
+        <source>the entry&apos;s local header is damaged</source>
+        <translation>条目的本地文件头已损坏</translation>
+    </message>
+    <message>
+        <source>the entry uses a compression method or encryption this program does not read</source>
+        <translation>条目使用了本程序无法读取的压缩方法或加密方式</translation>
+    </message>
+    <message>
+        <source>the compressed data is damaged</source>
+        <translation>压缩数据已损坏</translation>
+    </message>
+    <message>
+        <source>the data does not match its CRC-32</source>
+        <translation>数据与其 CRC-32 校验值不符</translation>
+    </message>
+    <message>
+        <source>the entry ends before its declared size</source>
+        <translation>条目在达到声明的大小之前就结束了</translation>
+    </message>
+</context>
+<context>
+    <name>BenchmarkChart</name>
+    <message>
+        <source>Benchmark chart</source>
+        <translation>基准测试图表</translation>
+    </message>
+    <message>
+        <source>Time per forward pass (ms, lower is better)</source>
+        <translation>每次前向传播耗时（毫秒，越低越好）</translation>
+    </message>
+    <message>
+        <source>%1 — time per forward pass (ms, lower is better)</source>
+        <translation>%1 — 每次前向传播耗时（毫秒，越低越好）</translation>
+    </message>
+    <message>
+        <source>GPU (cuDNN)</source>
+        <translation>GPU（cuDNN）</translation>
+    </message>
+    <message>
+        <source>CPU (same convolution)</source>
+        <translation>CPU（相同的卷积）</translation>
+    </message>
+</context>
+<context>
+    <name>BenchmarkPage</name>
+    <message>
+        <source>Run &amp;again</source>
+        <translation>再次运行(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Benchmark</source>
+        <translation>基准测试</translation>
+    </message>
+    <message>
+        <source>Convolutions on your GPU through cuDNN, and the same work on the CPU. The seeds&apos; check: under 0.02 s per forward on an RTX 3060 Ti; over 0.15 s means cuDNN is not working.</source>
+        <translation>通过 cuDNN 在您的 GPU 上运行卷积，并在 CPU 上完成同样的计算。参考标准：在 RTX 3060 Ti 上每次前向传播少于 0.02 秒；超过 0.15 秒说明 cuDNN 没有起作用。</translation>
+    </message>
+    <message>
+        <source>Running convolutions on the GPU and on the CPU… this takes up to a few minutes.</source>
+        <translation>正在 GPU 和 CPU 上运行卷积……最多需要几分钟。</translation>
+    </message>
+    <message>
+        <source>Fix: %1</source>
+        <translation>解决方法：%1</translation>
+    </message>
+</context>
+<context>
+    <name>BenchmarkResult</name>
+    <message>
+        <source>Check which cuDNN the program loads (repair lists them) and that the GPU is not busy or throttled.</source>
+        <translation>检查程序加载的是哪个 cuDNN（修复功能会把它们列出来），并确认 GPU 没有被占用或降频。</translation>
+    </message>
+    <message>
+        <source>Install the NVIDIA driver for your GPU, then run the benchmark again.</source>
+        <translation>为您的 GPU 安装 NVIDIA 驱动，然后重新运行基准测试。</translation>
+    </message>
+    <message>
+        <source>Run cudnn-setup --repair to find what is broken.</source>
+        <translation>运行 cudnn-setup --repair 找出问题所在。</translation>
+    </message>
+</context>
+<context>
+    <name>BenchmarkRunner</name>
+    <message>
+        <source>The benchmark did not finish within %1 seconds.</source>
+        <translation>基准测试未在 %1 秒内完成。</translation>
+    </message>
+    <message>
+        <source>The benchmark could not run: %1</source>
+        <translation>基准测试无法运行：%1</translation>
     </message>
 </context>
 <context>
     <name>ConflictFinder</name>
     <message>
         <source>Put %1 first in the user PATH (the user-scope fix does this).</source>
-        <translation type="unfinished"></translation>
+        <translation>将 %1 放在用户 PATH 的最前面（用户范围的修正会这样做）。</translation>
     </message>
     <message>
         <source>Put %1 first on LD_LIBRARY_PATH and the toolkit&apos;s bin first on PATH in the login profile (the user-scope fix does this).</source>
-        <translation type="unfinished"></translation>
+        <translation>在登录配置文件中将 %1 放在 LD_LIBRARY_PATH 的最前面，并将工具包的 bin 放在 PATH 的最前面（用户范围的修正会这样做）。</translation>
     </message>
     <message>
         <source>Put %1 before %2 in the machine PATH (administrator rights: the machine-scope fix), or quarantine %3 if nothing else needs it.</source>
-        <translation type="unfinished"></translation>
+        <translation>在系统 PATH 中将 %1 放在 %2 之前（需要管理员权限：系统范围的修正）；如果没有其他程序需要 %3，也可以将其隔离。</translation>
     </message>
     <message>
         <source>Quarantine %1 (renamed aside, can be undone; administrator rights: the machine-scope fix). No PATH entry comes before %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>隔离 %1（改名移开，可以撤销；需要管理员权限：系统范围的修正）。没有任何 PATH 条目排在 %2 之前。</translation>
     </message>
     <message>
         <source>%1 is a KnownDLL: Windows always loads the System32 copy.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 属于 KnownDLL：Windows 总是加载 System32 中的副本。</translation>
     </message>
     <message>
         <source>That program loads its own copy from %1 whatever the search path says; update the copy there (for pip-installed PyTorch: install the wheel built for this CUDA). No environment change can help.</source>
-        <translation type="unfinished"></translation>
+        <translation>无论搜索路径如何，该程序都会从 %1 加载它自带的副本；请更新那里的副本（对于用 pip 安装的 PyTorch：安装为此 CUDA 构建的 wheel）。修改环境变量对此无能为力。</translation>
+    </message>
+</context>
+<context>
+    <name>ConsoleRunner</name>
+    <message>
+        <source>no package to install (%1)</source>
+        <translation>没有可安装的安装包（%1）</translation>
+    </message>
+    <message>
+        <source>No CUDA toolkit found here holds a cuDNN that cudnn-setup installed.</source>
+        <translation>在此找到的 CUDA 工具包中，没有一个包含由 cudnn-setup 安装的 cuDNN。</translation>
+    </message>
+    <message>
+        <source>cudnn-setup installed cuDNN into several toolkits: %1.</source>
+        <translation>cudnn-setup 已将 cuDNN 安装到多个工具包中：%1。</translation>
+    </message>
+    <message>
+        <source>Name the one to uninstall from with --cuda-root.</source>
+        <translation>请用 --cuda-root 指定要从哪个工具包卸载。</translation>
+    </message>
+    <message>
+        <source>Nothing to uninstall.
+</source>
+        <translation>没有可卸载的内容。
+</translation>
+    </message>
+    <message>
+        <source>Several toolkits hold an install; name one with --cuda-root: %1
+</source>
+        <translation>多个工具包中都有安装；请用 --cuda-root 指定其中一个：%1
+</translation>
+    </message>
+    <message>
+        <source>cudnn-setup: cannot write the log to %1: %2
+</source>
+        <translation>cudnn-setup: 无法将日志写入 %1：%2
+</translation>
     </message>
 </context>
 <context>
     <name>ContentAnalysis</name>
     <message>
         <source>The archive mixes libraries built for different systems: %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>压缩包中混有为不同系统构建的库：%1。</translation>
     </message>
     <message>
         <source>Use an unmodified archive from NVIDIA.</source>
-        <translation type="unfinished"></translation>
+        <translation>请使用来自 NVIDIA 的未经修改的压缩包。</translation>
     </message>
     <message>
         <source>The archive holds no cuDNN libraries or headers this program recognises.</source>
-        <translation type="unfinished"></translation>
+        <translation>压缩包中没有本程序能识别的 cuDNN 库或头文件。</translation>
     </message>
     <message>
         <source>Choose the cuDNN archive (cudnn-&lt;system&gt;-&lt;arch&gt;-&lt;version&gt;_cuda&lt;N&gt;-archive) from NVIDIA&apos;s cuDNN download page.</source>
-        <translation type="unfinished"></translation>
+        <translation>请从 NVIDIA 的 cuDNN 下载页面选择 cuDNN 压缩包（cudnn-&lt;system&gt;-&lt;arch&gt;-&lt;version&gt;_cuda&lt;N&gt;-archive）。</translation>
     </message>
     <message>
         <source>This program does not know the file list of cuDNN %1, so it cannot tell whether files are missing.</source>
-        <translation type="unfinished"></translation>
+        <translation>本程序不了解 cuDNN %1 的文件列表，因此无法判断是否缺少文件。</translation>
     </message>
     <message>
         <source>The archive lacks files every cuDNN %1 installation has: %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>压缩包缺少每个 cuDNN %1 安装都应有的文件：%2。</translation>
     </message>
     <message>
         <source>Download the complete archive from NVIDIA; programs that use cuDNN load these files at run time and fail without them.</source>
-        <translation type="unfinished"></translation>
+        <translation>请从 NVIDIA 下载完整的压缩包；使用 cuDNN 的程序会在运行时加载这些文件，缺少它们就会失败。</translation>
     </message>
     <message>
         <source>The link chain %1 does not end at a file in the archive.</source>
-        <translation type="unfinished"></translation>
+        <translation>链接链 %1 最终没有指向压缩包中的文件。</translation>
     </message>
     <message>
         <source>Use an unmodified archive from NVIDIA; a broken link installs a library that cannot be loaded.</source>
-        <translation type="unfinished"></translation>
+        <translation>请使用来自 NVIDIA 的未经修改的压缩包；断开的链接会装上一个无法加载的库。</translation>
     </message>
     <message>
         <source>The archive&apos;s own folder is named &quot;%1&quot;; rename the file to match, or download the build you meant.</source>
-        <translation type="unfinished"></translation>
+        <translation>压缩包内的文件夹名为“%1”；请将文件重命名为与之一致，或下载您真正想要的构建。</translation>
     </message>
     <message>
         <source>Rename the file to what it contains, or download the build you meant.</source>
-        <translation type="unfinished"></translation>
+        <translation>请按其内容重命名该文件，或下载您真正想要的构建。</translation>
     </message>
     <message>
         <source>The name &quot;%1&quot; is not one NVIDIA uses; the archive&apos;s contents decide what it is.</source>
-        <translation type="unfinished"></translation>
+        <translation>“%1”不是 NVIDIA 使用的名称；以压缩包的内容为准来判断它是什么。</translation>
     </message>
     <message>
         <source>file name</source>
-        <translation type="unfinished"></translation>
+        <translation>文件名</translation>
     </message>
     <message>
         <source>folder name</source>
-        <translation type="unfinished"></translation>
+        <translation>文件夹名</translation>
     </message>
     <message>
         <source>The %1 says cuDNN %2, but %3 says %4.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1表明是 cuDNN %2，但 %3 表明是 %4。</translation>
     </message>
     <message>
         <source>The %1 says the build is for CUDA %2, but its libraries load CUDA %3 libraries.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1表明此构建适用于 CUDA %2，但其中的库加载的是 CUDA %3 的库。</translation>
     </message>
     <message>
         <source>The %1 says %2, but the libraries are built for %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1表明是 %2，但其中的库是为 %3 构建的。</translation>
     </message>
     <message>
         <source>The file &quot;%1&quot; was renamed: the archive&apos;s folder is &quot;%2&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>文件“%1”被重命名过：压缩包内的文件夹是“%2”。</translation>
     </message>
 </context>
 <context>
     <name>CudnnInstallScanner</name>
     <message>
         <source>cuDNN %1 in %2 is a major version this program does not know.</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 中的 cuDNN %1 是本程序不认识的主版本。</translation>
     </message>
     <message>
         <source>Update cudnn-setup.</source>
-        <translation type="unfinished"></translation>
+        <translation>请更新 cudnn-setup。</translation>
     </message>
     <message>
         <source>cuDNN %1 headers are in %2 but none of its libraries are.</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 中有 cuDNN %1 的头文件，但没有它的任何库。</translation>
     </message>
     <message>
         <source>cuDNN %1 in %2 is missing %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 中的 cuDNN %1 缺少 %3。</translation>
     </message>
     <message>
         <source>Reinstall cuDNN from its archive (repair can restore the files).</source>
-        <translation type="unfinished"></translation>
+        <translation>请用 cuDNN 压缩包重新安装（修复功能可以恢复这些文件）。</translation>
     </message>
     <message>
         <source>%1 is a link to %2, which does not exist.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 是指向 %2 的链接，而目标并不存在。</translation>
     </message>
     <message>
         <source>Reinstall cuDNN, or point the link at the library file.</source>
-        <translation type="unfinished"></translation>
+        <translation>请重新安装 cuDNN，或让该链接指向库文件。</translation>
     </message>
     <message>
         <source>%1 is empty (a blocked or interrupted copy).</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 是空文件（复制被阻止或中断）。</translation>
     </message>
     <message>
         <source>Copy it again from the cuDNN archive (repair can restore it).</source>
-        <translation type="unfinished"></translation>
+        <translation>请从 cuDNN 压缩包重新复制该文件（修复功能可以恢复它）。</translation>
     </message>
     <message>
         <source>%1 is not readable by all users, so other accounts cannot load it.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 并非所有用户都可读，因此其他账户无法加载它。</translation>
     </message>
     <message>
         <source>Run: chmod a+r %1</source>
-        <translation type="unfinished"></translation>
+        <translation>请运行：chmod a+r %1</translation>
     </message>
     <message>
         <source>%1 is a copy of %2 instead of a link to it (copied without keeping links); ldconfig reports it as &quot;not a symbolic link&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 是 %2 的副本，而不是指向它的链接（复制时没有保留链接）；ldconfig 会报告它 &quot;is not a symbolic link&quot;。</translation>
     </message>
     <message>
         <source>Replace the copy by a link: ln -sf %1 %2 (repair does this).</source>
-        <translation type="unfinished"></translation>
+        <translation>请用链接替换该副本：ln -sf %1 %2（修复功能会这样做）。</translation>
     </message>
     <message>
         <source>%1 holds cuDNN library files of several versions (%2); the sub-libraries will refuse to work together.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 中有多个版本的 cuDNN 库文件（%2）；这些子库将无法协同工作。</translation>
     </message>
     <message>
         <source>Uninstall the older files or reinstall one cuDNN version.</source>
-        <translation type="unfinished"></translation>
+        <translation>请卸载较旧的文件，或只重新安装一个 cuDNN 版本。</translation>
     </message>
     <message>
         <source>The cuDNN headers in %1 say %2 but the libraries are %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 中的 cuDNN 头文件表明版本为 %2，但库的版本为 %3。</translation>
     </message>
     <message>
         <source>Reinstall one cuDNN version so headers and libraries match.</source>
-        <translation type="unfinished"></translation>
+        <translation>请只重新安装一个 cuDNN 版本，使头文件与库一致。</translation>
     </message>
     <message>
         <source>Programs can load cuDNN from %1, but building against it needs %2 in lib\x64.</source>
-        <translation type="unfinished"></translation>
+        <translation>程序可以从 %1 加载 cuDNN，但要基于它编译程序，还需要 lib\x64 中的 %2。</translation>
     </message>
     <message>
         <source>Reinstall cuDNN from its archive to add the import libraries.</source>
-        <translation type="unfinished"></translation>
+        <translation>请用 cuDNN 压缩包重新安装，以补上导入库。</translation>
+    </message>
+</context>
+<context>
+    <name>DeployPlanner</name>
+    <message>
+        <source>The toolkit %1 has no CUDA runtime (cudart) to copy next to the application.</source>
+        <translation>工具包 %1 中没有可复制到应用程序旁边的 CUDA 运行时（cudart）。</translation>
+    </message>
+    <message>
+        <source>Make sure the application finds the CUDA runtime another way, or name a complete toolkit with --cuda-root.</source>
+        <translation>请确保应用程序能通过其他方式找到 CUDA 运行时，或用 --cuda-root 指定一个完整的工具包。</translation>
+    </message>
+    <message>
+        <source>cuDNN %1 needs zlibwapi.dll, and none was found to copy next to the application.</source>
+        <translation>cuDNN %1 需要 zlibwapi.dll，但没有找到可复制到应用程序旁边的 zlibwapi.dll。</translation>
+    </message>
+    <message>
+        <source>Put zlibwapi.dll (64-bit) into %1 yourself, or deploy cuDNN 9.2 or later, which does not need it.</source>
+        <translation>请自行将 zlibwapi.dll（64 位）放到 %1 中，或部署不再需要它的 cuDNN 9.2 或更高版本。</translation>
     </message>
 </context>
 <context>
     <name>Detector</name>
     <message>
         <source>Driver %1 is older than CUDA %2 asks for (%3); it runs through minor version compatibility, without PTX JIT of newer code.</source>
-        <translation type="unfinished"></translation>
+        <translation>驱动 %1 低于 CUDA %2 要求的版本（%3）；它可以通过次版本兼容运行，但无法对较新的代码进行 PTX JIT。</translation>
     </message>
     <message>
         <source>Update the driver to %1 or newer for full support.</source>
-        <translation type="unfinished"></translation>
+        <translation>请将驱动更新到 %1 或更高版本，以获得完整支持。</translation>
     </message>
     <message>
         <source>Driver %1 is too old for CUDA %2 in %3, which needs %4 or newer.</source>
-        <translation type="unfinished"></translation>
+        <translation>驱动 %1 过旧，无法运行 %3 中的 CUDA %2，后者需要 %4 或更高版本。</translation>
     </message>
     <message>
         <source>Update the NVIDIA driver to %1 or newer.</source>
-        <translation type="unfinished"></translation>
+        <translation>请将 NVIDIA 驱动更新到 %1 或更高版本。</translation>
     </message>
 </context>
 <context>
@@ -239,529 +403,1174 @@
     <name>DriverDetector</name>
     <message>
         <source>cudnn-probe was not found next to this program (%1).</source>
-        <translation type="unfinished"></translation>
+        <translation>在本程序旁边找不到 cudnn-probe（%1）。</translation>
     </message>
     <message>
         <source>Reinstall cudnn-setup; without the probe the driver is asked through nvidia-smi only.</source>
-        <translation type="unfinished"></translation>
+        <translation>请重新安装 cudnn-setup；缺少 cudnn-probe 时，只能通过 nvidia-smi 查询驱动信息。</translation>
     </message>
     <message>
         <source>The NVIDIA driver did not answer within %1 seconds.</source>
-        <translation type="unfinished"></translation>
+        <translation>NVIDIA 驱动在 %1 秒内没有响应。</translation>
     </message>
     <message>
         <source>Restart the machine; if it persists, reinstall the driver.</source>
-        <translation type="unfinished"></translation>
+        <translation>请重启计算机；如果问题仍然存在，请重新安装驱动。</translation>
     </message>
     <message>
         <source>Loading the driver libraries failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>加载驱动库失败：%1</translation>
     </message>
     <message>
         <source>Reinstall the NVIDIA driver.</source>
-        <translation type="unfinished"></translation>
+        <translation>请重新安装 NVIDIA 驱动。</translation>
     </message>
     <message>
         <source>No NVIDIA driver found.</source>
-        <translation type="unfinished"></translation>
+        <translation>未找到 NVIDIA 驱动。</translation>
     </message>
     <message>
         <source>No NVIDIA driver found (%1).</source>
-        <translation type="unfinished"></translation>
+        <translation>未找到 NVIDIA 驱动（%1）。</translation>
     </message>
     <message>
         <source>Install the NVIDIA driver for your GPU; cuDNN can be installed now, but nothing runs on the GPU without a driver.</source>
-        <translation type="unfinished"></translation>
+        <translation>请为您的 GPU 安装 NVIDIA 驱动；现在可以先安装 cuDNN，但没有驱动，任何程序都无法在 GPU 上运行。</translation>
     </message>
     <message>
         <source>The NVIDIA driver is installed but not working: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>NVIDIA 驱动已安装，但无法正常工作：%1</translation>
     </message>
     <message>
         <source>Check that the GPU is visible (nvidia-smi) and restart after a driver update.</source>
-        <translation type="unfinished"></translation>
+        <translation>请检查 GPU 是否可见（nvidia-smi），并在更新驱动后重启。</translation>
     </message>
 </context>
 <context>
     <name>EntrySafety</name>
     <message>
         <source>The archive entry &quot;%1&quot; is unsafe: %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>压缩包条目“%1”不安全：%2。</translation>
     </message>
     <message>
         <source>it has no name</source>
-        <translation type="unfinished"></translation>
+        <translation>它没有名称</translation>
     </message>
     <message>
         <source>it is an absolute path</source>
-        <translation type="unfinished"></translation>
+        <translation>它是绝对路径</translation>
     </message>
     <message>
         <source>it climbs out of its folder with &quot;..&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>它通过 &quot;..&quot; 跳出了所在的文件夹</translation>
     </message>
     <message>
         <source>it is a device, pipe or socket, not a file</source>
-        <translation type="unfinished"></translation>
+        <translation>它是设备、管道或套接字，而不是文件</translation>
     </message>
     <message>
         <source>it is a link to &quot;%1&quot;, outside its own folder</source>
-        <translation type="unfinished"></translation>
+        <translation>它是指向“%1”的链接，目标位于它所在的文件夹之外</translation>
     </message>
     <message>
         <source>it is a hard link to &quot;%1&quot;, which is not an earlier entry in its own folder</source>
-        <translation type="unfinished"></translation>
+        <translation>它是指向“%1”的硬链接，而后者并不是它所在文件夹中排在前面的条目</translation>
     </message>
     <message>
         <source>it lies below &quot;%1&quot;, which is a symbolic link</source>
-        <translation type="unfinished"></translation>
+        <translation>它位于“%1”之下，而后者是一个符号链接</translation>
     </message>
     <message>
         <source>the archive holds it twice; which copy lands depends on order</source>
-        <translation type="unfinished"></translation>
+        <translation>压缩包中包含它两次；最终写入哪一份取决于顺序</translation>
     </message>
     <message>
         <source>its name differs from &quot;%1&quot; only in letter case, and Windows cannot keep both</source>
-        <translation type="unfinished"></translation>
+        <translation>它的名称与“%1”仅有大小写之别，Windows 无法同时保留两者</translation>
+    </message>
+    <message>
+        <source>Do not install this archive. Download the package again from NVIDIA; an official cuDNN archive never contains such entries.</source>
+        <translation>请勿安装此压缩包。请从 NVIDIA 重新下载；官方 cuDNN 压缩包绝不会包含这样的条目。</translation>
     </message>
 </context>
 <context>
     <name>EnvironmentChange</name>
     <message>
         <source>Cannot keep a backup of the environment in %1; nothing was changed.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法在 %1 中保存环境的备份；未做任何更改。</translation>
     </message>
     <message>
         <source>Windows did not confirm the environment change (%1); sign out and in if new programs still see the old PATH.</source>
-        <translation type="unfinished"></translation>
+        <translation>Windows 未确认环境更改（%1）；如果新启动的程序仍然看到旧的 PATH，请注销后重新登录。</translation>
     </message>
     <message>
         <source>ldconfig failed, so the loader cache was not rebuilt: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ldconfig 执行失败，加载器缓存未重建：%1</translation>
     </message>
     <message>
         <source>Restart open terminals and IDEs: only programs started from now on see the change.</source>
-        <translation type="unfinished"></translation>
+        <translation>请重启已打开的终端和 IDE：只有从现在起启动的程序才能看到此更改。</translation>
     </message>
     <message>
         <source>Open a new login shell (or sign out and in): running shells keep the old environment.</source>
-        <translation type="unfinished"></translation>
+        <translation>请打开新的登录 shell（或注销后重新登录）：正在运行的 shell 会保留旧的环境。</translation>
     </message>
     <message>
         <source>Some environment changes could not be taken back: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>部分环境更改无法撤回：%1</translation>
     </message>
     <message>
         <source>Not an environment change.</source>
-        <translation type="unfinished"></translation>
+        <translation>不是环境更改。</translation>
     </message>
     <message>
         <source>An environment step in the manifest is incomplete.</source>
-        <translation type="unfinished"></translation>
+        <translation>清单中的某个环境步骤不完整。</translation>
     </message>
 </context>
 <context>
     <name>EnvironmentConflict</name>
     <message>
         <source>nowhere</source>
-        <translation type="unfinished"></translation>
+        <translation>（未找到）</translation>
     </message>
     <message>
         <source>A new program loading %1 gets %2, not the target toolkit&apos;s copy.</source>
-        <translation type="unfinished"></translation>
+        <translation>新启动的程序加载 %1 时得到的是 %2，而不是目标工具包中的副本。</translation>
     </message>
     <message>
         <source>A new program cannot find %1 at all.</source>
-        <translation type="unfinished"></translation>
+        <translation>新启动的程序根本找不到 %1。</translation>
     </message>
     <message>
         <source>A new program loading %1 gets %2, which a user PATH change cannot override.</source>
-        <translation type="unfinished"></translation>
+        <translation>新启动的程序加载 %1 时得到的是 %2，修改用户 PATH 无法改变这一点。</translation>
     </message>
     <message>
         <source>%1 is loaded from %2 regardless of any search path.</source>
-        <translation type="unfinished"></translation>
+        <translation>无论搜索路径如何，%1 都会从 %2 加载。</translation>
+    </message>
+</context>
+<context>
+    <name>EnvironmentPage</name>
+    <message>
+        <source>Search path</source>
+        <translation>搜索路径</translation>
+    </message>
+    <message>
+        <source>Which copy of each library a new program will load, and what changes so the new one wins.</source>
+        <translation>新启动的程序会加载每个库的哪一份副本，以及需要做哪些更改才能让新安装的副本优先。</translation>
+    </message>
+    <message>
+        <source>Fix it for &amp;me (user PATH / login profile)</source>
+        <translation>仅为我修正（用户 PATH / 登录配置文件）(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Fix it for &amp;all users (needs administrator rights)</source>
+        <translation>为所有用户修正（需要管理员权限）(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Leave the search path alone</source>
+        <translation>不修改搜索路径(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Changes to the search path</source>
+        <translation>搜索路径的更改</translation>
+    </message>
+    <message>
+        <source>Choose a package and a toolkit first.</source>
+        <translation>请先选择安装包和工具包。</translation>
+    </message>
+    <message>
+        <source>Following the search order…</source>
+        <translation>正在按搜索顺序查找…</translation>
+    </message>
+    <message>
+        <source>The search path stays as it is. Programs may keep loading the copies listed below.</source>
+        <translation>搜索路径保持不变。程序可能会继续加载下面列出的副本。</translation>
+    </message>
+    <message>
+        <source>Nothing needs to change.</source>
+        <translation>无需任何更改。</translation>
+    </message>
+    <message>
+        <source>The new cuDNN already wins the search; nothing needs to change.</source>
+        <translation>按照搜索顺序，新的 cuDNN 已经会被优先加载；无需任何更改。</translation>
+    </message>
+    <message>
+        <source>These changes are made after the files are installed.</source>
+        <translation>这些更改会在文件安装完成后进行。</translation>
+    </message>
+    <message>
+        <source>Open terminals, IDEs and Jupyter kernels must be restarted to see them.</source>
+        <translation>已打开的终端、IDE 和 Jupyter 内核需要重启才能看到这些更改。</translation>
     </message>
 </context>
 <context>
     <name>EnvironmentService</name>
     <message>
         <source>The plan cannot be applied: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法应用该计划：%1</translation>
     </message>
 </context>
 <context>
     <name>EnvironmentStep</name>
     <message>
         <source>%1 changed after the plan was made; analyse again before applying.</source>
-        <translation type="unfinished"></translation>
+        <translation>制定计划之后 %1 发生了变化；请重新分析后再应用。</translation>
     </message>
     <message>
         <source>Unknown environment step &quot;%1&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>未知的环境步骤“%1”。</translation>
     </message>
     <message>
         <source>Cannot read %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取 %1：%2</translation>
     </message>
     <message>
         <source>Cannot write %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法写入 %1：%2</translation>
     </message>
     <message>
         <source>Cannot restore %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法还原 %1：%2</translation>
     </message>
     <message>
         <source>%1 was changed after cudnn-setup wrote it; it is left as it is now.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 在 cudnn-setup 写入后又被修改过；将保持其当前状态。</translation>
     </message>
     <message>
         <source>%1 was changed after cudnn-setup wrote it; only the entries cudnn-setup added were taken out, later changes are kept.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 在 cudnn-setup 写入后又被修改过；只移除了 cudnn-setup 添加的条目，之后的修改均已保留。</translation>
     </message>
     <message>
         <source>Cannot remove %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法删除 %1。</translation>
     </message>
     <message>
         <source>Cannot create the folder of %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法创建 %1 所在的文件夹。</translation>
     </message>
     <message>
         <source>%1 was edited after cudnn-setup wrote it; only the cudnn-setup block was taken out.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 在 cudnn-setup 写入后又被编辑过；只移除了 cudnn-setup 添加的那一段。</translation>
     </message>
     <message>
         <source>Cannot rename %1 to %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法将 %1 重命名为 %2。</translation>
     </message>
     <message>
         <source>%1 is in the way; move it before quarantining %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 已存在，挡住了去路；请先将其移走，再隔离 %2。</translation>
     </message>
     <message>
         <source>%1 was not put back: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 未能还原：%2</translation>
     </message>
     <message>
         <source>a file of that name exists again.</source>
-        <translation type="unfinished"></translation>
+        <translation>同名文件又出现了。</translation>
     </message>
     <message>
         <source>the quarantined copy is gone.</source>
-        <translation type="unfinished"></translation>
+        <translation>被隔离的副本已不存在。</translation>
     </message>
     <message>
         <source>Cannot point %1 at %2: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>无法让 %1 指向 %2：%3</translation>
     </message>
     <message>
         <source>%1 was pointed elsewhere after cudnn-setup changed it; it is left as it is now.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 在 cudnn-setup 修改后又被指向了别处；将保持其当前状态。</translation>
+    </message>
+</context>
+<context>
+    <name>FileSystem</name>
+    <message>
+        <source>cannot copy %1 to %2</source>
+        <translation>无法将 %1 复制到 %2</translation>
+    </message>
+    <message>
+        <source>%1 is neither a file nor a link</source>
+        <translation>%1 既不是文件也不是链接</translation>
+    </message>
+    <message>
+        <source>cannot move %1 to %2: %3</source>
+        <translation>无法将 %1 移动到 %2：%3</translation>
+    </message>
+    <message>
+        <source>cannot create the folder %1: %2</source>
+        <translation>无法创建文件夹 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is a folder</source>
+        <translation>%1 是文件夹</translation>
+    </message>
+    <message>
+        <source>cannot remove %1: %2</source>
+        <translation>无法删除 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot create the link %1: links are not installed on Windows</source>
+        <translation>无法创建链接 %1：在 Windows 上不安装链接</translation>
+    </message>
+    <message>
+        <source>cannot create the link %1: %2</source>
+        <translation>无法创建链接 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot flush %1 to the disk: %2</source>
+        <translation>无法将 %1 刷写到磁盘：%2</translation>
+    </message>
+    <message>
+        <source>cannot create %1: %2</source>
+        <translation>无法创建 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>FileWriter</name>
+    <message>
+        <source>cannot create %1: %2</source>
+        <translation>无法创建 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>injected fault</source>
+        <translation>注入的故障</translation>
+    </message>
+    <message>
+        <source>cannot flush %1 to the disk: %2</source>
+        <translation>无法将 %1 刷写到磁盘：%2</translation>
+    </message>
+    <message>
+        <source>cannot set the permissions of %1: %2</source>
+        <translation>无法设置 %1 的权限：%2</translation>
+    </message>
+    <message>
+        <source>%1 came out %2 bytes long instead of %3</source>
+        <translation>%1 的长度为 %2 字节，而应为 %3 字节</translation>
+    </message>
+    <message>
+        <source>%1 has the SHA-256 %2 instead of %3</source>
+        <translation>%1 的 SHA-256 为 %2，而应为 %3</translation>
     </message>
 </context>
 <context>
     <name>InstallPlanner</name>
     <message>
         <source>%1 leads outside the toolkit folder %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 指向工具包文件夹 %2 之外。</translation>
     </message>
     <message>
         <source>Fix the toolkit&apos;s folder links, or install into another toolkit.</source>
-        <translation type="unfinished"></translation>
+        <translation>请修正工具包中的文件夹链接，或安装到其他工具包。</translation>
     </message>
     <message>
         <source>%1 is a folder, but the package has a file there.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 是一个文件夹，但安装包在该位置有一个文件。</translation>
     </message>
     <message>
         <source>Move the folder away, then install again.</source>
-        <translation type="unfinished"></translation>
+        <translation>请移走该文件夹，然后重新安装。</translation>
     </message>
     <message>
         <source>%1 and %2 would both be written to %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 和 %2 都会被写入 %3。</translation>
     </message>
     <message>
         <source>Use an unmodified archive from NVIDIA.</source>
-        <translation type="unfinished"></translation>
+        <translation>请使用来自 NVIDIA 的未经修改的压缩包。</translation>
+    </message>
+</context>
+<context>
+    <name>InstallService</name>
+    <message>
+        <source>No package and toolkit were chosen, so nothing was installed.</source>
+        <translation>未选择安装包和工具包，因此没有安装任何内容。</translation>
+    </message>
+    <message>
+        <source>Name one archive with --package and a toolkit with --cuda-root.</source>
+        <translation>请用 --package 指定一个压缩包，并用 --cuda-root 指定一个工具包。</translation>
+    </message>
+    <message>
+        <source>%1 does not fit %2, so nothing was installed: %3</source>
+        <translation>%1 与 %2 不匹配，因此没有安装任何内容：%3</translation>
+    </message>
+</context>
+<context>
+    <name>Installer</name>
+    <message>
+        <source>Checking the target</source>
+        <translation>正在检查目标</translation>
+    </message>
+    <message>
+        <source>%1 of %2 into %3</source>
+        <translation>%1：%2 → %3</translation>
+    </message>
+    <message>
+        <source>%1 already holds exactly these files; nothing was written.</source>
+        <translation>%1 中已有完全相同的文件；未写入任何内容。</translation>
+    </message>
+    <message>
+        <source>nothing to change in %1</source>
+        <translation>%1 中没有需要更改的内容</translation>
+    </message>
+    <message>
+        <source>These files of another cuDNN are taken away, so no mixture of versions is left (they are kept for uninstall): %1</source>
+        <translation>以下文件属于另一个 cuDNN，将被移除，以免混用不同版本（它们会被保留，供卸载时使用）：%1</translation>
+    </message>
+    <message>
+        <source>Nothing was changed: the journal cannot be written (%1).</source>
+        <translation>未做任何更改：无法写入事务日志（%1）。</translation>
+    </message>
+    <message>
+        <source>Free some space or fix the permissions of %1, then try again.</source>
+        <translation>请腾出一些空间或修正 %1 的权限，然后重试。</translation>
+    </message>
+    <message>
+        <source>Putting files in place</source>
+        <translation>正在放置文件</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <source>Putting everything back</source>
+        <translation>正在还原所有更改</translation>
+    </message>
+    <message>
+        <source>The install was canceled.</source>
+        <translation>安装已取消。</translation>
+    </message>
+    <message>
+        <source>The install stopped: %1</source>
+        <translation>安装已中止：%1</translation>
+    </message>
+    <message>
+        <source>Fix the cause, then run the install again.</source>
+        <translation>请排除原因，然后重新运行安装。</translation>
+    </message>
+    <message>
+        <source>Everything the install had changed in %1 was put back as it was.</source>
+        <translation>安装在 %1 中所做的全部更改均已还原。</translation>
+    </message>
+    <message>
+        <source>The install stopped, and not everything could be put back yet: %1</source>
+        <translation>安装已中止，且暂时未能全部还原：%1</translation>
+    </message>
+    <message>
+        <source>Fix the cause (space, permissions), then run cudnn-setup again: it finishes putting %1 back before anything else.</source>
+        <translation>请排除原因（空间、权限），然后再次运行 cudnn-setup：它会先完成 %1 的还原，再做其他事情。</translation>
+    </message>
+    <message>
+        <source>put back %1</source>
+        <translation>已还原 %1</translation>
+    </message>
+    <message>
+        <source>replaced %1 (the previous one is kept in %2)</source>
+        <translation>已替换 %1（原文件保存在 %2）</translation>
+    </message>
+    <message>
+        <source>added %1</source>
+        <translation>已添加 %1</translation>
+    </message>
+    <message>
+        <source>removed %1 (kept in %2)</source>
+        <translation>已移除 %1（保存在 %2）</translation>
+    </message>
+    <message>
+        <source>removed the folder %1 again</source>
+        <translation>已再次删除文件夹 %1</translation>
+    </message>
+    <message>
+        <source>created the folder %1</source>
+        <translation>已创建文件夹 %1</translation>
+    </message>
+    <message>
+        <source>%1 %2 in %3</source>
+        <translation>%1 %2（位于 %3）</translation>
+    </message>
+    <message>
+        <source>undid</source>
+        <translation>已撤销</translation>
+    </message>
+    <message>
+        <source>performed</source>
+        <translation>已执行</translation>
+    </message>
+</context>
+<context>
+    <name>Journal</name>
+    <message>
+        <source>the journal is not one this version of cudnn-setup writes</source>
+        <translation>该事务日志不是此版本的 cudnn-setup 所写的格式</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is damaged: %2</source>
+        <translation>%1 已损坏：%2</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
     </message>
 </context>
 <context>
     <name>LinuxEnvironmentAnalysis</name>
     <message>
         <source>Your login shell, %1, does not read %2; only programs started from sh-compatible login sessions and graphical sessions see the change.</source>
-        <translation type="unfinished"></translation>
+        <translation>您的登录 shell（%1）不会读取 %2；只有从兼容 sh 的登录会话和图形会话中启动的程序才能看到此更改。</translation>
     </message>
     <message>
         <source>Add the toolkit&apos;s bin to PATH and its lib64 to LD_LIBRARY_PATH in your shell&apos;s own start-up file.</source>
-        <translation type="unfinished"></translation>
+        <translation>请在您所用 shell 自己的启动文件中，将工具包的 bin 加入 PATH，并将其 lib64 加入 LD_LIBRARY_PATH。</translation>
     </message>
     <message>
         <source>/usr/local/cuda does not exist.</source>
-        <translation type="unfinished"></translation>
+        <translation>/usr/local/cuda 不存在。</translation>
     </message>
     <message>
         <source>/usr/local/cuda points at %1, not at the target toolkit.</source>
-        <translation type="unfinished"></translation>
+        <translation>/usr/local/cuda 指向 %1，而不是目标工具包。</translation>
     </message>
     <message>
         <source>Build scripts that use /usr/local/cuda get that toolkit; retarget the link in machine scope if they should get this one.</source>
-        <translation type="unfinished"></translation>
+        <translation>使用 /usr/local/cuda 的构建脚本会用到那个工具包；如果它们应当使用此工具包，请在系统范围内修改该链接的指向。</translation>
     </message>
     <message>
         <source>pip-installed PyTorch ignores all of this: its RPATH points at its own nvidia-cudnn wheel.</source>
-        <translation type="unfinished"></translation>
+        <translation>用 pip 安装的 PyTorch 不受这些设置影响：它的 RPATH 指向它自带的 nvidia-cudnn wheel。</translation>
     </message>
     <message>
         <source>Open a new login shell, or sign out and in for graphical programs: running shells keep their environment.</source>
-        <translation type="unfinished"></translation>
+        <translation>请打开新的登录 shell；对于图形界面程序，请注销后重新登录：正在运行的 shell 会保留原有的环境。</translation>
     </message>
     <message>
         <source>Open a new login shell for the PATH change; the loader cache applies to new programs at once.</source>
-        <translation type="unfinished"></translation>
+        <translation>PATH 的更改需要打开新的登录 shell 才能生效；加载器缓存则会立即对新启动的程序生效。</translation>
+    </message>
+</context>
+<context>
+    <name>MakeFolder</name>
+    <message>
+        <source>cannot create the folder %1: injected fault</source>
+        <translation>无法创建文件夹 %1：注入的故障</translation>
+    </message>
+</context>
+<context>
+    <name>Manifest</name>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is damaged or from another version of cudnn-setup</source>
+        <translation>%1 已损坏，或来自其他版本的 cudnn-setup</translation>
+    </message>
+    <message>
+        <source>%1 holds an entry this version cannot read</source>
+        <translation>%1 中有此版本无法读取的条目</translation>
+    </message>
+    <message>
+        <source>cannot remove %1: injected fault</source>
+        <translation>无法删除 %1：注入的故障</translation>
+    </message>
+</context>
+<context>
+    <name>Merger</name>
+    <message>
+        <source>Writing files</source>
+        <translation>正在写入文件</translation>
+    </message>
+    <message>
+        <source>%1 cannot be read any more: %2</source>
+        <translation>%1 已无法读取：%2</translation>
+    </message>
+    <message>
+        <source>%1 in %2 is not what the package check saw; the archive changed since</source>
+        <translation>%2 中的 %1 与检查安装包时看到的不一致；压缩包在检查之后被改动过</translation>
+    </message>
+    <message>
+        <source>%1 repeats %2, which this install does not write</source>
+        <translation>%1 重复了 %2，而本次安装并不写入后者</translation>
+    </message>
+    <message>
+        <source>The install was canceled.</source>
+        <translation>安装已取消。</translation>
+    </message>
+    <message>
+        <source>reading %1 failed at %2: %3</source>
+        <translation>读取 %1 时在 %2 处失败：%3</translation>
+    </message>
+    <message>
+        <source>%1 no longer holds %2; the archive changed since it was checked</source>
+        <translation>%1 中已不再包含 %2；压缩包在检查之后被改动过</translation>
+    </message>
+    <message>
+        <source>%1 now has the SHA-256 %2, not the %3 it had when it was checked</source>
+        <translation>%1 现在的 SHA-256 为 %2，而不是检查时的 %3</translation>
+    </message>
+    <message>
+        <source>reading %1 failed: %2</source>
+        <translation>读取 %1 失败：%2</translation>
+    </message>
+    <message>
+        <source>staged %1 (%2 bytes, sha256 %3)</source>
+        <translation>已暂存 %1（%2 字节，sha256 %3）</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>staged %1 from %2 (%3 bytes, sha256 %4)</source>
+        <translation>已从 %2 暂存 %1（%3 字节，sha256 %4）</translation>
+    </message>
+    <message>
+        <source>staged the link %1 -&gt; %2</source>
+        <translation>已暂存链接 %1 -&gt; %2</translation>
+    </message>
+    <message>
+        <source>%1 is not the folder inside %2 that was planned (a link may lead elsewhere now); nothing is written there</source>
+        <translation>%1 不是计划中位于 %2 内的文件夹（可能有链接现在指向了别处）；不会向其中写入任何内容</translation>
+    </message>
+</context>
+<context>
+    <name>Operation</name>
+    <message>
+        <source>the operation has no &quot;%1&quot;</source>
+        <translation>该操作缺少 &quot;%1&quot; 字段</translation>
+    </message>
+    <message>
+        <source>cannot move %1 aside: injected fault</source>
+        <translation>无法将 %1 移到一旁：注入的故障</translation>
+    </message>
+    <message>
+        <source>unknown operation &quot;%1&quot;</source>
+        <translation>未知操作 &quot;%1&quot;</translation>
     </message>
 </context>
 <context>
     <name>PackageInspector</name>
     <message>
         <source>The archive %1 is cut short: %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>压缩包 %1 被截断：%2。</translation>
     </message>
     <message>
         <source>The archive %1 is damaged: %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>压缩包 %1 已损坏：%2。</translation>
     </message>
     <message>
         <source>%1 cannot be read as a cuDNN archive: %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法将 %1 作为 cuDNN 压缩包读取：%2。</translation>
     </message>
     <message>
         <source>%1 cannot be read: %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取 %1：%2。</translation>
     </message>
     <message>
         <source>No checksum lies beside the archive, so its SHA-256 was not compared.</source>
-        <translation type="unfinished"></translation>
+        <translation>压缩包旁边没有校验和文件，因此未比对其 SHA-256。</translation>
     </message>
     <message>
         <source>Put NVIDIA&apos;s redistrib_&lt;version&gt;.json or a &lt;archive&gt;.sha256 file next to the archive to have it checked.</source>
-        <translation type="unfinished"></translation>
+        <translation>将 NVIDIA 的 redistrib_&lt;version&gt;.json 或 &lt;archive&gt;.sha256 文件放在压缩包旁边，即可进行校验。</translation>
     </message>
     <message>
         <source>The archive&apos;s SHA-256 is %1, but %2 says %3: it is not the file NVIDIA published.</source>
-        <translation type="unfinished"></translation>
+        <translation>压缩包的 SHA-256 为 %1，但 %2 中记录的是 %3：它不是 NVIDIA 发布的文件。</translation>
     </message>
     <message>
         <source>Download the archive again; if it still differs, do not install it.</source>
-        <translation type="unfinished"></translation>
+        <translation>请重新下载压缩包；如果仍然不一致，请不要安装。</translation>
     </message>
     <message>
         <source>The SHA-256 matches %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>SHA-256 与 %1 一致。</translation>
     </message>
     <message>
         <source>Checking the package</source>
-        <translation type="unfinished"></translation>
+        <translation>正在检查安装包</translation>
+    </message>
+    <message>
+        <source>Download the archive again from NVIDIA and compare its size and SHA-256 with the ones NVIDIA publishes. Nothing was written.</source>
+        <translation>请从 NVIDIA 重新下载压缩包，并将其大小和 SHA-256 与 NVIDIA 公布的值进行比对。未写入任何内容。</translation>
+    </message>
+    <message>
+        <source>Use the .zip (Windows) or .tar.xz (Linux) archive from NVIDIA&apos;s cuDNN download page.</source>
+        <translation>请使用 NVIDIA cuDNN 下载页面上的 .zip（Windows）或 .tar.xz（Linux）压缩包。</translation>
+    </message>
+    <message>
+        <source>Checking the package was canceled.</source>
+        <translation>安装包检查已取消。</translation>
+    </message>
+    <message>
+        <source>Start again to check the package.</source>
+        <translation>请重新开始检查安装包。</translation>
+    </message>
+    <message>
+        <source>Check that the file exists, that you may read it, and that the disk is healthy.</source>
+        <translation>请确认文件存在、您有读取权限，并且磁盘状态良好。</translation>
+    </message>
+</context>
+<context>
+    <name>PackagePage</name>
+    <message>
+        <source>C&amp;heck</source>
+        <translation>检查(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Install anyway (override the compatibility check; never a damaged archive)</source>
+        <translation>仍然安装（忽略兼容性检查；但绝不安装损坏的压缩包）</translation>
+    </message>
+    <message>
+        <source>cuDNN package</source>
+        <translation>cuDNN 安装包</translation>
+    </message>
+    <message>
+        <source>Drop a cuDNN archive (.zip or .tar.xz) on this window, browse to one, or choose a folder of archives and the best match is picked.</source>
+        <translation>将 cuDNN 压缩包（.zip 或 .tar.xz）拖放到此窗口，或浏览选择一个压缩包，也可以选择一个存放压缩包的文件夹，程序会从中挑选最合适的一个。</translation>
+    </message>
+    <message>
+        <source>Archive or folder</source>
+        <translation>压缩包或文件夹</translation>
+    </message>
+    <message>
+        <source>cudnn-windows-x86_64-9.19.0.56_cuda13-archive.zip, or a folder</source>
+        <translation>cudnn-windows-x86_64-9.19.0.56_cuda13-archive.zip，或一个文件夹</translation>
+    </message>
+    <message>
+        <source>&amp;Archive…</source>
+        <translation>压缩包(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>&amp;Folder…</source>
+        <translation>文件夹(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Target toolkit</source>
+        <translation>目标工具包</translation>
+    </message>
+    <message>
+        <source>Archive</source>
+        <translation>压缩包</translation>
+    </message>
+    <message>
+        <source>Why it was not chosen</source>
+        <translation>未选中的原因</translation>
+    </message>
+    <message>
+        <source>Install into:</source>
+        <translation>安装到：</translation>
+    </message>
+    <message>
+        <source>Choose a cuDNN archive</source>
+        <translation>选择 cuDNN 压缩包</translation>
+    </message>
+    <message>
+        <source>cuDNN archives (*.zip *.tar.xz *.tgz *.tar.gz)</source>
+        <translation>cuDNN 压缩包 (*.zip *.tar.xz *.tgz *.tar.gz)</translation>
+    </message>
+    <message>
+        <source>Choose a folder of cuDNN archives</source>
+        <translation>选择存放 cuDNN 压缩包的文件夹</translation>
+    </message>
+    <message>
+        <source>Reading the archive…</source>
+        <translation>正在读取压缩包…</translation>
+    </message>
+    <message>
+        <source>%1 — cuDNN %2 for CUDA %3</source>
+        <translation>%1 — 适用于 CUDA %3 的 cuDNN %2</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>cannot be installed</source>
+        <translation>无法安装</translation>
+    </message>
+    <message>
+        <source>fits, with warnings</source>
+        <translation>适用，但有警告</translation>
+    </message>
+    <message>
+        <source>fits this machine</source>
+        <translation>适用于本机</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;No package can be installed.&lt;/b&gt;</source>
+        <translation>&lt;b&gt;没有可以安装的安装包。&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;This package fits several toolkits equally.&lt;/b&gt;&lt;br&gt;Choose the one to install into.</source>
+        <translation>&lt;b&gt;此安装包同样适用于多个工具包。&lt;/b&gt;&lt;br&gt;请选择要安装到哪一个。</translation>
     </message>
 </context>
 <context>
     <name>PackagePicker</name>
     <message>
         <source>No cuDNN archive was found at %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>在 %1 未找到 cuDNN 压缩包。</translation>
     </message>
     <message>
         <source>Give the path of a cuDNN .zip or .tar.xz archive, or of a folder that holds one.</source>
-        <translation type="unfinished"></translation>
+        <translation>请提供 cuDNN .zip 或 .tar.xz 压缩包的路径，或包含此类压缩包的文件夹路径。</translation>
     </message>
     <message>
         <source>No CUDA toolkit was found at %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>在 %1 未找到 CUDA 工具包。</translation>
     </message>
     <message>
         <source>No CUDA toolkit was found on this machine.</source>
-        <translation type="unfinished"></translation>
+        <translation>本机上未找到 CUDA 工具包。</translation>
     </message>
     <message>
         <source>Install the CUDA toolkit first, or name its folder with --cuda-root.</source>
-        <translation type="unfinished"></translation>
+        <translation>请先安装 CUDA 工具包，或用 --cuda-root 指定其所在文件夹。</translation>
     </message>
     <message>
         <source>None of the archives can be installed into the toolkit; each one&apos;s reasons are listed.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有一个压缩包可以安装到该工具包中；下面分别列出了各自的原因。</translation>
     </message>
     <message>
         <source>Fix the first reason given for the archive you want, or download a build that fits.</source>
-        <translation type="unfinished"></translation>
+        <translation>请解决您想用的压缩包所列的第一个原因，或下载一个适用的构建。</translation>
     </message>
     <message>
         <source>The package fits more than one CUDA toolkit equally well: %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>此安装包同样适用于多个 CUDA 工具包：%1。</translation>
     </message>
     <message>
         <source>Name the toolkit to install into with --cuda-root.</source>
-        <translation type="unfinished"></translation>
+        <translation>请用 --cuda-root 指定要安装到的工具包。</translation>
     </message>
     <message>
         <source>No toolkit to install into.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有可安装到的工具包。</translation>
     </message>
     <message>
         <source>It fits, but the toolkit to install into is ambiguous.</source>
-        <translation type="unfinished"></translation>
+        <translation>它适用，但无法确定要安装到哪个工具包。</translation>
     </message>
     <message>
         <source>It is the same file as %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>它与 %1 是同一个文件。</translation>
     </message>
     <message>
         <source>It fits as well as %1, which comes first by name.</source>
-        <translation type="unfinished"></translation>
+        <translation>它与 %1 同样适用，而后者按名称排在前面。</translation>
     </message>
     <message>
         <source>It fits, but with warnings that %1 does not have.</source>
-        <translation type="unfinished"></translation>
+        <translation>它适用，但带有 %1 所没有的警告。</translation>
     </message>
     <message>
         <source>cuDNN %1 is older than the chosen %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>cuDNN %1 的版本低于已选中的 %2。</translation>
     </message>
 </context>
 <context>
     <name>PackageValidator</name>
     <message>
         <source> for CUDA %1</source>
-        <translation type="unfinished"></translation>
+        <translation>（适用于 CUDA %1）</translation>
     </message>
     <message>
         <source>cuDNN %1 is not in this program&apos;s release table; only its CUDA major and the toolkit&apos;s driver are checked.</source>
-        <translation type="unfinished"></translation>
+        <translation>cuDNN %1 不在本程序的版本表中；只检查其 CUDA 主版本以及工具包对驱动的要求。</translation>
     </message>
     <message>
         <source>Check NVIDIA&apos;s cuDNN support matrix for this release.</source>
-        <translation type="unfinished"></translation>
+        <translation>请查阅 NVIDIA 的 cuDNN 支持矩阵，确认此版本的支持情况。</translation>
     </message>
     <message>
         <source>This is the %1 build of %2; this machine runs %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>这是 %2 的 %1 版；本机运行的是 %3。</translation>
     </message>
     <message>
         <source>Download the %1 archive of the same release (cudnn-%1-...-archive).</source>
-        <translation type="unfinished"></translation>
+        <translation>请下载同一版本的 %1 压缩包（cudnn-%1-...-archive）。</translation>
     </message>
     <message>
         <source>The libraries are built for %1 processors; this machine is %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>其中的库是为 %1 处理器构建的；本机是 %2。</translation>
     </message>
     <message>
         <source>Download the %1 archive of the same release.</source>
-        <translation type="unfinished"></translation>
+        <translation>请下载同一版本的 %1 压缩包。</translation>
     </message>
     <message>
         <source>The CUDA version of the toolkit at %1 is unknown, so the package&apos;s CUDA build cannot be checked against it.</source>
-        <translation type="unfinished"></translation>
+        <translation>位于 %1 的工具包的 CUDA 版本未知，因此无法核对安装包所针对的 CUDA 版本是否与之匹配。</translation>
     </message>
     <message>
         <source>Make sure the toolkit has version.json or include/cuda.h.</source>
-        <translation type="unfinished"></translation>
+        <translation>请确认工具包中有 version.json 或 include/cuda.h。</translation>
     </message>
     <message>
         <source>Neither the name nor the libraries of %1 say which CUDA it was built for.</source>
-        <translation type="unfinished"></translation>
+        <translation>无论从 %1 的名称还是其中的库，都看不出它是为哪个 CUDA 版本构建的。</translation>
     </message>
     <message>
         <source>Use the archive under its original NVIDIA name, which ends in _cuda&lt;N&gt;-archive.</source>
-        <translation type="unfinished"></translation>
+        <translation>请使用保留 NVIDIA 原始名称的压缩包，其名称以 _cuda&lt;N&gt;-archive 结尾。</translation>
     </message>
     <message>
         <source>Use the cuda%1 build of the same release: %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>请使用同一版本的 cuda%1 构建：%2。</translation>
     </message>
     <message>
         <source>This release has no build for CUDA %1; choose a cuDNN release built for CUDA %1, or install into a CUDA %2 toolkit.</source>
-        <translation type="unfinished"></translation>
+        <translation>此版本没有适用于 CUDA %1 的构建；请选择为 CUDA %1 构建的 cuDNN 版本，或安装到 CUDA %2 工具包中。</translation>
     </message>
     <message>
         <source>This is %1; your toolkit is %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>这是 %1；您的工具包是 CUDA %2。</translation>
     </message>
     <message>
         <source>%1 works with CUDA %2; your toolkit is %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 支持 CUDA %2；您的工具包是 CUDA %3。</translation>
     </message>
     <message>
         <source>Choose the cuDNN build made for your toolkit&apos;s CUDA version, or a toolkit in the range this build supports.</source>
-        <translation type="unfinished"></translation>
+        <translation>请选择为您的工具包的 CUDA 版本构建的 cuDNN，或选择此构建所支持范围内的工具包。</translation>
     </message>
     <message>
         <source>No NVIDIA driver was found, so it cannot be checked; cuDNN needs one to run.</source>
-        <translation type="unfinished"></translation>
+        <translation>未找到 NVIDIA 驱动，因此无法检查驱动版本；cuDNN 需要驱动才能运行。</translation>
     </message>
     <message>
         <source>Install the NVIDIA driver for your GPU before using cuDNN.</source>
-        <translation type="unfinished"></translation>
+        <translation>使用 cuDNN 之前，请为您的 GPU 安装 NVIDIA 驱动。</translation>
     </message>
     <message>
         <source>The NVIDIA driver %1 is older than %2, the oldest that runs %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>NVIDIA 驱动 %1 版本过低：%3至少需要 %2。</translation>
     </message>
     <message>
         <source>Update the NVIDIA driver to %1 or newer.</source>
-        <translation type="unfinished"></translation>
+        <translation>请将 NVIDIA 驱动更新到 %1 或更高版本。</translation>
     </message>
     <message>
         <source>any CUDA %1 toolkit</source>
-        <translation type="unfinished"></translation>
+        <translation>任何 CUDA %1 工具包</translation>
     </message>
     <message>
         <source>The NVIDIA driver %1 is older than %2, which CUDA %3 asks for; it runs through minor version compatibility, without PTX JIT of newer code.</source>
-        <translation type="unfinished"></translation>
+        <translation>NVIDIA 驱动 %1 低于 CUDA %3 要求的 %2；它可以通过次版本兼容运行，但无法对较新的代码进行 PTX JIT。</translation>
     </message>
     <message>
         <source>Update the NVIDIA driver to %1 or newer for full CUDA %2 support.</source>
-        <translation type="unfinished"></translation>
+        <translation>请将 NVIDIA 驱动更新到 %1 或更高版本，以完整支持 CUDA %2。</translation>
     </message>
     <message>
         <source>CUDA %1</source>
-        <translation type="unfinished"></translation>
+        <translation>CUDA %1 工具包</translation>
     </message>
     <message>
         <source>this cuDNN build</source>
-        <translation type="unfinished"></translation>
+        <translation>此 cuDNN 构建</translation>
     </message>
     <message>
         <source>No NVIDIA GPU was found, so compute capability was not checked.</source>
-        <translation type="unfinished"></translation>
+        <translation>未找到 NVIDIA GPU，因此未检查计算能力。</translation>
     </message>
     <message>
         <source>cuDNN runs only on an NVIDIA GPU; check that the driver sees yours (nvidia-smi).</source>
-        <translation type="unfinished"></translation>
+        <translation>cuDNN 只能在 NVIDIA GPU 上运行；请检查驱动能否识别您的 GPU（nvidia-smi）。</translation>
     </message>
     <message>
         <source>%1 with a CUDA %2 toolkit supports compute capability %3; %4 is older.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 搭配 CUDA %2 工具包时支持的计算能力为 %3；%4 低于此范围。</translation>
     </message>
     <message>
         <source>Use an older cuDNN release, or a CUDA 12 toolkit and build, that still supports this GPU (see NVIDIA&apos;s cuDNN support matrix).</source>
-        <translation type="unfinished"></translation>
+        <translation>请使用仍支持此 GPU 的较旧 cuDNN 版本，或改用 CUDA 12 工具包及对应的构建（参见 NVIDIA 的 cuDNN 支持矩阵）。</translation>
     </message>
     <message>
         <source>%1 supports compute capability %2; %3 is newer than it knows.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 支持的计算能力为 %2；%3 超出了它已知的范围。</translation>
     </message>
     <message>
         <source>Use a newer cuDNN release that lists this GPU in NVIDIA&apos;s support matrix.</source>
-        <translation type="unfinished"></translation>
+        <translation>请使用在 NVIDIA 支持矩阵中列出了此 GPU 的较新 cuDNN 版本。</translation>
     </message>
     <message>
         <source>cuDNN %1 on Windows loads zlibwapi.dll, which it does not ship; without it programs stop with &quot;Could not locate zlibwapi.dll&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>Windows 上的 cuDNN %1 会加载 zlibwapi.dll，但它本身并不附带该文件；缺少它时，程序会报错 &quot;Could not locate zlibwapi.dll&quot; 并停止运行。</translation>
     </message>
     <message>
         <source>Install the ZLIB DLL (zlib123dllx64.zip, dll_x64\zlibwapi.dll) into a folder on PATH, e.g. the toolkit&apos;s bin folder, as NVIDIA&apos;s install guide describes; or use cuDNN 9.2 or newer, which links zlib statically.</source>
-        <translation type="unfinished"></translation>
+        <translation>请按照 NVIDIA 安装指南的说明，将 ZLIB DLL（zlib123dllx64.zip 中的 dll_x64\zlibwapi.dll）放到 PATH 中的某个文件夹，例如工具包的 bin 文件夹；或者使用静态链接 zlib 的 cuDNN 9.2 或更高版本。</translation>
+    </message>
+    <message>
+        <source>(unknown version)</source>
+        <translation>（版本未知）</translation>
+    </message>
+</context>
+<context>
+    <name>PlaceEntry</name>
+    <message>
+        <source>%1 is missing, so %2 cannot be written</source>
+        <translation>缺少 %1，因此无法写入 %2</translation>
+    </message>
+    <message>
+        <source>%1 vanished while the install ran</source>
+        <translation>安装过程中 %1 消失了</translation>
+    </message>
+    <message>
+        <source>%1 appeared while the install ran</source>
+        <translation>安装过程中出现了 %1</translation>
+    </message>
+    <message>
+        <source>cannot move %1 to %2: injected fault</source>
+        <translation>无法将 %1 移动到 %2：注入的故障</translation>
+    </message>
+</context>
+<context>
+    <name>PlanPage</name>
+    <message>
+        <source>The plan</source>
+        <translation>安装计划</translation>
+    </message>
+    <message>
+        <source>Nothing has been changed yet. This is exactly what the install will write.</source>
+        <translation>目前尚未做任何更改。以下正是安装将要写入的内容。</translation>
+    </message>
+    <message>
+        <source>Files to install</source>
+        <translation>要安装的文件</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Destination</source>
+        <translation>目标位置</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <source>new</source>
+        <translation>新增</translation>
+    </message>
+    <message>
+        <source>replace</source>
+        <translation>替换</translation>
+    </message>
+    <message>
+        <source>unchanged</source>
+        <translation>不变</translation>
+    </message>
+    <message>
+        <source>There is no plan: go back and choose a package that fits.</source>
+        <translation>没有安装计划：请返回并选择一个适用的安装包。</translation>
+    </message>
+    <message>
+        <source>Install into &lt;b&gt;%1&lt;/b&gt;: %2 files and links, %3 of them change, %4 to write.</source>
+        <translation>安装到 &lt;b&gt;%1&lt;/b&gt;：共 %2 个文件和链接，其中 %3 个有变化，需写入 %4。</translation>
+    </message>
+</context>
+<context>
+    <name>Preflight</name>
+    <message>
+        <source>Nothing of %1 is installed: %2</source>
+        <translation>未安装 %1 中的任何内容：%2</translation>
+    </message>
+    <message>
+        <source>%1 was not read completely when it was checked, so nothing of it is installed.</source>
+        <translation>检查时未能完整读取 %1，因此不会安装其中的任何内容。</translation>
+    </message>
+    <message>
+        <source>Check the package again (a dry run shows why it stopped).</source>
+        <translation>请重新检查安装包（使用 --dry-run 试运行可以看到它在哪里停止）。</translation>
+    </message>
+    <message>
+        <source>%1 is not inside %2 as planned (a folder link may lead elsewhere).</source>
+        <translation>%1 不在计划中的 %2 内（可能有文件夹链接指向了别处）。</translation>
+    </message>
+    <message>
+        <source>Fix the toolkit&apos;s folder links, or install into another toolkit.</source>
+        <translation>请修正工具包中的文件夹链接，或安装到其他工具包。</translation>
+    </message>
+    <message>
+        <source>%1 has %2 free, but the install needs %3 (the files and a margin).</source>
+        <translation>%1 的可用空间为 %2，但安装需要 %3（文件本身加上余量）。</translation>
+    </message>
+    <message>
+        <source>Free some space on that drive, then run the install again.</source>
+        <translation>请在该磁盘上腾出空间，然后重新运行安装。</translation>
+    </message>
+    <message>
+        <source>This user may not write to %1, so nothing was changed.</source>
+        <translation>当前用户无权写入 %1，因此未做任何更改。</translation>
+    </message>
+    <message>
+        <source>Run cudnn-setup as an administrator.</source>
+        <translation>请以管理员身份运行 cudnn-setup。</translation>
+    </message>
+    <message>
+        <source>Run cudnn-setup as root (for example with sudo), or install into a toolkit you own.</source>
+        <translation>请以 root 身份运行 cudnn-setup（例如使用 sudo），或安装到属于您的工具包中。</translation>
+    </message>
+</context>
+<context>
+    <name>RootSession</name>
+    <message>
+        <source>Nothing was changed: %1.</source>
+        <translation>未做任何更改：%1。</translation>
+    </message>
+    <message>
+        <source>Wait for the other run to finish, then try again.</source>
+        <translation>请等待另一个正在运行的 cudnn-setup 结束，然后重试。</translation>
+    </message>
+    <message>
+        <source>This user may not write to %1, so nothing was changed (%2).</source>
+        <translation>当前用户无权写入 %1，因此未做任何更改（%2）。</translation>
+    </message>
+    <message>
+        <source>Run cudnn-setup as an administrator.</source>
+        <translation>请以管理员身份运行 cudnn-setup。</translation>
+    </message>
+    <message>
+        <source>Run cudnn-setup as root (for example with sudo).</source>
+        <translation>请以 root 身份运行 cudnn-setup（例如使用 sudo）。</translation>
+    </message>
+    <message>
+        <source>An earlier run in %1 was interrupted, and it could not be put back: %2</source>
+        <translation>之前在 %1 中的一次运行被中断，并且无法还原：%2</translation>
+    </message>
+    <message>
+        <source>Nothing else was changed. Fix the cause (space, permissions), then run cudnn-setup again: it tries again first. The journal is %1.</source>
+        <translation>未做其他更改。请排除原因（空间、权限），然后再次运行 cudnn-setup：它会首先重试还原。事务日志位于 %1。</translation>
+    </message>
+    <message>
+        <source>An earlier %1 in %2 had finished but not tidied up; it was tidied up.</source>
+        <translation>之前在 %2 中的一次 %1 已完成但未清理；现已清理完毕。</translation>
+    </message>
+    <message>
+        <source>An earlier %1 in %2 (started %3) was interrupted; everything it had changed was put back first.</source>
+        <translation>之前在 %2 中的一次 %1（开始于 %3）被中断；已先将它所做的全部更改还原。</translation>
+    </message>
+    <message>
+        <source>Move the damaged file away; cudnn-setup then no longer knows what it installed there, so uninstall by hand.</source>
+        <translation>请移走已损坏的文件；此后 cudnn-setup 将不再知道它在那里安装了什么，因此需要手动卸载。</translation>
     </message>
 </context>
 <context>
@@ -882,71 +1691,224 @@
     <name>ToolkitLocator</name>
     <message>
         <source>%1 is a link to %2, which does not exist.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 是指向 %2 的链接，而目标并不存在。</translation>
     </message>
     <message>
         <source>Point it at an installed toolkit or remove it.</source>
-        <translation type="unfinished"></translation>
+        <translation>请让它指向一个已安装的工具包，或将其删除。</translation>
     </message>
     <message>
         <source>%1 is not a CUDA toolkit (no bin/nvcc, include/cuda.h or version file).</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 不是 CUDA 工具包（没有 bin/nvcc、include/cuda.h 或版本文件）。</translation>
     </message>
     <message>
         <source>Pass the folder that contains the toolkit&apos;s bin and include folders.</source>
-        <translation type="unfinished"></translation>
+        <translation>请指定包含工具包 bin 和 include 文件夹的那个文件夹。</translation>
     </message>
     <message>
         <source>%1 points at %2, which is not a CUDA toolkit.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 指向 %2，但那不是 CUDA 工具包。</translation>
     </message>
     <message>
         <source>Reinstall that toolkit or remove the stale %1 setting.</source>
-        <translation type="unfinished"></translation>
+        <translation>请重新安装该工具包，或删除过时的 %1 设置。</translation>
     </message>
     <message>
         <source>Cannot tell the CUDA version of %1: no version.json, version.txt, cuda.h or working nvcc.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法确定 %1 的 CUDA 版本：没有 version.json、version.txt、cuda.h，也没有可用的 nvcc。</translation>
     </message>
     <message>
         <source>Repair or reinstall this toolkit.</source>
-        <translation type="unfinished"></translation>
+        <translation>请修复或重新安装此工具包。</translation>
     </message>
     <message>
         <source>No CUDA toolkit was found.</source>
-        <translation type="unfinished"></translation>
+        <translation>未找到 CUDA 工具包。</translation>
     </message>
     <message>
         <source>Install the CUDA toolkit first (cuDNN is added to a toolkit), or name it with --cuda-root.</source>
-        <translation type="unfinished"></translation>
+        <translation>请先安装 CUDA 工具包（cuDNN 要添加到工具包中），或用 --cuda-root 指定它。</translation>
     </message>
     <message>
         <source>the first nvcc on PATH is in %1</source>
-        <translation type="unfinished"></translation>
+        <translation>PATH 中的第一个 nvcc 位于 %1</translation>
     </message>
     <message>
         <source>CUDA_PATH is %1</source>
-        <translation type="unfinished"></translation>
+        <translation>CUDA_PATH 为 %1</translation>
     </message>
     <message>
         <source>/usr/local/cuda points to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>/usr/local/cuda 指向 %1</translation>
     </message>
     <message>
         <source>The toolkit pointers disagree: %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>指向工具包的各项设置不一致：%1。</translation>
     </message>
     <message>
         <source>Decide which toolkit gets cuDNN and make PATH, CUDA_PATH and /usr/local/cuda point at it (the environment step can do this).</source>
-        <translation type="unfinished"></translation>
+        <translation>请决定将 cuDNN 装入哪个工具包，并让 PATH、CUDA_PATH 和 /usr/local/cuda 都指向它（环境设置步骤可以完成这项工作）。</translation>
     </message>
     <message>
         <source>Several toolkits are installed and none is on PATH.</source>
-        <translation type="unfinished"></translation>
+        <translation>安装了多个工具包，但都不在 PATH 中。</translation>
     </message>
     <message>
         <source>Choose the target toolkit with --cuda-root.</source>
-        <translation type="unfinished"></translation>
+        <translation>请用 --cuda-root 选择目标工具包。</translation>
+    </message>
+</context>
+<context>
+    <name>ToolkitState</name>
+    <message>
+        <source>another cudnn-setup (process %1 on %2) is working on %3</source>
+        <translation>另一个 cudnn-setup（%2 上的进程 %1）正在处理 %3</translation>
+    </message>
+    <message>
+        <source>cannot create the lock file in %1</source>
+        <translation>无法在 %1 中创建锁文件</translation>
+    </message>
+    <message>
+        <source>cannot lock %1</source>
+        <translation>无法锁定 %1</translation>
+    </message>
+</context>
+<context>
+    <name>Transaction</name>
+    <message>
+        <source>transaction %1 (%2) begins in %3</source>
+        <translation>事务 %1（%2）在 %3 中开始</translation>
+    </message>
+    <message>
+        <source>canceled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>transaction %1 committed</source>
+        <translation>事务 %1 已提交</translation>
+    </message>
+    <message>
+        <source>transaction %1 rolls back</source>
+        <translation>事务 %1 正在回滚</translation>
+    </message>
+    <message>
+        <source>finished the clean-up of transaction %1, which had committed</source>
+        <translation>已完成已提交事务 %1 的清理</translation>
+    </message>
+    <message>
+        <source>the journal %1 names an operation this run cannot undo: %2</source>
+        <translation>事务日志 %1 中有本次运行无法撤销的操作：%2</translation>
+    </message>
+    <message>
+        <source>transaction %1 (%2, started %3) was interrupted; rolling it back</source>
+        <translation>事务 %1（%2，开始于 %3）曾被中断；正在回滚</translation>
+    </message>
+    <message>
+        <source>cannot undo %1: %2</source>
+        <translation>无法撤销 %1：%2</translation>
+    </message>
+    <message>
+        <source>transaction %1 rolled back</source>
+        <translation>事务 %1 已回滚</translation>
+    </message>
+</context>
+<context>
+    <name>Uninstaller</name>
+    <message>
+        <source>took %1 away again</source>
+        <translation>已再次移除 %1</translation>
+    </message>
+    <message>
+        <source>restored %1</source>
+        <translation>已恢复 %1</translation>
+    </message>
+    <message>
+        <source>put %1 back</source>
+        <translation>已放回 %1</translation>
+    </message>
+    <message>
+        <source>removed %1</source>
+        <translation>已移除 %1</translation>
+    </message>
+    <message>
+        <source>created the folder %1 again</source>
+        <translation>已重新创建文件夹 %1</translation>
+    </message>
+    <message>
+        <source>removed the folder %1 if empty</source>
+        <translation>已删除文件夹 %1（如果为空）</translation>
+    </message>
+    <message>
+        <source>performed %1 again</source>
+        <translation>已重新执行 %1</translation>
+    </message>
+    <message>
+        <source>took back %1</source>
+        <translation>已撤回 %1</translation>
+    </message>
+    <message>
+        <source>something was put there since the install removed it</source>
+        <translation>安装移除它之后，又有东西被放到了那里</translation>
+    </message>
+    <message>
+        <source>it is no longer the link to %1 the install made</source>
+        <translation>它已不再是安装时创建的指向 %1 的链接</translation>
+    </message>
+    <message>
+        <source>its content changed since the install</source>
+        <translation>它的内容在安装后发生了变化</translation>
+    </message>
+    <message>
+        <source>the copy saved at install time (%1) is missing, so it cannot be restored</source>
+        <translation>安装时保存的副本（%1）已丢失，因此无法恢复</translation>
+    </message>
+    <message>
+        <source>cudnn-setup has not installed anything in %1 (there is no manifest), so there is nothing to take back.</source>
+        <translation>cudnn-setup 没有在 %1 中安装过任何内容（没有清单），因此没有需要撤回的内容。</translation>
+    </message>
+    <message>
+        <source>uninstall of %1 (%2, cuDNN %3) from %4</source>
+        <translation>从 %4 卸载 %1（%2，cuDNN %3）</translation>
+    </message>
+    <message>
+        <source>%1 changed since cudnn-setup installed it: %2.</source>
+        <translation>%1 在 cudnn-setup 安装后发生了变化：%2。</translation>
+    </message>
+    <message>
+        <source>%1 That copy is kept in %2.</source>
+        <translation>%1该副本保存在 %2。</translation>
+    </message>
+    <message>
+        <source>Nothing was changed. Put the file back as installed, or run the uninstall with --force to take it back anyway (the changed copy is kept).</source>
+        <translation>未做任何更改。请将该文件恢复为安装时的状态，或使用 --force 运行卸载以强制撤回（修改后的副本会被保留）。</translation>
+    </message>
+    <message>
+        <source>Nothing was changed: the manifest holds a step this run cannot take back (%1).</source>
+        <translation>未做任何更改：清单中有本次运行无法撤回的步骤（%1）。</translation>
+    </message>
+    <message>
+        <source>Restoring files</source>
+        <translation>正在恢复文件</translation>
+    </message>
+    <message>
+        <source>The uninstall stopped: %1</source>
+        <translation>卸载已中止：%1</translation>
+    </message>
+    <message>
+        <source>Fix the cause, then run the uninstall again.</source>
+        <translation>请排除原因，然后重新运行卸载。</translation>
+    </message>
+    <message>
+        <source>%1 is as it was before the uninstall.</source>
+        <translation>%1 已恢复到卸载前的状态。</translation>
+    </message>
+    <message>
+        <source>Not everything could be put back yet: %1</source>
+        <translation>暂时未能全部还原：%1</translation>
+    </message>
+    <message>
+        <source>Run cudnn-setup again: it finishes putting %1 back first.</source>
+        <translation>请再次运行 cudnn-setup：它会先完成 %1 的还原。</translation>
     </message>
 </context>
 <context>
@@ -961,7 +1923,7 @@
     </message>
     <message>
         <source>The wizard looks at your driver, GPUs and CUDA toolkits, checks that the cuDNN archive fits them, copies its files in one step that can be undone, and finally runs a convolution on your GPU. Nothing is changed before you confirm the plan.</source>
-        <translation>向导会检查您的驱动、GPU 和 CUDA 工具包，确认 cuDNN 压缩包与它们匹配，以可撤销的一步复制其文件，最后在您的 GPU 上运行一次卷积。在您确认安装计划之前，不会做任何改动。</translation>
+        <translation>向导会检查您的驱动、GPU 和 CUDA 工具包，确认 cuDNN 压缩包与它们匹配，通过一个可撤销的步骤复制其中的文件，最后在您的 GPU 上运行一次卷积。在您确认安装计划之前，不会做任何更改。</translation>
     </message>
     <message>
         <source>&amp;Install cuDNN into a CUDA toolkit</source>
@@ -984,86 +1946,47 @@
     <name>WindowsEnvironmentAnalysis</name>
     <message>
         <source>%1 cannot be read (%2), so it is left alone.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取 %1（%2），因此不做改动。</translation>
     </message>
     <message>
         <source>Check the value with regedit; cudnn-setup never writes over a value it cannot read.</source>
-        <translation type="unfinished"></translation>
+        <translation>请用 regedit 检查该值；cudnn-setup 绝不会覆盖它无法读取的值。</translation>
     </message>
     <message>
         <source>%1 would be %2 characters long, past Windows&apos; limit of %3; it is left as it is.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 将长达 %2 个字符，超过 Windows 的 %3 个字符上限；因此保持不变。</translation>
     </message>
     <message>
         <source>Remove entries that are no longer needed, then run the fix again.</source>
-        <translation type="unfinished"></translation>
+        <translation>请删除不再需要的条目，然后重新运行修正。</translation>
     </message>
     <message>
         <source>The PATH a new program gets would be %1 characters long; cmd.exe drops a PATH longer than %2, and every command in it then fails.</source>
-        <translation type="unfinished"></translation>
+        <translation>新启动的程序得到的 PATH 将长达 %1 个字符；cmd.exe 会丢弃长度超过 %2 的 PATH，此后在其中运行的每条命令都会失败。</translation>
     </message>
     <message>
         <source>Remove entries that are no longer needed from the machine or user PATH.</source>
-        <translation type="unfinished"></translation>
+        <translation>请从系统或用户 PATH 中删除不再需要的条目。</translation>
     </message>
     <message>
         <source>Your user variable %1 (%2) overrides the machine value for your account.</source>
-        <translation type="unfinished"></translation>
+        <translation>您的用户变量 %1（%2）会覆盖您账户下的系统变量值。</translation>
     </message>
     <message>
         <source>Run the user-scope fix without administrator rights, or delete the user variable.</source>
-        <translation type="unfinished"></translation>
+        <translation>请在不使用管理员权限的情况下运行用户范围的修正，或删除该用户变量。</translation>
     </message>
     <message>
         <source>Python 3.8 and later ignore PATH when loading the DLLs of extension modules, and pip-installed PyTorch loads the cuDNN in its own torch\lib folder: neither is changed by this. PATH matters to programs that load cuDNN by name: C++ programs, ONNX Runtime&apos;s C API, OpenCV.</source>
-        <translation type="unfinished"></translation>
+        <translation>Python 3.8 及更高版本在加载扩展模块的 DLL 时会忽略 PATH，而用 pip 安装的 PyTorch 会加载其自带 torch\lib 文件夹中的 cuDNN：这两者都不受此更改影响。PATH 影响的是按名称加载 cuDNN 的程序：C++ 程序、ONNX Runtime 的 C API、OpenCV。</translation>
     </message>
     <message>
         <source>Some stale copies sit in the machine PATH or in System32, which a user PATH change cannot beat: run the machine-scope fix as administrator.</source>
-        <translation type="unfinished"></translation>
+        <translation>系统 PATH 或 System32 中有一些过时的副本，修改用户 PATH 无法压过它们：请以管理员身份运行系统范围的修正。</translation>
     </message>
     <message>
         <source>Open terminals and IDEs keep the environment they started with: restart them after applying.</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>ZipReader</name>
-    <message>
-        <source>the zip directory is unreadable</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the zip directory at the end of the file is missing</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the zip directory is damaged</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>a symbolic link&apos;s target is implausibly long</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the entry&apos;s local header is damaged</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the entry uses a compression method or encryption this program does not read</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the compressed data is damaged</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the data does not match its CRC-32</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the entry ends before its declared size</source>
-        <translation type="unfinished"></translation>
+        <translation>已打开的终端和 IDE 会保留启动时的环境：应用更改后请重启它们。</translation>
     </message>
 </context>
 </TS>
