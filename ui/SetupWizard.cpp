@@ -1,6 +1,7 @@
 #include "SetupWizard.h"
 
 #include "pages/BenchmarkPage.h"
+#include "pages/EnvironmentPage.h"
 #include "pages/PackagePage.h"
 #include "pages/PlanPage.h"
 #include "pages/SystemPage.h"
@@ -21,6 +22,7 @@ SetupWizard::SetupWizard(const Engine& engine, SetupTask initialTask, QWidget* p
     setPage(SystemPageId, new SystemPage(m_engine, m_state, m_work, this));
     setPage(PackagePageId, new PackagePage(m_engine, m_state, m_work, this));
     setPage(PlanPageId, new PlanPage(m_state, this));
+    setPage(EnvironmentPageId, new EnvironmentPage(m_engine, m_state, m_work, this));
     setPage(BenchmarkPageId, new BenchmarkPage(m_engine, m_state, m_work, this));
 }
 

@@ -21,6 +21,7 @@ public:
         SystemPageId,
         PackagePageId,
         PlanPageId,
+        EnvironmentPageId,
         BenchmarkPageId,
     };
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "detect/SystemSnapshot.h"
+#include "env/EnvironmentReport.h"
 #include "install/InstallPlanner.h"
 #include "package/PackagePicker.h"
 #include "verify/BenchmarkResult.h"
@@ -14,6 +15,13 @@ enum class SetupTask {
     Repair,
     SwitchOrUninstall,
     DeployToApplication,
+};
+
+/** Which search path the install fixes (--path-scope). */
+enum class PathScope {
+    User,
+    Machine,
+    None,
 };
 
 /**
@@ -43,6 +51,11 @@ public:
     /** The toolkit that receives cuDNN (from the choice). */
     QString targetToolkit() const;
 
+    PathScope pathScope() const { return m_pathScope; }
+    void setPathScope(PathScope scope) { m_pathScope = scope; }
+    const std::optional<EnvironmentReport>& environmentReport() const { return m_environment; }
+    void setEnvironmentReport(const EnvironmentReport& report) { m_environment = report; }
+
     const std::optional<BenchmarkResult>& benchmark() const { return m_benchmark; }
     void setBenchmark(const BenchmarkResult& result);
 
@@ -59,4 +72,6 @@ private:
     std::optional<PackageChoice> m_choice;
     std::optional<InstallPlan> m_plan;
     std::optional<BenchmarkResult> m_benchmark;
+    PathScope m_pathScope = PathScope::User;
+    std::optional<EnvironmentReport> m_environment;
 };

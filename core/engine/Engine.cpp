@@ -8,6 +8,14 @@ Engine::Engine()
 Engine::Engine(HostEnvironment host, std::shared_ptr<const ProcessRunner> runner)
     : m_host(std::move(host))
     , m_runner(std::move(runner))
+    , m_environment(EnvironmentLocations::current(m_host, m_runner))
+{
+}
+
+Engine::Engine(HostEnvironment host, std::shared_ptr<const ProcessRunner> runner, EnvironmentLocations environment)
+    : m_host(std::move(host))
+    , m_runner(std::move(runner))
+    , m_environment(std::move(environment))
 {
 }
 

@@ -4,12 +4,14 @@
 #include "TestTree.h"
 #include "engine/Engine.h"
 #include "pages/BenchmarkPage.h"
+#include "pages/EnvironmentPage.h"
 #include "pages/PackagePage.h"
 #include "pages/SystemPage.h"
 
 #include <QApplication>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QRadioButton>
 #include <QTranslator>
@@ -75,7 +77,15 @@ Engine TestWizard::makeEngine(const QString& fakeScenario)
     host.probeDirectory = qEnvironmentVariable("CUDNN_SETUP_BIN_DIR");
     host.variables.insert(QStringLiteral("LD_LIBRARY_PATH"),
                           qEnvironmentVariable("CUDNN_SETUP_FAKES_DIR") + QLatin1Char('/') + fakeScenario);
-    return Engine(host, std::make_shared<ProcessRunner>());
+    auto runner = std::make_shared<ProcessRunner>();
+    // The environment step reads (and would write) a home and "/": both are temporary here.
+    EnvironmentLocations environment = EnvironmentLocations::current(host, runner);
+    environment.homeDirectory = m_tree->makeDir(QStringLiteral("home"));
+    environment.systemRoot = SystemRoot(m_tree->makeDir(QStringLiteral("root")));
+    environment.loginShell = QStringLiteral("/bin/bash");
+    environment.userBackupDirectory = m_tree->makeDir(QStringLiteral("backup/user"));
+    environment.machineBackupDirectory = m_tree->makeDir(QStringLiteral("backup/machine"));
+    return Engine(host, runner, environment);
 }
 
 QString TestWizard::factsText(QTreeWidget* tree)
@@ -219,6 +229,15 @@ void TestWizard::packagePlanAndBenchmarkPages()
     const QString target = QFileInfo(m_tree->path(QStringLiteral("cuda-12.4"))).canonicalFilePath();
     QVERIFY2(wizard.findChild<QLabel*>(QStringLiteral("planSummary"))->text().contains(target),
              qPrintable(wizard.findChild<QLabel*>(QStringLiteral("planSummary"))->text()));
+
+    QTest::mouseClick(wizard.button(QWizard::NextButton), Qt::LeftButton);
+    QCOMPARE(wizard.currentId(), int(SetupWizard::EnvironmentPageId));
+    auto* environment = qobject_cast<EnvironmentPage*>(wizard.currentPage());
+    QTRY_VERIFY_WITH_TIMEOUT(!environment->isBusy(), 30000);
+    QVERIFY(wizard.state().environmentReport().has_value());
+    const QString diff = wizard.findChild<QPlainTextEdit*>(QStringLiteral("environmentDiff"))->toPlainText();
+    QVERIFY2(diff.contains(target), qPrintable(diff)); // the login profile puts the target toolkit first
+    QVERIFY(QDir(m_tree->path(QStringLiteral("home"))).isEmpty()); // analysing changed nothing
 
     wizard.findChild<BenchmarkPage*>()->setQuick(true);
     QTest::mouseClick(wizard.button(QWizard::NextButton), Qt::LeftButton);
