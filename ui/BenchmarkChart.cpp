@@ -49,6 +49,7 @@ void BenchmarkChart::setResult(const BenchmarkResult& result)
     chart->addSeries(series);
     auto* cases = new QBarCategoryAxis;
     cases->append(categories);
+    cases->setTruncateLabels(false); // the case name is the point of the label
     chart->addAxis(cases, Qt::AlignLeft);
     series->attachAxis(cases);
     auto* milliseconds = new QLogValueAxis;

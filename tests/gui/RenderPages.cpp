@@ -20,7 +20,7 @@ static void makeMachine(TestTree& tree)
 {
     tree.writeFile(QStringLiteral("cuda-12.4/version.json"), R"({"cuda": {"version": "12.4.1"}})");
     tree.writeFile(QStringLiteral("cuda-11.8/version.json"), R"({"cuda": {"version": "11.8.20220929"}})");
-    tree.writeFile(QStringLiteral("cuda-12.4/include/cudnn_version.h"),
+    tree.writeFile(QStringLiteral("cuda-11.8/include/cudnn_version.h"),
                    "#define CUDNN_MAJOR 8\n#define CUDNN_MINOR 9\n#define CUDNN_PATCHLEVEL 7\n");
     for (const char* name : {"libcudnn",
                              "libcudnn_ops_infer",
@@ -28,7 +28,7 @@ static void makeMachine(TestTree& tree)
                              "libcudnn_cnn_infer",
                              "libcudnn_cnn_train",
                              "libcudnn_adv_infer"}) { // adv_train missing: a finding to show
-        const QString base = QStringLiteral("cuda-12.4/lib64/%1.so").arg(QLatin1String(name));
+        const QString base = QStringLiteral("cuda-11.8/lib64/%1.so").arg(QLatin1String(name));
         tree.writeFile(base + QStringLiteral(".8.9.7"), "ELF");
         tree.symlink(base + QStringLiteral(".8"), QFileInfo(base).fileName() + QStringLiteral(".8.9.7"));
     }
@@ -74,7 +74,12 @@ int main(int argc, char* argv[])
     const QString archive = tree.path(QStringLiteral("downloads/") + spec.fileName());
     QDir().mkpath(QFileInfo(archive).absolutePath());
     spec.build().write(archive);
-    const Engine engine(host, std::make_shared<ProcessRunner>());
+    auto runner = std::make_shared<ProcessRunner>();
+    EnvironmentLocations environment = EnvironmentLocations::current(host, runner);
+    environment.homeDirectory = tree.makeDir(QStringLiteral("home/student"));
+    environment.systemRoot = SystemRoot(tree.makeDir(QStringLiteral("root")));
+    environment.loginShell = QStringLiteral("/bin/bash");
+    const Engine engine(host, runner, environment);
 
     SetupWizard wizard(engine);
     wizard.resize(820, 600);
@@ -85,8 +90,11 @@ int main(int argc, char* argv[])
     int page = 1;
     bool ok = save(&wizard, output, QStringLiteral("%1-%2-welcome").arg(language).arg(page++));
     wizard.findChild<BenchmarkPage*>()->setQuick(true);
-    const QStringList names{
-        QStringLiteral("system"), QStringLiteral("package"), QStringLiteral("plan"), QStringLiteral("benchmark")};
+    const QStringList names{QStringLiteral("system"),
+                            QStringLiteral("package"),
+                            QStringLiteral("plan"),
+                            QStringLiteral("environment"),
+                            QStringLiteral("benchmark")};
     for (const QString& name : names) {
         wizard.next();
         if (name == QLatin1String("package")) {

@@ -88,4 +88,5 @@ void BenchmarkPage::showResult(const BenchmarkResult& result)
         text += QStringLiteral("<br>") + tr("Fix: %1").arg(verdict.fix.toHtmlEscaped());
     m_verdict->setText(text);
     m_chart->setResult(result);
+    m_chart->setVisible(m_chart->caseCount() > 0); // an empty chart says nothing the verdict does not
 }

@@ -32,7 +32,8 @@ PackagePage::PackagePage(const Engine& engine, WizardState& state, BackgroundWor
     , m_bar(new QProgressBar(this))
     , m_current(new QLabel(this))
     , m_verdict(new QLabel(this))
-    , m_toolkit(new QComboBox(this))
+    , m_toolkitRow(new QWidget(this))
+    , m_toolkit(new QComboBox(m_toolkitRow))
     , m_force(new QCheckBox(tr("Install anyway (override the compatibility check; never a damaged archive)"), this))
     , m_reasons(new DiagnosticList(this))
     , m_candidates(new QTreeWidget(this))
@@ -59,7 +60,6 @@ PackagePage::PackagePage(const Engine& engine, WizardState& state, BackgroundWor
     m_verdict->setWordWrap(true);
     m_toolkit->setObjectName(QStringLiteral("targetToolkit"));
     m_toolkit->setAccessibleName(tr("Target toolkit"));
-    m_toolkit->hide();
     connect(m_toolkit, QOverload<int>::of(&QComboBox::activated), this, &PackagePage::check);
     m_force->setObjectName(QStringLiteral("forceInstall"));
     m_force->hide();
@@ -87,9 +87,11 @@ PackagePage::PackagePage(const Engine& engine, WizardState& state, BackgroundWor
     layout->addWidget(m_bar);
     layout->addWidget(m_current);
     layout->addWidget(m_verdict);
-    auto* toolkitRow = new QFormLayout;
+    auto* toolkitRow = new QFormLayout(m_toolkitRow);
+    toolkitRow->setContentsMargins(0, 0, 0, 0);
     toolkitRow->addRow(tr("Install into:"), m_toolkit);
-    layout->addLayout(toolkitRow);
+    m_toolkitRow->hide();
+    layout->addWidget(m_toolkitRow);
     layout->addWidget(m_force);
     layout->addWidget(m_reasons, 2);
     layout->addWidget(m_candidates, 1);
@@ -149,7 +151,7 @@ void PackagePage::check()
 
     const QString path = m_path->text().trimmed();
     const SystemSnapshot system = *m_state.snapshot();
-    const std::optional<QString> toolkit = m_toolkit->isVisible() && m_toolkit->currentIndex() >= 0
+    const std::optional<QString> toolkit = !m_toolkitRow->isHidden() && m_toolkit->currentIndex() >= 0
         ? std::optional<QString>(m_toolkit->currentData().toString())
         : std::nullopt;
     const bool force = m_force->isChecked();
@@ -201,7 +203,7 @@ void PackagePage::showChoice(const PackageChoice& choice)
 
     m_force->setVisible(verdict && (verdict->forceWouldLift() || verdict->forced));
 
-    m_toolkit->setVisible(!choice.ambiguousToolkits.isEmpty() || m_toolkit->isVisible());
+    m_toolkitRow->setVisible(!choice.ambiguousToolkits.isEmpty() || !m_toolkitRow->isHidden());
     if (!choice.ambiguousToolkits.isEmpty()) {
         m_toolkit->clear();
         for (const QString& root : choice.ambiguousToolkits)

@@ -51,6 +51,7 @@ private:
     QProgressBar* m_bar;
     QLabel* m_current;
     QLabel* m_verdict;
+    QWidget* m_toolkitRow; // "Install into:" appears only when several toolkits fit equally
     QComboBox* m_toolkit;
     QCheckBox* m_force;
     DiagnosticList* m_reasons;
