@@ -1,0 +1,86 @@
+#include "FaultPoint.h"
+
+#include <QByteArray>
+#include <mutex>
+
+#ifdef Q_OS_WIN
+#include <stdlib.h>
+#else
+#include <unistd.h>
+#endif
+
+namespace {
+
+struct Armed
+{
+    QByteArray point; // empty: nothing armed
+    int skip = 0;
+    FaultPoint::Effect effect = FaultPoint::Effect::Fail;
+    int passes = 0;
+};
+
+std::mutex& mutex()
+{
+    static std::mutex m;
+    return m;
+}
+
+Armed& armed()
+{
+    static Armed state;
+    return state;
+}
+
+/** CUDNN_SETUP_TEST_FAULT, read once, before the first pass anywhere. */
+void armFromEnvironment()
+{
+    static std::once_flag once;
+    std::call_once(once, [] {
+        const QString spec = qEnvironmentVariable("CUDNN_SETUP_TEST_FAULT");
+        if (spec.isEmpty())
+            return;
+        const QStringList parts = spec.split(QLatin1Char(':'));
+        const int skip = parts.size() > 1 ? parts.at(1).toInt() : 0;
+        const bool exit = parts.size() > 2 && parts.at(2) == QLatin1String("exit");
+        FaultPoint::arm(parts.at(0), skip, exit ? FaultPoint::Effect::Exit : FaultPoint::Effect::Fail);
+    });
+}
+
+} // namespace
+
+void FaultPoint::arm(const QString& point, int skip, Effect effect)
+{
+    std::lock_guard<std::mutex> lock(mutex());
+    armed() = Armed{point.toUtf8(), skip, effect, 0};
+}
+
+void FaultPoint::disarm()
+{
+    std::lock_guard<std::mutex> lock(mutex());
+    armed() = Armed{};
+}
+
+bool FaultPoint::hit(const char* point)
+{
+    armFromEnvironment();
+    std::lock_guard<std::mutex> lock(mutex());
+    Armed& state = armed();
+    if (state.point.isEmpty() || state.point != point)
+        return false;
+    if (state.passes++ < state.skip)
+        return false;
+    if (state.effect == Effect::Exit)
+        _exit(ExitStatus);
+    return true;
+}
+
+QStringList FaultPoint::points()
+{
+    return {QStringLiteral("journal.write"),
+            QStringLiteral("folder.create"),
+            QStringLiteral("stage.write"),
+            QStringLiteral("stage.flush"),
+            QStringLiteral("swap.backup"),
+            QStringLiteral("swap.rename"),
+            QStringLiteral("manifest.write")};
+}

@@ -1,0 +1,29 @@
+#pragma once
+
+#include <QString>
+#include <QStringList>
+
+/**
+ * Named places in the install's file writing where a test makes the next pass fail (as a full disk or a yanked
+ * drive would) or makes the process die on the spot (as kill -9 would), to prove that rollback and recovery give
+ * back the prior state. Inert unless armed: in-process by a test with arm(), or for the binary through the
+ * environment variable CUDNN_SETUP_TEST_FAULT=<point>[:<passes to let through>[:fail|exit]] (docs/install.md).
+ */
+class FaultPoint
+{
+public:
+    enum class Effect {
+        Fail,
+        Exit, // _exit(ExitStatus): no destructor, no flush, no rollback
+    };
+    static constexpr int ExitStatus = 137; // what a shell reports for kill -9
+
+    /** Arms one point: the pass after `skip` passes fails (or exits); every later pass fails too. */
+    static void arm(const QString& point, int skip = 0, Effect effect = Effect::Fail);
+    static void disarm();
+    /** True when this pass through `point` must fail. Does not return when armed to exit. */
+    static bool hit(const char* point);
+
+    /** Every point the code passes through, for tests that try each. */
+    static QStringList points();
+};
