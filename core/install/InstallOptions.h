@@ -1,0 +1,26 @@
+#pragma once
+
+#include "Operation.h"
+#include "Preflight.h"
+
+#include <QList>
+#include <QStringList>
+
+class InstallLog;
+
+/** How an install, deploy or uninstall runs; the defaults are what the silent runner and the wizard want. */
+struct InstallOptions
+{
+    /** Uninstall: also take back files changed since the install (the changed copies are kept in the backup folder). */
+    bool force = false;
+    /** Phases and every file action, as plain text lines; may be null. */
+    InstallLog* log = nullptr;
+    /** Rebuilds the operations a journal or manifest holds; knows the file operations, others add theirs. */
+    OperationFactory operations;
+    /** Performed after the files, in the same transaction, and recorded in the manifest (the environment step). */
+    QList<OperationPointer> extraOperations;
+    /** Deploy: folders besides the toolkit to look in for zlibwapi.dll (the PATH). */
+    QStringList searchFolders;
+    /** The free space and write permission probes (tests stand in a full or read-only disk). */
+    Preflight preflight;
+};

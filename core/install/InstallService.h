@@ -1,0 +1,61 @@
+#pragma once
+
+#include "ChangeSet.h"
+#include "InstallOptions.h"
+#include "InstallResult.h"
+#include "common/Progress.h"
+#include "detect/SystemSnapshot.h"
+
+#include <QStringList>
+
+struct PackageChoice;
+
+/**
+ * What the silent runner and the wizard call to change a machine: install the chosen package into its toolkit,
+ * deploy it next to an application, take the newest install back, or finish what an interrupted run left. Each is
+ * one transaction (journal, backups, rollback, manifest); nothing here asks a question or prints.
+ */
+namespace InstallService {
+
+/**
+ * Installs the choice's package into the chosen toolkit. Plans under the toolkit's lock (so the plan matches what
+ * is there when writing starts); a package with an unsafe entry or a blocked verdict is refused before any write.
+ */
+InstallResult install(const PackageChoice& choice,
+                      const SystemSnapshot& system,
+                      const InstallOptions& options = {},
+                      ProgressSink* progress = nullptr,
+                      CancellationToken cancel = {});
+
+/** Copies the runtime libraries (cuDNN, and the toolkit's cudart, cublas, cublasLt, nvrtc) into folder. */
+InstallResult deploy(const PackageChoice& choice,
+                     const SystemSnapshot& system,
+                     const QString& folder,
+                     const InstallOptions& options = {},
+                     ProgressSink* progress = nullptr,
+                     CancellationToken cancel = {});
+
+/** Takes back the newest install or deploy recorded in root (a toolkit or a deploy folder). */
+InstallResult uninstall(const QString& root,
+                        const InstallOptions& options = {},
+                        ProgressSink* progress = nullptr,
+                        CancellationToken cancel = {});
+
+/** Finishes or rolls back a transaction an interrupted run left in root; Ok when there was none. */
+InstallResult recover(const QString& root, const InstallOptions& options = {});
+
+/** What install() would change (with the superseded files it would remove), without writing: the dry run's view. */
+PlannedChanges planInstall(const PackageInspection& package, const CudaToolkit& toolkit, OsFlavor os);
+/** What deploy() would change in folder. */
+PlannedChanges planDeploy(const PackageInspection& package,
+                          const CudaToolkit& toolkit,
+                          const QString& folder,
+                          OsFlavor os,
+                          const QStringList& searchFolders = {});
+
+/** root holds a journal: a run there was interrupted and the next one recovers it first. */
+bool hasInterruptedRun(const QString& root);
+/** The toolkits among system's in which cudnn-setup has installed something (they have a manifest). */
+QStringList toolkitsWithInstalls(const SystemSnapshot& system);
+
+} // namespace InstallService

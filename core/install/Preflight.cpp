@@ -1,0 +1,112 @@
+#include "Preflight.h"
+
+#include "FileSystem.h"
+#include "InstallCode.h"
+
+#include <QLocale>
+
+Preflight::Preflight()
+    : Preflight(&FileSystem::availableBytes, &FileSystem::canWriteIn)
+{
+}
+
+Preflight::Preflight(SpaceProbe availableBytes, WriteProbe canWriteIn)
+    : m_availableBytes(std::move(availableBytes))
+    , m_canWriteIn(std::move(canWriteIn))
+{
+}
+
+Diagnostics Preflight::checkPackage(const PackageInspection& package, const PackageFindings& planFindings)
+{
+    Diagnostics problems;
+    for (const PackageFinding& finding : package.findings + planFindings) {
+        if (finding.diagnostic.code != PackageCode::UnsafeEntry && finding.blocking != PackageFinding::Blocking::Always)
+            continue;
+        problems.append(
+            Diagnostic::error(InstallCode::UnsafePackage,
+                              tr("Nothing of %1 is installed: %2").arg(package.file, finding.diagnostic.message),
+                              finding.diagnostic.fix)
+                .about(finding.diagnostic.subject));
+    }
+    if (!package.readCompletely && problems.isEmpty())
+        problems.append(Diagnostic::error(InstallCode::UnsafePackage,
+                                          tr("%1 was not read completely when it was checked, so nothing of it is "
+                                             "installed.")
+                                              .arg(package.file),
+                                          tr("Check the package again (a dry run shows why it stopped)."))
+                            .about(package.file));
+    return problems;
+}
+
+Diagnostics Preflight::checkTarget(const ChangeSet& changes, const QString& stateFolder) const
+{
+    Diagnostics problems;
+    const auto unsafe = [&](const QString& path) {
+        problems.append(
+            Diagnostic::error(InstallCode::UnsafeTarget,
+                              tr("%1 is not inside %2 as planned (a folder link may lead elsewhere).")
+                                  .arg(displayPath(changes.os, path), displayPath(changes.os, changes.root)),
+                              tr("Fix the toolkit's folder links, or install into another toolkit."))
+                .about(path));
+    };
+    if (!FileSystem::isSafeFolder(changes.root, changes.root))
+        unsafe(changes.root);
+    for (const Change& change : changes.changes) {
+        const QString folder = FileSystem::parentOf(change.destination);
+        if (change.writes() && FileSystem::exists(folder) && !FileSystem::isSafeFolder(folder, changes.root))
+            unsafe(change.destination);
+    }
+    for (const QString& folder : changes.createFolders) {
+        if (!FileSystem::isInside(changes.root, folder))
+            unsafe(folder);
+    }
+    for (const Removal& removal : changes.removals) {
+        if (!FileSystem::isSafeFolder(FileSystem::parentOf(removal.path), changes.root))
+            unsafe(removal.path);
+    }
+    if (!problems.isEmpty())
+        return problems;
+
+    QStringList folders = changes.foldersWritten();
+    folders.prepend(FileSystem::exists(stateFolder) ? stateFolder : changes.root);
+    problems = checkWritable(folders);
+    if (!problems.isEmpty())
+        return problems;
+
+    const qint64 needed = changes.bytesToWrite() + margin(changes.bytesToWrite());
+    const qint64 available = m_availableBytes(changes.root);
+    if (available >= 0 && available < needed) {
+        const QLocale locale;
+        problems.append(Diagnostic::error(InstallCode::NoSpace,
+                                          tr("%1 has %2 free, but the install needs %3 (the files and a margin).")
+                                              .arg(displayPath(changes.os, changes.root),
+                                                   locale.formattedDataSize(available),
+                                                   locale.formattedDataSize(needed)),
+                                          tr("Free some space on that drive, then run the install again."))
+                            .about(changes.root));
+    }
+    return problems;
+}
+
+Diagnostics Preflight::checkWritable(const QStringList& folders) const
+{
+    for (const QString& folder : folders) {
+        if (m_canWriteIn(folder))
+            continue;
+        const bool windows = hostOsFlavor() == OsFlavor::Windows;
+        return {
+            Diagnostic::error(
+                InstallCode::NeedsElevation,
+                tr("This user may not write to %1, so nothing was changed.").arg(displayPath(hostOsFlavor(), folder)),
+                windows ? tr("Run cudnn-setup as an administrator.")
+                        : tr("Run cudnn-setup as root (for example with sudo), or install into "
+                             "a toolkit you own."))
+                .about(folder)};
+    }
+    return {};
+}
+
+qint64 Preflight::margin(qint64 bytes)
+{
+    return qMax<qint64>(64 * 1024 * 1024, bytes / 20);
+}

@@ -1,0 +1,38 @@
+#pragma once
+
+#include "ChangeSet.h"
+#include "report/Diagnostic.h"
+
+#include <QCoreApplication>
+#include <functional>
+
+/**
+ * What must hold before the first byte is written: a package with nothing unsafe in it, a target whose folders are
+ * what the plan resolved (inside the root, not redirected by a link), folders this user may write, and room for
+ * the files with a margin. The machine is reached through two probes, so tests can stand in a full or read-only disk.
+ */
+class Preflight
+{
+    Q_DECLARE_TR_FUNCTIONS(Preflight)
+
+public:
+    using SpaceProbe = std::function<qint64(const QString& path)>;
+    using WriteProbe = std::function<bool(const QString& folder)>;
+
+    Preflight();
+    Preflight(SpaceProbe availableBytes, WriteProbe canWriteIn);
+
+    /** INSTALL-UNSAFE-PACKAGE for each finding that forbids writing any of this package, force or not. */
+    static Diagnostics checkPackage(const PackageInspection& package, const PackageFindings& planFindings);
+    /** INSTALL-UNSAFE-TARGET, INSTALL-NEEDS-ELEVATION, INSTALL-NO-SPACE. stateFolder: where journal and backups go. */
+    Diagnostics checkTarget(const ChangeSet& changes, const QString& stateFolder) const;
+    /** INSTALL-NEEDS-ELEVATION for the first of these folders this user may not write. */
+    Diagnostics checkWritable(const QStringList& folders) const;
+
+    /** Room to keep free beyond the files themselves: 5 %, at least 64 MiB. */
+    static qint64 margin(qint64 bytes);
+
+private:
+    SpaceProbe m_availableBytes;
+    WriteProbe m_canWriteIn;
+};
