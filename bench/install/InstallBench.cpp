@@ -147,7 +147,10 @@ int main(int argc, char** argv)
                 static_cast<long long>(inspection.files.size()),
                 inspectSeconds);
 
+    // Interleaved, so a machine that gets busier or quieter during the run weighs on all three alike.
     QList<Sample> merges;
+    QList<Sample> manual;
+    QList<Sample> xz;
     for (int run = 0; run < runs; ++run) {
         const QString root
             = QFileInfo(makeToolkit(work.filePath(QStringLiteral("merge-%1").arg(run)))).canonicalFilePath();
@@ -176,23 +179,26 @@ int main(int argc, char** argv)
             return 1;
         }
         QDir(root).removeRecursively();
-    }
 
-    QList<Sample> manual;
-    QList<Sample> xz;
-    for (int run = 0; run < runs; ++run) {
-        const QString root = makeToolkit(work.filePath(QStringLiteral("manual-%1").arg(run)));
+        const QString manualRoot = makeToolkit(work.filePath(QStringLiteral("manual-%1").arg(run)));
         const QString scratch = work.filePath(QStringLiteral("extract-%1").arg(run));
         QDir().mkpath(scratch);
-        // NVIDIA's documented steps (cudnn-facts.md section 8), into a toolkit of our own.
-        manual.append(runShell(
-            QStringLiteral("tar -xJf \"$0\" -C \"$1\" && cp -P \"$1\"/*/include/cudnn*.h \"$2\"/include/ "
-                           "&& cp -P \"$1\"/*/lib/libcudnn* \"$2\"/lib64/ && chmod a+r \"$2\"/include/cudnn*.h "
-                           "\"$2\"/lib64/libcudnn* && sync -f \"$2\"/lib64"),
-            {archive, scratch, root}));
-        QDir(root).removeRecursively();
+        // NVIDIA's documented steps (cudnn-facts.md section 8), into a toolkit of our own, flushed like ours.
+        manual.append(runShell(QStringLiteral("tar -xJf \"$0\" -C \"$1\" && cp -P \"$1\"/*/include/cudnn*.h "
+                                              "\"$2\"/include/ && cp -P \"$1\"/*/lib/libcudnn* \"$2\"/lib64/ && "
+                                              "chmod a+r \"$2\"/include/cudnn*.h \"$2\"/lib64/libcudnn* && "
+                                              "sync -f \"$2\"/lib64"),
+                               {archive, scratch, manualRoot}));
+        QDir(manualRoot).removeRecursively();
         QDir(scratch).removeRecursively();
+
         xz.append(runShell(QStringLiteral("xz -dc -- \"$0\" > /dev/null"), {archive}));
+        std::fprintf(stderr,
+                     "run %d: merge %.2f s, manual %.2f s, xz -dc %.2f s\n",
+                     run + 1,
+                     merges.last().wall,
+                     manual.last().wall,
+                     xz.last().wall);
     }
 
     print("merge (cudnn-setup)", merges, true);

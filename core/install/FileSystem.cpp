@@ -226,6 +226,17 @@ bool createSymlink(const QString& target, const QString& path, QString* error)
 #endif
 }
 
+void startWriteback(QFileDevice& file, qint64 offset, qint64 length)
+{
+#ifdef Q_OS_LINUX
+    ::sync_file_range(file.handle(), offset, length, SYNC_FILE_RANGE_WRITE);
+#else
+    Q_UNUSED(file);
+    Q_UNUSED(offset);
+    Q_UNUSED(length);
+#endif
+}
+
 bool syncFile(QFileDevice& file, QString* error)
 {
     if (!file.flush()) {

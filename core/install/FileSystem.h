@@ -45,6 +45,8 @@ void removeEmptyFolders(const QString& path);
 bool removeTree(const QString& path);
 bool createSymlink(const QString& target, const QString& path, QString* error);
 
+/** Asks the kernel to start writing a range out now, without waiting (Linux), so the flush at the end is short. */
+void startWriteback(QFileDevice& file, qint64 offset, qint64 length);
 /** Flushes an open file's data to the disk. */
 bool syncFile(QFileDevice& file, QString* error);
 /** Makes renames and new entries in a folder durable (POSIX; Windows journals them itself). */

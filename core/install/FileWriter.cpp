@@ -34,6 +34,7 @@ bool FileWriter::write(QByteArrayView block)
     const qint64 written = m_file.write(block.data(), block.size());
     if (written != block.size())
         return fail(tr("cannot write %1: %2").arg(path(), m_file.errorString()));
+    FileSystem::startWriteback(m_file, m_size, written);
     m_size += written;
     return true;
 }

@@ -11,6 +11,7 @@
 namespace {
 
 constexpr int ReportEveryMs = 100;
+constexpr int WriteQueueDepth = 4; // blocks of ArchiveReader::BlockSize: memory stays flat whatever the archive
 
 } // namespace
 
@@ -18,6 +19,7 @@ Merger::Merger(ProgressSink* progress, CancellationToken cancel, InstallLog* log
     : m_progress(progress ? progress : NullProgressSink::instance())
     , m_cancel(std::move(cancel))
     , m_log(log)
+    , m_writes(WriteQueueDepth)
 {
 }
 
@@ -28,6 +30,9 @@ Merger::Outcome Merger::stage(const QString& archive,
 {
     m_stagedPath = stagedPath;
     m_staged.clear();
+    m_written.clear();
+    m_writeFailed = false;
+    m_writeFailure = Outcome{};
     m_outcome = Outcome{};
     m_update = ProgressUpdate{};
     m_update.phase = tr("Writing files");
@@ -65,8 +70,39 @@ bool Merger::stageArchive(const QString& archive, const QString& archiveSha256, 
     if (!reader)
         return fail(InstallCode::ArchiveChanged, tr("%1 cannot be read any more: %2").arg(archive, openError.message));
 
+    const bool read = readEntries(*reader, archive, changes);
+    const bool written = drainWrites(); // every job has run before anything it uses goes away
+    if (!written || !read) {
+        m_written.clear(); // unfinished staged files remove themselves
+        return false;
+    }
+    for (const auto& [destination, writer] : m_written)
+        InstallLog::to(
+            m_log, tr("staged %1 (%2 bytes, sha256 %3)").arg(destination).arg(writer->size()).arg(writer->sha256()));
+    m_written.clear();
+
+    if (reader->error().isError())
+        return fail(reader->error().kind == ArchiveError::Kind::Io ? InstallCode::WriteFailed
+                                                                   : InstallCode::ArchiveChanged,
+                    tr("reading %1 failed at %2: %3").arg(archive, reader->error().entry, reader->error().message));
+    for (const Change& change : changes.changes) {
+        if (change.writes() && change.source == Change::Source::Archive && !m_staged.contains(change.destination))
+            return fail(
+                InstallCode::ArchiveChanged,
+                tr("%1 no longer holds %2; the archive changed since it was checked").arg(archive, change.from));
+    }
+    const QString sha256 = QString::fromLatin1(reader->archiveSha256().toHex());
+    if (!archiveSha256.isEmpty() && sha256 != archiveSha256)
+        return fail(
+            InstallCode::ArchiveChanged,
+            tr("%1 now has the SHA-256 %2, not the %3 it had when it was checked").arg(archive, sha256, archiveSha256));
+    return true;
+}
+
+bool Merger::readEntries(ArchiveReader& reader, const QString& archive, const ChangeSet& changes)
+{
     ArchiveEntry entry;
-    while (reader->next(&entry)) {
+    while (reader.next(&entry)) {
         const Change* change = changes.changeFrom(entry.path);
         if (!change || !change->writes())
             continue; // read past, unwritten
@@ -90,11 +126,11 @@ bool Merger::stageArchive(const QString& archive, const QString& archiveSha256, 
             if (!original)
                 return fail(InstallCode::ArchiveChanged,
                             tr("%1 repeats %2, which this install does not write").arg(entry.path, change->contentOf));
-            const QString from = m_staged.value(original->destination, original->destination);
             QString sha256;
-            if (!stageCopy(from, *change, staged, &sha256))
+            if (!drainWrites()
+                || !stageCopy(m_staged.value(original->destination, original->destination), *change, staged, &sha256))
                 return false;
-        } else if (!stageEntry(*reader, *change, staged)) {
+        } else if (!stageEntry(reader, *change, staged)) {
             return false;
         }
         if (m_cancel.isCanceled())
@@ -102,47 +138,62 @@ bool Merger::stageArchive(const QString& archive, const QString& archiveSha256, 
     }
     if (m_cancel.isCanceled())
         return fail(InstallCode::Canceled, tr("The install was canceled."));
-    if (reader->error().isError())
-        return fail(reader->error().kind == ArchiveError::Kind::Io ? InstallCode::WriteFailed
-                                                                   : InstallCode::ArchiveChanged,
-                    tr("reading %1 failed at %2: %3").arg(archive, reader->error().entry, reader->error().message));
-    for (const Change& change : changes.changes) {
-        if (change.writes() && change.source == Change::Source::Archive && !m_staged.contains(change.destination))
-            return fail(
-                InstallCode::ArchiveChanged,
-                tr("%1 no longer holds %2; the archive changed since it was checked").arg(archive, change.from));
-    }
-    const QString sha256 = QString::fromLatin1(reader->archiveSha256().toHex());
-    if (!archiveSha256.isEmpty() && sha256 != archiveSha256)
-        return fail(
-            InstallCode::ArchiveChanged,
-            tr("%1 now has the SHA-256 %2, not the %3 it had when it was checked").arg(archive, sha256, archiveSha256));
     return true;
 }
 
 bool Merger::stageEntry(ArchiveReader& reader, const Change& change, const QString& staged)
 {
-    FileWriter writer;
-    if (!writer.open(staged))
-        return fail(InstallCode::WriteFailed, writer.errorString());
+    auto writer = std::make_shared<FileWriter>();
+    if (!writer->open(staged))
+        return fail(InstallCode::WriteFailed, writer->errorString());
     m_staged.insert(change.destination, staged);
+    m_written.append({change.destination, writer});
     QByteArrayView block;
     qint64 n = 0;
     while ((n = reader.readBlock(&block)) > 0) {
-        if (!write(writer, block, change.destination))
-            return false;
+        if (m_writeFailed)
+            return false; // drainWrites() tells why
+        m_writes.submit(block, [this, writer](QByteArrayView data) {
+            if (!m_writeFailed && !writer->write(data))
+                writeFailed(*writer);
+        });
+        m_update.bytesDone += n;
+        if (m_cancel.isCanceled())
+            return fail(InstallCode::Canceled, tr("The install was canceled."));
+        report(change.destination, false);
     }
-    if (n < 0) {
-        writer.abort();
+    if (n < 0)
         return fail(InstallCode::ArchiveChanged, tr("reading %1 failed: %2").arg(change.from, reader.error().message));
-    }
-    if (!writer.finish(change.mode, change.size, change.sha256))
-        return fail(writer.contentMismatch() ? InstallCode::ContentMismatch : InstallCode::WriteFailed,
-                    writer.errorString());
+    const int mode = change.mode;
+    const qint64 size = change.size;
+    const QString sha256 = change.sha256;
+    m_writes.submit({}, [this, writer, mode, size, sha256](QByteArrayView) {
+        if (!m_writeFailed && !writer->finish(mode, size, sha256))
+            writeFailed(*writer);
+    });
     ++m_update.itemsDone;
-    InstallLog::to(
-        m_log, tr("staged %1 (%2 bytes, sha256 %3)").arg(change.destination).arg(writer.size()).arg(writer.sha256()));
     return true;
+}
+
+bool Merger::drainWrites()
+{
+    m_writes.drain();
+    if (!m_writeFailed)
+        return true;
+    std::lock_guard<std::mutex> lock(m_failureMutex);
+    m_outcome = m_writeFailure;
+    InstallLog::to(m_log, m_outcome.error);
+    return false;
+}
+
+void Merger::writeFailed(const FileWriter& writer)
+{
+    std::lock_guard<std::mutex> lock(m_failureMutex);
+    if (m_writeFailed)
+        return;
+    m_writeFailure.code = writer.contentMismatch() ? InstallCode::ContentMismatch : InstallCode::WriteFailed;
+    m_writeFailure.error = writer.errorString();
+    m_writeFailed = true;
 }
 
 bool Merger::stageCopy(const QString& from, const Change& change, const QString& staged, QString* sha256)
