@@ -3,10 +3,82 @@
 #include "ConsoleProgress.h"
 #include "DetectSummary.h"
 #include "PackageSummary.h"
+#include "install/InstallCode.h"
+#include "install/InstallLog.h"
+#include "install/InstallService.h"
 #include "package/PackageService.h"
 #include "report/Report.h"
 
+#include <QCoreApplication>
 #include <QJsonDocument>
+#include <QProcessEnvironment>
+
+namespace {
+
+QString tr(const char* text)
+{
+    return QCoreApplication::translate("ConsoleRunner", text);
+}
+
+/** The steps after the files that this build does not run yet, as the report contract names them. */
+void addStepsNotRun(Report& report, const Invocation& invocation)
+{
+    const QString environment = invocation.pathScope == QLatin1String("none")
+        ? QStringLiteral("--path-scope none")
+        : QStringLiteral("the search path step is not wired into this build yet (--path-scope %1 was noted)")
+              .arg(invocation.pathScope);
+    const QString benchmark = invocation.benchmark ? QStringLiteral("the benchmark is not wired into this build yet")
+                                                   : QStringLiteral("--no-benchmark");
+    report.setSection(
+        QStringLiteral("environment"),
+        QJsonObject{{QStringLiteral("status"), QStringLiteral("not_run")}, {QStringLiteral("reason"), environment}});
+    report.setSection(
+        QStringLiteral("benchmark"),
+        QJsonObject{{QStringLiteral("status"), QStringLiteral("not_run")}, {QStringLiteral("reason"), benchmark}});
+}
+
+/** One line per outcome, then the warnings and errors: what a person reads in a terminal or a CI log. */
+QString resultSummary(const InstallResult& result)
+{
+    QMap<QString, int> counts;
+    for (const InstallResult::File& file : result.files)
+        ++counts[file.action];
+    QStringList parts;
+    for (auto it = counts.cbegin(); it != counts.cend(); ++it)
+        parts.append(QStringLiteral("%1 %2").arg(it.value()).arg(it.key()));
+    const QString root = displayPath(hostOsFlavor(), result.root);
+    QString text;
+    switch (result.status) {
+    case InstallResult::Status::Ok:
+        text = result.command == QLatin1String("deploy") ? tr("Deployed into %1: %2.\n")
+                                                         : tr("Installed into %1: %2.\n");
+        text = text.arg(root, parts.join(QStringLiteral(", ")));
+        break;
+    case InstallResult::Status::Unchanged:
+        text = tr("Nothing to do: %1 already holds exactly these files.\n").arg(root);
+        break;
+    case InstallResult::Status::Uninstalled:
+        text = tr("Uninstalled from %1: %2.\n").arg(root, parts.join(QStringLiteral(", ")));
+        break;
+    case InstallResult::Status::NotInstalled:
+        text = tr("Nothing to uninstall in %1.\n").arg(root);
+        break;
+    case InstallResult::Status::RolledBack:
+        text = tr("Stopped and rolled back: %1 is as it was.\n").arg(root);
+        break;
+    default:
+        text = tr("Nothing was done (%1).\n").arg(InstallResult::statusName(result.status));
+        break;
+    }
+    for (const Diagnostic& d : result.diagnostics) {
+        if (d.severity != Severity::Info)
+            text += QStringLiteral("  %1 %2: %3\n").arg(severityName(d.severity), d.code, d.message)
+                + (d.fix.isEmpty() ? QString() : QStringLiteral("    %1\n").arg(d.fix));
+    }
+    return text;
+}
+
+} // namespace
 
 ConsoleRunner::ConsoleRunner(const Engine& engine, QTextStream& out, QTextStream& err)
     : m_engine(engine)
@@ -23,7 +95,7 @@ ExitCode ConsoleRunner::run(const Invocation& invocation)
     case Invocation::Mode::Install:
         return install(invocation);
     case Invocation::Mode::Uninstall:
-        return notAvailableYet(QStringLiteral("Uninstalling"));
+        return uninstall(invocation);
     case Invocation::Mode::Repair:
         return notAvailableYet(QStringLiteral("Repair"));
     case Invocation::Mode::Wizard:
@@ -72,6 +144,9 @@ bool ConsoleRunner::writeReport(const Report& report, const QString& path)
 
 ExitCode ConsoleRunner::install(const Invocation& invocation)
 {
+    std::unique_ptr<InstallLog> log;
+    if (!invocation.dryRun && !openLog(invocation, log))
+        return ExitCode::Failed;
     DetectOptions detectOptions;
     detectOptions.cudaRoots = invocation.cudaRoots;
     const SystemSnapshot system = m_engine.detect(detectOptions);
@@ -84,20 +159,103 @@ ExitCode ConsoleRunner::install(const Invocation& invocation)
     progress.finish();
     const std::optional<InstallPlan> plan = PackageService::plan(choice, system);
 
-    Report report(invocation.dryRun ? QStringLiteral("dry-run") : QStringLiteral("install"));
+    const bool deploy = !invocation.deployTo.isEmpty();
+    Report report(invocation.dryRun ? QStringLiteral("dry-run")
+                      : deploy      ? QStringLiteral("deploy")
+                                    : QStringLiteral("install"));
     PackageService::addToReport(report, choice, plan ? &*plan : nullptr);
     const ExitCode code = exitCodeForChoice(choice);
     report.setStatus(code == ExitCode::Ok ? QStringLiteral("planned") : exitCodeName(code));
-    m_out << packageSummary(choice, plan ? &*plan : nullptr, system.os);
-    m_out.flush();
-
-    if (code == ExitCode::Ok && !invocation.dryRun) {
-        writeReport(report, invocation.reportFile);
-        return notAvailableYet(QStringLiteral("Installing (the merge into the toolkit)"));
+    if (invocation.dryRun || code != ExitCode::Ok) {
+        m_out << packageSummary(choice, plan ? &*plan : nullptr, system.os);
+        m_out.flush();
+        InstallLog::to(log.get(), tr("no package to install (%1)").arg(exitCodeName(code)));
+        if (!writeReport(report, invocation.reportFile))
+            return ExitCode::Failed;
+        return code;
     }
+
+    InstallOptions options;
+    options.log = log.get();
+    options.searchFolders = QProcessEnvironment::systemEnvironment()
+                                .value(QStringLiteral("PATH"))
+                                .split(pathListSeparator(hostOsFlavor()), Qt::SkipEmptyParts);
+    const InstallResult result = deploy
+        ? InstallService::deploy(choice, system, invocation.deployTo, options, &progress)
+        : InstallService::install(choice, system, options, &progress);
+    progress.finish();
+    return finish(result, invocation, report);
+}
+
+ExitCode ConsoleRunner::uninstall(const Invocation& invocation)
+{
+    std::unique_ptr<InstallLog> log;
+    if (!openLog(invocation, log))
+        return ExitCode::Failed;
+    Report report(QStringLiteral("uninstall"));
+    QString root = invocation.deployTo;
+    if (root.isEmpty() && !invocation.cudaRoots.isEmpty())
+        root = invocation.cudaRoots.first();
+    if (root.isEmpty()) {
+        DetectOptions detectOptions;
+        const SystemSnapshot system = m_engine.detect(detectOptions);
+        const QStringList installed = InstallService::toolkitsWithInstalls(system);
+        if (installed.size() != 1) {
+            const bool none = installed.isEmpty();
+            report.setStatus(none ? QStringLiteral("not_installed") : exitCodeName(ExitCode::ChoiceNeeded));
+            report.addDiagnostic(
+                none ? Diagnostic::info(InstallCode::NotInstalled,
+                                        tr("No CUDA toolkit found here holds a cuDNN that cudnn-setup installed."))
+                     : Diagnostic::error(InstallCode::AmbiguousUninstall,
+                                         tr("cudnn-setup installed cuDNN into several toolkits: %1.")
+                                             .arg(installed.join(QStringLiteral(", "))),
+                                         tr("Name the one to uninstall from with --cuda-root.")));
+            m_out << (none ? tr("Nothing to uninstall.\n")
+                           : tr("Several toolkits hold an install; name one with --cuda-root: %1\n")
+                                 .arg(installed.join(QStringLiteral(", "))));
+            m_out.flush();
+            if (!writeReport(report, invocation.reportFile))
+                return ExitCode::Failed;
+            return none ? ExitCode::Ok : ExitCode::ChoiceNeeded;
+        }
+        root = installed.first();
+    }
+
+    InstallOptions options;
+    options.force = invocation.force;
+    options.log = log.get();
+    ConsoleProgress progress;
+    const InstallResult result = InstallService::uninstall(root, options, &progress);
+    progress.finish();
+    return finish(result, invocation, report);
+}
+
+ExitCode ConsoleRunner::finish(const InstallResult& result, const Invocation& invocation, Report& report)
+{
+    result.addToReport(report);
+    addStepsNotRun(report, invocation);
+    m_out << resultSummary(result);
+    m_out.flush();
     if (!writeReport(report, invocation.reportFile))
         return ExitCode::Failed;
-    return code;
+    return result.exitCode();
+}
+
+bool ConsoleRunner::openLog(const Invocation& invocation, std::unique_ptr<InstallLog>& log)
+{
+    if (invocation.logFile.isEmpty())
+        return true;
+    auto file = std::make_unique<FileInstallLog>();
+    QString error;
+    if (!file->open(invocation.logFile, &error)) {
+        m_err << tr("cudnn-setup: cannot write the log to %1: %2\n").arg(invocation.logFile, error);
+        m_err.flush();
+        return false;
+    }
+    file->write(QStringLiteral("cudnn-setup %1: %2")
+                    .arg(QStringLiteral(CUDNN_SETUP_VERSION), QCoreApplication::arguments().join(QLatin1Char(' '))));
+    log = std::move(file);
+    return true;
 }
 
 ExitCode ConsoleRunner::notAvailableYet(const QString& what)

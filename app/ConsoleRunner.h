@@ -6,6 +6,10 @@
 #include "report/Report.h"
 
 #include <QTextStream>
+#include <memory>
+
+struct InstallResult;
+class InstallLog;
 
 /**
  * The face for terminals and deployment scripts: runs what the invocation asks through the engine, prints to
@@ -21,6 +25,11 @@ public:
 private:
     ExitCode detect(const Invocation& invocation);
     ExitCode install(const Invocation& invocation);
+    ExitCode uninstall(const Invocation& invocation);
+    /** Prints the result, fills the report's sections and writes it; the exit code is the result's. */
+    ExitCode finish(const InstallResult& result, const Invocation& invocation, Report& report);
+    /** Opens --log FILE; false (after saying why) when it cannot be written. */
+    bool openLog(const Invocation& invocation, std::unique_ptr<InstallLog>& log);
     bool writeReport(const Report& report, const QString& path);
     ExitCode notAvailableYet(const QString& what);
 

@@ -1,0 +1,305 @@
+#include "../unit/install/InstallFixtures.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QtTest>
+#include <unistd.h>
+
+using namespace InstallFixtures;
+
+/**
+ * `cudnn-setup --silent --package ... | --uninstall | --deploy-to`, driven as a deployment script drives it: the
+ * report contract, the log, the exit codes, a process killed mid-way and recovered by the next run, a read-only
+ * toolkit, a hostile archive; and the installed real cuDNN answering cudnnGetVersion() = 91900.
+ */
+class TestInstallCli : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void init();
+    void installReportUninstall();
+    void killedRunIsRecoveredByTheNextOne_data();
+    void killedRunIsRecoveredByTheNextOne();
+    void readOnlyToolkitExitsFour();
+    void hostileArchiveExitsThree();
+    void deployAndTakeBack();
+
+private:
+    struct Run
+    {
+        int exitCode = -1;
+        QByteArray out;
+        QByteArray err;
+        QJsonObject report;
+    };
+    Run
+    run(const QStringList& arguments, const QMap<QString, QString>& environment = {}, const QStringList& wrapper = {});
+    /** An older cuDNN copied by hand, so the install replaces, supersedes and backs up. */
+    void handCopiedOlderCudnn();
+
+    TestTree m_shared;
+    QString m_archive;
+    std::unique_ptr<TestTree> m_tree;
+    QString m_root;
+};
+
+static QStringList codes(const QJsonObject& report)
+{
+    QStringList list;
+    for (const QJsonValue& value : report.value(QStringLiteral("diagnostics")).toArray())
+        list.append(value.toObject().value(QStringLiteral("code")).toString());
+    return list;
+}
+
+void TestInstallCli::initTestCase()
+{
+    m_archive = writeArchive(m_shared, realCudnn919(), CudnnArchiveSpec{}.fileName());
+}
+
+void TestInstallCli::init()
+{
+    m_tree = std::make_unique<TestTree>();
+    m_root = makeToolkit(*m_tree);
+}
+
+TestInstallCli::Run
+TestInstallCli::run(const QStringList& arguments, const QMap<QString, QString>& environment, const QStringList& wrapper)
+{
+    const QString reportPath = m_tree->path(QStringLiteral("report.json"));
+    QFile::remove(reportPath);
+    QProcess process;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove(QStringLiteral("LD_LIBRARY_PATH"));
+    env.remove(QStringLiteral("CUDNN_SETUP_TEST_FAULT"));
+    for (auto it = environment.cbegin(); it != environment.cend(); ++it)
+        env.insert(it.key(), it.value());
+    process.setProcessEnvironment(env);
+    const QString binary = qEnvironmentVariable("CUDNN_SETUP_BIN_DIR") + QStringLiteral("/cudnn-setup");
+    const QStringList args
+        = QStringList{QStringLiteral("--silent"), QStringLiteral("--report"), reportPath} + arguments;
+    if (wrapper.isEmpty())
+        process.start(binary, args);
+    else
+        process.start(wrapper.first(), wrapper.mid(1) + QStringList{binary} + args);
+    if (!process.waitForFinished(180000))
+        qFatal("cudnn-setup did not finish");
+    Run result{process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
+               process.readAllStandardOutput(),
+               process.readAllStandardError(),
+               {}};
+    QFile report(reportPath);
+    if (report.open(QIODevice::ReadOnly))
+        result.report = QJsonDocument::fromJson(report.readAll()).object();
+    return result;
+}
+
+void TestInstallCli::handCopiedOlderCudnn()
+{
+    m_tree->writeFile(QStringLiteral("cuda-13.0/include/cudnn.h"), "/* cuDNN 9.1, copied by hand */\n");
+    m_tree->writeFile(QStringLiteral("cuda-13.0/include/cudnn_version.h"),
+                      SyntheticBinary::versionHeader(Version{9, 1, 0}));
+    m_tree->writeFile(QStringLiteral("cuda-13.0/lib/libcudnn.so.9.1.0"), SyntheticBinary::elf(62, "nine one"));
+    m_tree->symlink(QStringLiteral("cuda-13.0/lib/libcudnn.so.9"), QStringLiteral("libcudnn.so.9.1.0"));
+    m_tree->writeFile(QStringLiteral("cuda-13.0/lib/libcudnn_ops_infer.so.8"), SyntheticBinary::elf(62, "eight"));
+}
+
+void TestInstallCli::installReportUninstall()
+{
+    handCopiedOlderCudnn();
+    const QString before = listing(m_root);
+    const QString logPath = m_tree->path(QStringLiteral("install.log"));
+
+    const Run installed = run({QStringLiteral("--package"),
+                               m_archive,
+                               QStringLiteral("--cuda-root"),
+                               m_root,
+                               QStringLiteral("--log"),
+                               logPath,
+                               QStringLiteral("--no-benchmark")});
+    QVERIFY2(installed.exitCode == 0, installed.out + installed.err);
+    const QJsonObject& report = installed.report;
+    QCOMPARE(report.value(QStringLiteral("command")).toString(), QStringLiteral("install"));
+    QCOMPARE(report.value(QStringLiteral("status")).toString(), QStringLiteral("ok"));
+    const QJsonObject package = report.value(QStringLiteral("package")).toObject();
+    QCOMPARE(package.value(QStringLiteral("file")).toString(), m_archive);
+    QCOMPARE(package.value(QStringLiteral("cudnn_version")).toString(), QStringLiteral("9.19.0"));
+    QCOMPARE(package.value(QStringLiteral("cuda_major")).toInt(), 13);
+    QCOMPARE(package.value(QStringLiteral("platform")).toString(), QStringLiteral("linux"));
+    QCOMPARE(package.value(QStringLiteral("arch")).toString(), QStringLiteral("x86_64"));
+    const QJsonObject toolkit = report.value(QStringLiteral("toolkit")).toObject();
+    QCOMPARE(toolkit.value(QStringLiteral("root")).toString(), m_root);
+    QCOMPARE(toolkit.value(QStringLiteral("version")).toString(), QStringLiteral("13.0"));
+    QCOMPARE(report.value(QStringLiteral("environment")).toObject().value(QStringLiteral("status")).toString(),
+             QStringLiteral("not_run"));
+    QCOMPARE(report.value(QStringLiteral("benchmark")).toObject().value(QStringLiteral("reason")).toString(),
+             QStringLiteral("--no-benchmark"));
+    QMap<QString, QString> actions;
+    for (const QJsonValue& value : report.value(QStringLiteral("files")).toArray()) {
+        const QJsonObject file = value.toObject();
+        actions.insert(file.value(QStringLiteral("path")).toString(), file.value(QStringLiteral("action")).toString());
+        if (file.value(QStringLiteral("action")).toString() != QLatin1String("removed")
+            && FileSystem::kindOf(file.value(QStringLiteral("path")).toString()) == FileSystem::Kind::File)
+            QCOMPARE(file.value(QStringLiteral("sha256")).toString(),
+                     FileSystem::sha256Of(file.value(QStringLiteral("path")).toString()));
+    }
+    QCOMPARE(actions.value(m_root + QStringLiteral("/include/cudnn.h")), QStringLiteral("replaced"));
+    QCOMPARE(actions.value(m_root + QStringLiteral("/lib/libcudnn.so.9.19.0")), QStringLiteral("added"));
+    QCOMPARE(actions.value(m_root + QStringLiteral("/lib/libcudnn.so.9.1.0")), QStringLiteral("removed"));
+    QCOMPARE(actions.value(m_root + QStringLiteral("/lib/libcudnn_ops_infer.so.8")), QStringLiteral("removed"));
+
+    QFile log(logPath);
+    QVERIFY(log.open(QIODevice::ReadOnly));
+    const QString logText = QString::fromUtf8(log.readAll());
+    QVERIFY2(logText.contains(QStringLiteral("added %1/lib/libcudnn.so.9.19.0").arg(m_root)), qPrintable(logText));
+    QVERIFY(logText.contains(QStringLiteral("removed %1/lib/libcudnn.so.9.1.0").arg(m_root)));
+    QVERIFY(logText.contains(QStringLiteral("committed")));
+
+    // The installed copy is the real cuDNN 9.19, and it loads from the toolkit with its links.
+    QProcess probe;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove(QStringLiteral("LD_LIBRARY_PATH"));
+    probe.setProcessEnvironment(env);
+    probe.start(
+        qEnvironmentVariable("CUDNN_SETUP_BIN_DIR") + QStringLiteral("/cudnn-probe"),
+        {QStringLiteral("cudnn"), QStringLiteral("--library"), m_root + QStringLiteral("/lib64/libcudnn.so.9")});
+    QVERIFY(probe.waitForFinished(60000));
+    const QByteArray probeOut = probe.readAllStandardOutput();
+    QCOMPARE(QJsonDocument::fromJson(probeOut)
+                 .object()
+                 .value(QStringLiteral("cudnn"))
+                 .toObject()
+                 .value(QStringLiteral("version"))
+                 .toInt(),
+             91900);
+
+    const QString installedListing = listing(m_root);
+    const Run again = run({QStringLiteral("--package"), m_archive, QStringLiteral("--cuda-root"), m_root});
+    QVERIFY2(again.exitCode == 0, again.out + again.err);
+    QCOMPARE(again.report.value(QStringLiteral("status")).toString(), QStringLiteral("unchanged"));
+    QCOMPARE(listing(m_root), installedListing);
+
+    const Run removed = run({QStringLiteral("--uninstall"), QStringLiteral("--cuda-root"), m_root});
+    QVERIFY2(removed.exitCode == 0, removed.out + removed.err);
+    QCOMPARE(removed.report.value(QStringLiteral("status")).toString(), QStringLiteral("uninstalled"));
+    QCOMPARE(listing(m_root), before);
+
+    const Run nothing = run({QStringLiteral("--uninstall"), QStringLiteral("--cuda-root"), m_root});
+    QCOMPARE(nothing.exitCode, 0);
+    QCOMPARE(nothing.report.value(QStringLiteral("status")).toString(), QStringLiteral("not_installed"));
+}
+
+void TestInstallCli::killedRunIsRecoveredByTheNextOne_data()
+{
+    QTest::addColumn<QString>("fault");
+    QTest::addColumn<bool>("nextInstalls"); // the next run installs again (else it uninstalls)
+    QTest::newRow("mid-merge, then uninstall") << QStringLiteral("stage.write:3:exit") << false;
+    QTest::newRow("mid-merge, then install") << QStringLiteral("stage.write:3:exit") << true;
+    QTest::newRow("between backup and rename") << QStringLiteral("swap.rename:4:exit") << false;
+    QTest::newRow("moving an old file aside") << QStringLiteral("swap.backup:1:exit") << false;
+    QTest::newRow("journaling a step") << QStringLiteral("journal.write:6:exit") << true;
+    QTest::newRow("at the commit point") << QStringLiteral("manifest.write:0:exit") << false;
+}
+
+void TestInstallCli::killedRunIsRecoveredByTheNextOne()
+{
+    QFETCH(QString, fault);
+    QFETCH(bool, nextInstalls);
+    handCopiedOlderCudnn();
+    const QString before = listing(m_root);
+
+    const Run killed = run({QStringLiteral("--package"), m_archive, QStringLiteral("--cuda-root"), m_root},
+                           {{QStringLiteral("CUDNN_SETUP_TEST_FAULT"), fault}});
+    QVERIFY2(killed.exitCode == 137, killed.out + killed.err);
+    QVERIFY(InstallService::hasInterruptedRun(m_root));
+    QVERIFY(listing(m_root) != before);
+
+    if (nextInstalls) {
+        const Run next = run({QStringLiteral("--package"), m_archive, QStringLiteral("--cuda-root"), m_root});
+        QVERIFY2(next.exitCode == 0, next.out + next.err);
+        QCOMPARE(next.report.value(QStringLiteral("status")).toString(), QStringLiteral("ok"));
+        QVERIFY(codes(next.report).contains(QStringLiteral("INSTALL-RECOVERED")));
+        const Run back = run({QStringLiteral("--uninstall"), QStringLiteral("--cuda-root"), m_root});
+        QVERIFY2(back.exitCode == 0, back.out + back.err);
+    } else {
+        const Run next = run({QStringLiteral("--uninstall"), QStringLiteral("--cuda-root"), m_root});
+        QVERIFY2(next.exitCode == 0, next.out + next.err);
+        QCOMPARE(next.report.value(QStringLiteral("status")).toString(), QStringLiteral("not_installed"));
+        QVERIFY(codes(next.report).contains(QStringLiteral("INSTALL-RECOVERED")));
+    }
+    QCOMPARE(listing(m_root), before);
+}
+
+void TestInstallCli::readOnlyToolkitExitsFour()
+{
+    const QStringList folders{m_root + QStringLiteral("/include"), m_root + QStringLiteral("/lib"), m_root};
+    for (const QString& folder : folders)
+        QVERIFY(QFile::setPermissions(folder,
+                                      QFileDevice::ReadOwner | QFileDevice::ExeOwner | QFileDevice::ReadGroup
+                                          | QFileDevice::ExeGroup | QFileDevice::ReadOther | QFileDevice::ExeOther));
+    // root writes anywhere; without the capability that lets it, it is bound by the permissions like anyone.
+    const QStringList wrapper = ::geteuid() == 0
+        ? QStringList{QStringLiteral("setpriv"), QStringLiteral("--bounding-set=-dac_override,-dac_read_search")}
+        : QStringList();
+    const QString before = listing(m_root);
+    const Run result
+        = run({QStringLiteral("--package"), m_archive, QStringLiteral("--cuda-root"), m_root}, {}, wrapper);
+    const QString after = listing(m_root);
+    for (const QString& folder : folders)
+        QFile::setPermissions(folder, QFileDevice::Permissions(0x7755));
+    QVERIFY2(result.exitCode == 4, result.out + result.err);
+    QCOMPARE(result.report.value(QStringLiteral("status")).toString(), QStringLiteral("needs_elevation"));
+    QVERIFY(codes(result.report).contains(QStringLiteral("INSTALL-NEEDS-ELEVATION")));
+    QCOMPARE(after, before);
+}
+
+void TestInstallCli::hostileArchiveExitsThree()
+{
+    CudnnArchiveSpec spec;
+    spec.libraryPayload = "libcudart.so.13";
+    ArchiveBuilder builder = spec.build();
+    builder.symlink(spec.topFolder() + QStringLiteral("/lib/libcudnn_evil.so"),
+                    QStringLiteral("../../../../etc/passwd"));
+    builder.file(spec.topFolder() + QStringLiteral("/lib/../../escaped"), "out");
+    const QString archive = writeArchive(*m_tree, builder, spec.fileName());
+    const QString before = listing(m_root);
+    const Run result
+        = run({QStringLiteral("--package"), archive, QStringLiteral("--cuda-root"), m_root, QStringLiteral("--force")});
+    QCOMPARE(result.exitCode, 3);
+    QCOMPARE(result.report.value(QStringLiteral("status")).toString(), QStringLiteral("rejected"));
+    QVERIFY(codes(result.report).contains(QStringLiteral("PKG-UNSAFE-ENTRY")));
+    QCOMPARE(listing(m_root), before);
+    QVERIFY(!QFileInfo::exists(m_tree->path(QStringLiteral("escaped"))));
+}
+
+void TestInstallCli::deployAndTakeBack()
+{
+    m_tree->writeFile(QStringLiteral("cuda-13.0/lib/libcudart.so.13.0.96"), SyntheticBinary::elf(62, "cudart"));
+    m_tree->symlink(QStringLiteral("cuda-13.0/lib/libcudart.so.13"), QStringLiteral("libcudart.so.13.0.96"));
+    const QString toolkitBefore = listing(m_root);
+    const QString app = m_tree->path(QStringLiteral("app"));
+    const Run deployed = run({QStringLiteral("--package"),
+                              m_archive,
+                              QStringLiteral("--cuda-root"),
+                              m_root,
+                              QStringLiteral("--deploy-to"),
+                              app});
+    QVERIFY2(deployed.exitCode == 0, deployed.out + deployed.err);
+    QCOMPARE(deployed.report.value(QStringLiteral("command")).toString(), QStringLiteral("deploy"));
+    QCOMPARE(deployed.report.value(QStringLiteral("deploy")).toObject().value(QStringLiteral("folder")).toString(),
+             QFileInfo(app).canonicalFilePath());
+    QCOMPARE(FileSystem::linkTarget(app + QStringLiteral("/libcudart.so.13")), QStringLiteral("libcudart.so.13.0.96"));
+    QCOMPARE(FileSystem::linkTarget(app + QStringLiteral("/libcudnn.so.9")), QStringLiteral("libcudnn.so.9.19.0"));
+    QCOMPARE(listing(m_root), toolkitBefore);
+
+    const Run removed = run({QStringLiteral("--uninstall"), QStringLiteral("--deploy-to"), app});
+    QVERIFY2(removed.exitCode == 0, removed.out + removed.err);
+    QCOMPARE(removed.report.value(QStringLiteral("status")).toString(), QStringLiteral("uninstalled"));
+    QCOMPARE(listing(app), QString());
+}
+
+QTEST_GUILESS_MAIN(TestInstallCli)
+#include "TestInstallCli.moc"
