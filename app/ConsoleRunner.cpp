@@ -167,6 +167,8 @@ ExitCode ConsoleRunner::install(const Invocation& invocation)
     const ExitCode code = exitCodeForChoice(choice);
     report.setStatus(code == ExitCode::Ok ? QStringLiteral("planned") : exitCodeName(code));
     if (invocation.dryRun || code != ExitCode::Ok) {
+        if (!invocation.dryRun)
+            addStepsNotRun(report, invocation);
         m_out << packageSummary(choice, plan ? &*plan : nullptr, system.os);
         m_out.flush();
         InstallLog::to(log.get(), tr("no package to install (%1)").arg(exitCodeName(code)));
@@ -210,6 +212,7 @@ ExitCode ConsoleRunner::uninstall(const Invocation& invocation)
                                          tr("cudnn-setup installed cuDNN into several toolkits: %1.")
                                              .arg(installed.join(QStringLiteral(", "))),
                                          tr("Name the one to uninstall from with --cuda-root.")));
+            addStepsNotRun(report, invocation);
             m_out << (none ? tr("Nothing to uninstall.\n")
                            : tr("Several toolkits hold an install; name one with --cuda-root: %1\n")
                                  .arg(installed.join(QStringLiteral(", "))));
