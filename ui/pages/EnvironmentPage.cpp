@@ -1,0 +1,118 @@
+#include "EnvironmentPage.h"
+
+#include "BackgroundWork.h"
+#include "DiagnosticList.h"
+#include "engine/Engine.h"
+#include "env/EnvironmentService.h"
+
+#include <QButtonGroup>
+#include <QFontDatabase>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QRadioButton>
+#include <QVBoxLayout>
+
+EnvironmentPage::EnvironmentPage(const Engine& engine, WizardState& state, BackgroundWork& work, QWidget* parent)
+    : QWizardPage(parent)
+    , m_engine(engine)
+    , m_state(state)
+    , m_work(work)
+    , m_scope(new QButtonGroup(this))
+    , m_summary(new QLabel(this))
+    , m_conflicts(new DiagnosticList(this))
+    , m_diff(new QPlainTextEdit(this))
+{
+    setTitle(tr("Search path"));
+    setSubTitle(tr("Which copy of each library a new program will load, and what changes so the new one wins."));
+
+    auto* user = new QRadioButton(tr("Fix it for &me (user PATH / login profile)"), this);
+    auto* machine = new QRadioButton(tr("Fix it for &all users (needs administrator rights)"), this);
+    auto* none = new QRadioButton(tr("&Leave the search path alone"), this);
+    user->setObjectName(QStringLiteral("scopeUser"));
+    machine->setObjectName(QStringLiteral("scopeMachine"));
+    none->setObjectName(QStringLiteral("scopeNone"));
+    m_scope->addButton(user, int(PathScope::User));
+    m_scope->addButton(machine, int(PathScope::Machine));
+    m_scope->addButton(none, int(PathScope::None));
+    connect(m_scope, &QButtonGroup::idClicked, this, [this](int id) {
+        m_state.setPathScope(PathScope(id));
+        analyse();
+    });
+
+    m_summary->setObjectName(QStringLiteral("environmentSummary"));
+    m_summary->setWordWrap(true);
+    m_conflicts->setObjectName(QStringLiteral("environmentConflicts"));
+    m_diff->setObjectName(QStringLiteral("environmentDiff"));
+    m_diff->setAccessibleName(tr("Changes to the search path"));
+    m_diff->setReadOnly(true);
+    m_diff->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(user);
+    layout->addWidget(machine);
+    layout->addWidget(none);
+    layout->addWidget(m_summary);
+    layout->addWidget(m_conflicts, 1);
+    layout->addWidget(m_diff, 1);
+}
+
+void EnvironmentPage::initializePage()
+{
+    if (QAbstractButton* button = m_scope->button(int(m_state.pathScope())))
+        button->setChecked(true);
+    analyse();
+}
+
+bool EnvironmentPage::isComplete() const
+{
+    return !m_busy;
+}
+
+void EnvironmentPage::analyse()
+{
+    const SystemSnapshot* system = m_state.snapshot() ? &*m_state.snapshot() : nullptr;
+    const CudaToolkit* toolkit = system ? system->toolkitAt(m_state.targetToolkit()) : nullptr;
+    if (!toolkit) {
+        m_summary->setText(tr("Choose a package and a toolkit first."));
+        return;
+    }
+    EnvironmentTarget target;
+    target.toolkitRoot = toolkit->root;
+    target.cudaVersion = toolkit->version.value_or(Version());
+    const PackageCandidate* chosen = m_state.packageChoice() ? m_state.packageChoice()->chosen() : nullptr;
+    target.cudnnVersion = chosen && chosen->inspection.cudnnVersion ? *chosen->inspection.cudnnVersion : Version();
+    const EnvironmentScope scope
+        = m_state.pathScope() == PathScope::Machine ? EnvironmentScope::Machine : EnvironmentScope::User;
+
+    m_busy = true;
+    m_summary->setText(tr("Following the search order…"));
+    emit completeChanged();
+    const EnvironmentLocations locations = m_engine.environmentLocations();
+    m_work.run<EnvironmentReport>(
+        this,
+        [locations, target, scope] { return EnvironmentService(locations).analyse(target, scope); },
+        [this](const EnvironmentReport& report) {
+            m_busy = false;
+            m_state.setEnvironmentReport(report);
+            showReport(report);
+            emit completeChanged();
+        });
+}
+
+void EnvironmentPage::showReport(const EnvironmentReport& report)
+{
+    m_conflicts->setDiagnostics(report.diagnostics);
+    if (m_state.pathScope() == PathScope::None) {
+        m_summary->setText(tr("The search path stays as it is. Programs may keep loading the copies listed below."));
+        m_diff->clear();
+        return;
+    }
+    m_diff->setPlainText(report.plan.isEmpty() ? tr("Nothing needs to change.") : report.plan.diffText());
+    QString text = report.plan.isEmpty() ? tr("The new cuDNN already wins the search; nothing needs to change.")
+                                         : tr("These changes are made after the files are installed.");
+    if (report.restartNeeded())
+        text += QLatin1Char(' ') + tr("Open terminals, IDEs and Jupyter kernels must be restarted to see them.");
+    for (const QString& note : report.notes)
+        text += QStringLiteral("\n") + note;
+    m_summary->setText(text);
+}

@@ -1,0 +1,41 @@
+#pragma once
+
+#include "WizardState.h"
+
+#include <QWizardPage>
+
+class BackgroundWork;
+class DiagnosticList;
+class Engine;
+class QButtonGroup;
+class QLabel;
+class QPlainTextEdit;
+
+/**
+ * Which copy of each library a new program will load, and what must change so the target toolkit's copy wins:
+ * the PATH (or profile) before and after as a diff, each conflict with its class — fixable here, needs an
+ * administrator, or not governed by PATH at all — and what has to be restarted.
+ */
+class EnvironmentPage : public QWizardPage
+{
+    Q_OBJECT
+
+public:
+    EnvironmentPage(const Engine& engine, WizardState& state, BackgroundWork& work, QWidget* parent = nullptr);
+    void initializePage() override;
+    bool isComplete() const override;
+    bool isBusy() const { return m_busy; }
+
+private:
+    void analyse();
+    void showReport(const EnvironmentReport& report);
+
+    const Engine& m_engine;
+    WizardState& m_state;
+    BackgroundWork& m_work;
+    QButtonGroup* m_scope;
+    QLabel* m_summary;
+    DiagnosticList* m_conflicts;
+    QPlainTextEdit* m_diff;
+    bool m_busy = false;
+};
