@@ -13,15 +13,7 @@
 #include <QJsonDocument>
 #include <QProcessEnvironment>
 
-namespace {
-
-QString tr(const char* text)
-{
-    return QCoreApplication::translate("ConsoleRunner", text);
-}
-
-/** The steps after the files that this build does not run yet, as the report contract names them. */
-void addStepsNotRun(Report& report, const Invocation& invocation)
+void ConsoleRunner::addStepsNotRun(Report& report, const Invocation& invocation)
 {
     const QString environment = invocation.pathScope == QLatin1String("none")
         ? QStringLiteral("--path-scope none")
@@ -37,8 +29,7 @@ void addStepsNotRun(Report& report, const Invocation& invocation)
         QJsonObject{{QStringLiteral("status"), QStringLiteral("not_run")}, {QStringLiteral("reason"), benchmark}});
 }
 
-/** One line per outcome, then the warnings and errors: what a person reads in a terminal or a CI log. */
-QString resultSummary(const InstallResult& result)
+QString ConsoleRunner::summary(const InstallResult& result)
 {
     QMap<QString, int> counts;
     for (const InstallResult::File& file : result.files)
@@ -77,8 +68,6 @@ QString resultSummary(const InstallResult& result)
     }
     return text;
 }
-
-} // namespace
 
 ConsoleRunner::ConsoleRunner(const Engine& engine, QTextStream& out, QTextStream& err)
     : m_engine(engine)
@@ -237,7 +226,7 @@ ExitCode ConsoleRunner::finish(const InstallResult& result, const Invocation& in
 {
     result.addToReport(report);
     addStepsNotRun(report, invocation);
-    m_out << resultSummary(result);
+    m_out << summary(result);
     m_out.flush();
     if (!writeReport(report, invocation.reportFile))
         return ExitCode::Failed;

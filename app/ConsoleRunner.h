@@ -5,6 +5,7 @@
 #include "engine/ExitCode.h"
 #include "report/Report.h"
 
+#include <QCoreApplication>
 #include <QTextStream>
 #include <memory>
 
@@ -18,6 +19,8 @@ class InstallLog;
  */
 class ConsoleRunner
 {
+    Q_DECLARE_TR_FUNCTIONS(ConsoleRunner)
+
 public:
     ConsoleRunner(const Engine& engine, QTextStream& out, QTextStream& err);
     ExitCode run(const Invocation& invocation);
@@ -28,6 +31,10 @@ private:
     ExitCode uninstall(const Invocation& invocation);
     /** Prints the result, fills the report's sections and writes it; the exit code is the result's. */
     ExitCode finish(const InstallResult& result, const Invocation& invocation, Report& report);
+    /** One line per outcome, then the warnings and errors: what a person reads in a terminal or a CI log. */
+    static QString summary(const InstallResult& result);
+    /** The steps after the files that this build does not run yet, as the report contract names them. */
+    static void addStepsNotRun(Report& report, const Invocation& invocation);
     /** Opens --log FILE; false (after saying why) when it cannot be written. */
     bool openLog(const Invocation& invocation, std::unique_ptr<InstallLog>& log);
     bool writeReport(const Report& report, const QString& path);
