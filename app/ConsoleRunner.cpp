@@ -10,6 +10,8 @@
 #include "report/Report.h"
 
 #include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QProcessEnvironment>
 
@@ -159,6 +161,8 @@ ExitCode ConsoleRunner::install(const Invocation& invocation)
         if (!invocation.dryRun)
             addStepsNotRun(report, invocation);
         m_out << packageSummary(choice, plan ? &*plan : nullptr, system.os);
+        if (invocation.dryRun && deploy && code == ExitCode::Ok)
+            planDeploy(choice, system, invocation.deployTo, report);
         m_out.flush();
         InstallLog::to(log.get(), tr("no package to install (%1)").arg(exitCodeName(code)));
         if (!writeReport(report, invocation.reportFile))
@@ -168,14 +172,41 @@ ExitCode ConsoleRunner::install(const Invocation& invocation)
 
     InstallOptions options;
     options.log = log.get();
-    options.searchFolders = QProcessEnvironment::systemEnvironment()
-                                .value(QStringLiteral("PATH"))
-                                .split(pathListSeparator(hostOsFlavor()), Qt::SkipEmptyParts);
+    options.searchFolders = searchPath();
     const InstallResult result = deploy
         ? InstallService::deploy(choice, system, invocation.deployTo, options, &progress)
         : InstallService::install(choice, system, options, &progress);
     progress.finish();
     return finish(result, invocation, report);
+}
+
+void ConsoleRunner::planDeploy(const PackageChoice& choice,
+                               const SystemSnapshot& system,
+                               const QString& folder,
+                               Report& report)
+{
+    const CudaToolkit* toolkit = system.toolkitAt(choice.toolkitRoot);
+    const QFileInfo target(folder);
+    const QString root = target.exists() ? target.canonicalFilePath() : QDir::cleanPath(target.absoluteFilePath());
+    const PlannedChanges planned
+        = InstallService::planDeploy(choice.chosen()->inspection, *toolkit, root, system.os, searchPath());
+    report.setSection(QStringLiteral("deploy"), QJsonObject{{QStringLiteral("folder"), root}});
+    report.setSection(QStringLiteral("changes"), planned.changes.toJson());
+    report.addDiagnostics(planned.diagnostics);
+    m_out << tr("Deploy into %1 (nothing was changed): %2 files and links, %3 MiB to write, %4 to remove.\n")
+                 .arg(displayPath(system.os, root))
+                 .arg(planned.changes.entriesToWrite())
+                 .arg(double(planned.changes.bytesToWrite()) / (1024.0 * 1024.0), 0, 'f', 1)
+                 .arg(planned.changes.removals.size());
+    for (const Diagnostic& d : planned.diagnostics)
+        m_out << QStringLiteral("  %1 %2: %3\n").arg(severityName(d.severity), d.code, d.message);
+}
+
+QStringList ConsoleRunner::searchPath()
+{
+    return QProcessEnvironment::systemEnvironment()
+        .value(QStringLiteral("PATH"))
+        .split(pathListSeparator(hostOsFlavor()), Qt::SkipEmptyParts);
 }
 
 ExitCode ConsoleRunner::uninstall(const Invocation& invocation)

@@ -10,6 +10,8 @@
 #include <memory>
 
 struct InstallResult;
+struct PackageChoice;
+struct SystemSnapshot;
 class InstallLog;
 
 /**
@@ -33,6 +35,10 @@ private:
     ExitCode finish(const InstallResult& result, const Invocation& invocation, Report& report);
     /** One line per outcome, then the warnings and errors: what a person reads in a terminal or a CI log. */
     static QString summary(const InstallResult& result);
+    /** The dry run of --deploy-to: what would be copied into the folder, into the report and on stdout. */
+    void planDeploy(const PackageChoice& choice, const SystemSnapshot& system, const QString& folder, Report& report);
+    /** The folders of PATH, where a deploy also looks for zlibwapi.dll. */
+    static QStringList searchPath();
     /** The steps after the files that this build does not run yet, as the report contract names them. */
     static void addStepsNotRun(Report& report, const Invocation& invocation);
     /** Opens --log FILE; false (after saying why) when it cannot be written. */

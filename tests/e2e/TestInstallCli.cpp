@@ -281,6 +281,23 @@ void TestInstallCli::deployAndTakeBack()
     m_tree->symlink(QStringLiteral("cuda-13.0/lib/libcudart.so.13"), QStringLiteral("libcudart.so.13.0.96"));
     const QString toolkitBefore = listing(m_root);
     const QString app = m_tree->path(QStringLiteral("app"));
+    const Run planned = run({QStringLiteral("--dry-run"),
+                             QStringLiteral("--package"),
+                             m_archive,
+                             QStringLiteral("--cuda-root"),
+                             m_root,
+                             QStringLiteral("--deploy-to"),
+                             app});
+    QVERIFY2(planned.exitCode == 0, planned.out + planned.err);
+    QCOMPARE(planned.report.value(QStringLiteral("status")).toString(), QStringLiteral("planned"));
+    QStringList plannedPaths;
+    for (const QJsonValue& file :
+         planned.report.value(QStringLiteral("changes")).toObject().value(QStringLiteral("files")).toArray())
+        plannedPaths.append(file.toObject().value(QStringLiteral("path")).toString());
+    QVERIFY2(plannedPaths.contains(app + QStringLiteral("/libcudart.so.13")), qPrintable(plannedPaths.join(' ')));
+    QVERIFY(planned.out.contains("Deploy into"));
+    QVERIFY(!QFileInfo::exists(app));
+
     const Run deployed = run({QStringLiteral("--package"),
                               m_archive,
                               QStringLiteral("--cuda-root"),
