@@ -24,6 +24,7 @@ private slots:
     void installReportUninstall();
     void killedRunIsRecoveredByTheNextOne_data();
     void killedRunIsRecoveredByTheNextOne();
+    void killedUninstallIsRecoveredByTheNextOne();
     void readOnlyToolkitExitsFour();
     void hostileArchiveExitsThree();
     void deployAndTakeBack();
@@ -230,6 +231,31 @@ void TestInstallCli::killedRunIsRecoveredByTheNextOne()
         QCOMPARE(next.report.value(QStringLiteral("status")).toString(), QStringLiteral("not_installed"));
         QVERIFY(codes(next.report).contains(QStringLiteral("INSTALL-RECOVERED")));
     }
+    QCOMPARE(listing(m_root), before);
+}
+
+void TestInstallCli::killedUninstallIsRecoveredByTheNextOne()
+{
+    handCopiedOlderCudnn();
+    const QString before = listing(m_root);
+    const Run installed = run({QStringLiteral("--package"), m_archive, QStringLiteral("--cuda-root"), m_root});
+    QVERIFY2(installed.exitCode == 0, installed.out + installed.err);
+    const QString withInstall = listing(m_root);
+
+    const Run killed = run({QStringLiteral("--uninstall"), QStringLiteral("--cuda-root"), m_root},
+                           {{QStringLiteral("CUDNN_SETUP_TEST_FAULT"), QStringLiteral("swap.rename:2:exit")}});
+    QVERIFY2(killed.exitCode == 137, killed.out + killed.err);
+    QVERIFY(InstallService::hasInterruptedRun(m_root));
+
+    // The next run first puts the half-done uninstall back (the install stands again), then does its own work.
+    const Run next = run({QStringLiteral("--uninstall"), QStringLiteral("--cuda-root"), m_root},
+                         {{QStringLiteral("CUDNN_SETUP_TEST_FAULT"), QStringLiteral("manifest.write:0:fail")}});
+    QCOMPARE(next.exitCode, 5);
+    QVERIFY(codes(next.report).contains(QStringLiteral("INSTALL-RECOVERED")));
+    QCOMPARE(listing(m_root), withInstall);
+
+    const Run done = run({QStringLiteral("--uninstall"), QStringLiteral("--cuda-root"), m_root});
+    QVERIFY2(done.exitCode == 0, done.out + done.err);
     QCOMPARE(listing(m_root), before);
 }
 

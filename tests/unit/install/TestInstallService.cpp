@@ -72,6 +72,8 @@ private slots:
     void hostileEntriesChangeNothing();
     void faultAtEachPointRollsBack_data();
     void faultAtEachPointRollsBack();
+    void uninstallFaultRollsBack_data();
+    void uninstallFaultRollsBack();
     void cancelRollsBack();
     void archiveChangedSinceItWasChecked();
     void readOnlyTargetNeedsElevation();
@@ -411,6 +413,37 @@ void TestInstallService::faultAtEachPointRollsBack()
     QVERIFY(!InstallService::hasInterruptedRun(m_root));
 
     QVERIFY(install(m_real, m_root).succeeded()); // and the toolkit still takes the install afterwards
+}
+
+void TestInstallService::uninstallFaultRollsBack_data()
+{
+    QTest::addColumn<QString>("point");
+    QTest::addColumn<int>("skip");
+    QTest::newRow("journal") << QStringLiteral("journal.write") << 4;
+    QTest::newRow("moving an installed file aside") << QStringLiteral("swap.backup") << 2;
+    QTest::newRow("restoring a replaced file") << QStringLiteral("swap.rename") << 1;
+    QTest::newRow("manifest") << QStringLiteral("manifest.write") << 0;
+}
+
+void TestInstallService::uninstallFaultRollsBack()
+{
+    QFETCH(QString, point);
+    QFETCH(int, skip);
+    m_tree->writeFile(QStringLiteral("cuda-13.0/include/cudnn.h"), "an older header\n");
+    m_tree->writeFile(QStringLiteral("cuda-13.0/lib/libcudnn.so.9.1.0"), "an older library");
+    const QString pristine = listing(m_root);
+    QVERIFY(install(m_real, m_root).succeeded());
+    const QString installed = listing(m_root);
+
+    FaultPoint::arm(point, skip);
+    const InstallResult failed = InstallService::uninstall(m_root);
+    FaultPoint::disarm();
+    QVERIFY2(failed.status == Status::RolledBack, describe(failed));
+    QCOMPARE(failed.exitCode(), ExitCode::RolledBack);
+    QCOMPARE(listing(m_root), installed);
+
+    QVERIFY(InstallService::uninstall(m_root).succeeded());
+    QCOMPARE(listing(m_root), pristine);
 }
 
 void TestInstallService::cancelRollsBack()
