@@ -58,7 +58,7 @@ Installer::run(const QString& command, const Source& source, const CudaToolkit& 
     result.toolkitRoot = toolkit.root;
     result.toolkitVersion = toolkit.version;
 
-    reportPhase(tr("Checking the target"), 0, 0);
+    beginPhase(tr("Checking the target"), 0);
     PlannedChanges planned = plan();
     result.root = planned.changes.root;
     InstallLog::to(log, tr("%1 of %2 into %3").arg(command, source.archive, result.root));
@@ -121,6 +121,7 @@ Installer::run(const QString& command, const Source& source, const CudaToolkit& 
         return result;
     }
 
+    InstallLog::to(log, tr("phase: %1").arg(tr("Writing files")));
     Merger merger(m_progress, m_cancel, log);
     const Merger::Outcome staging = merger.stage(
         source.archive, source.sha256, changes, [&staged](const Change& c) { return staged.value(c.destination); });
@@ -129,7 +130,7 @@ Installer::run(const QString& command, const Source& source, const CudaToolkit& 
         return result;
     }
 
-    reportPhase(tr("Putting files in place"), 0, m_toPlace);
+    beginPhase(tr("Putting files in place"), m_toPlace);
     if (!transaction.performUpTo(transaction.size(), m_cancel, &error)) {
         rollBack(transaction, result, m_cancel.isCanceled() ? InstallCode::Canceled : InstallCode::WriteFailed, error);
         return result;
@@ -245,7 +246,7 @@ ManifestEntry Installer::manifestEntry(const Transaction& transaction,
 
 void Installer::rollBack(Transaction& transaction, InstallResult& result, const QString& code, const QString& why) const
 {
-    reportPhase(tr("Putting everything back"), 0, 0);
+    beginPhase(tr("Putting everything back"), 0);
     const bool canceled = code == InstallCode::Canceled;
     result.diagnostics.append(canceled ? Diagnostic::warning(code, tr("The install was canceled."))
                                        : Diagnostic::error(code,
@@ -294,6 +295,12 @@ void Installer::describe(const QString& step, const Operation& operation, const 
     }
     if (!undo && !dynamic_cast<const MakeFolder*>(&operation))
         reportPhase(tr("Putting files in place"), ++m_placed, m_toPlace);
+}
+
+void Installer::beginPhase(const QString& phase, int total) const
+{
+    InstallLog::to(m_options.log, tr("phase: %1").arg(phase));
+    reportPhase(phase, 0, total);
 }
 
 void Installer::reportPhase(const QString& phase, int done, int total, const QString& current) const

@@ -55,6 +55,8 @@ private:
                                 const CudaToolkit& toolkit) const;
     void rollBack(Transaction& transaction, InstallResult& result, const QString& code, const QString& why) const;
     void describe(const QString& step, const Operation& operation, const QString& root);
+    /** Logs the phase and reports its start. */
+    void beginPhase(const QString& phase, int total) const;
     void reportPhase(const QString& phase, int done, int total, const QString& current = {}) const;
 
     const InstallOptions& m_options;

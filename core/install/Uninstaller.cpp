@@ -194,6 +194,7 @@ InstallResult Uninstaller::run(const QString& root)
         m_progress->report(update);
     });
 
+    InstallLog::to(log, tr("phase: %1").arg(tr("Restoring files")));
     QString error;
     Manifest manifest = session.manifest();
     manifest.entries.removeLast();

@@ -158,6 +158,8 @@ void TestInstallCli::installReportUninstall()
     QVERIFY2(logText.contains(QStringLiteral("added %1/lib/libcudnn.so.9.19.0").arg(m_root)), qPrintable(logText));
     QVERIFY(logText.contains(QStringLiteral("removed %1/lib/libcudnn.so.9.1.0").arg(m_root)));
     QVERIFY(logText.contains(QStringLiteral("committed")));
+    for (const char* phase : {"phase: Checking the target", "phase: Writing files", "phase: Putting files in place"})
+        QVERIFY2(logText.contains(QLatin1String(phase)), phase);
 
     // The installed copy is the real cuDNN 9.19, and it loads from the toolkit with its links.
     QProcess probe;
