@@ -52,6 +52,14 @@ bool samePath(OsFlavor os, const QString& a, const QString& b)
     return normalizedPath(os, a).compare(normalizedPath(os, b), fileNameCase(os)) == 0;
 }
 
+bool isPathInside(OsFlavor os, const QString& root, const QString& path)
+{
+    const QString r = normalizedPath(os, root);
+    const QString p = normalizedPath(os, path);
+    const QString prefix = r.endsWith(QLatin1Char('/')) ? r : r + QLatin1Char('/'); // the root "/" keeps its slash
+    return p.compare(r, fileNameCase(os)) == 0 || p.startsWith(prefix, fileNameCase(os));
+}
+
 QString executableName(OsFlavor os, const QString& base)
 {
     return os == OsFlavor::Windows ? base + QStringLiteral(".exe") : base;

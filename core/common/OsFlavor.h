@@ -28,5 +28,7 @@ QString displayPath(OsFlavor os, const QString& path);
 QString normalizedPath(OsFlavor os, const QString& path);
 /** Equal as paths under the flavour's rules (case, separators, a trailing separator). */
 bool samePath(OsFlavor os, const QString& a, const QString& b);
+/** path is root or lies below it, compared under the flavour's rules after normalising both. */
+bool isPathInside(OsFlavor os, const QString& root, const QString& path);
 /** The executable's file name: "nvcc" -> "nvcc.exe" on Windows. */
 QString executableName(OsFlavor os, const QString& base);

@@ -340,11 +340,7 @@ QString sha256Of(const QString& path)
 
 bool isInside(const QString& root, const QString& path)
 {
-    const Qt::CaseSensitivity cs = fileNameCase(hostOsFlavor());
-    if (path.compare(root, cs) == 0)
-        return true;
-    const QString prefix = root.endsWith(QLatin1Char('/')) ? root : root + QLatin1Char('/');
-    return path.startsWith(prefix, cs);
+    return isPathInside(hostOsFlavor(), root, path);
 }
 
 bool isSafeFolder(const QString& folder, const QString& root)

@@ -1,7 +1,7 @@
 #include "InstallPlanner.h"
 
+#include "FileSystem.h"
 #include "package/EntrySafety.h"
-#include "package/Sha256.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -37,13 +37,6 @@ QString destinationFolder(const PackageLayout::Placement& placement, OsFlavor os
     return {};
 }
 
-bool isInside(OsFlavor os, const QString& root, const QString& path)
-{
-    const QString r = normalizedPath(os, root);
-    const QString p = normalizedPath(os, path);
-    return p.compare(r, fileNameCase(os)) == 0 || p.startsWith(r + QLatin1Char('/'), fileNameCase(os));
-}
-
 /**
  * <root>/<folder> with every link along it followed (lib64 -> lib, include -> targets/x86_64-linux/include),
  * as far as it exists; the rest is appended as written. Empty if a link leads outside the root.
@@ -58,20 +51,7 @@ QString resolveFolder(OsFlavor os, const QString& root, const QString& folder)
         const QFileInfo info(next);
         resolved = info.exists() ? info.canonicalFilePath() : next;
     }
-    return isInside(os, canonicalRoot, resolved) ? resolved : QString();
-}
-
-QString fileSha256(const QString& path)
-{
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return {};
-    Sha256 sha;
-    QByteArray buffer(1024 * 1024, Qt::Uninitialized);
-    qint64 n = 0;
-    while ((n = file.read(buffer.data(), buffer.size())) > 0)
-        sha.addData(QByteArrayView(buffer.constData(), n));
-    return n < 0 ? QString() : QString::fromLatin1(sha.result().toHex());
+    return isPathInside(os, canonicalRoot, resolved) ? resolved : QString();
 }
 
 InstallItem::Action actionFor(const InstallItem& item, const QFileInfo& existing)
@@ -84,7 +64,8 @@ InstallItem::Action actionFor(const InstallItem& item, const QFileInfo& existing
             : InstallItem::Action::Overwrite;
     if (existing.isSymLink() || !existing.isFile() || existing.size() != item.size)
         return InstallItem::Action::Overwrite;
-    return fileSha256(existing.filePath()) == item.sha256 ? InstallItem::Action::Same : InstallItem::Action::Overwrite;
+    return FileSystem::sha256Of(existing.filePath()) == item.sha256 ? InstallItem::Action::Same
+                                                                    : InstallItem::Action::Overwrite;
 }
 
 } // namespace
@@ -176,7 +157,7 @@ InstallPlan InstallPlanner::plan(const PackageInspection& package, const CudaToo
         item.source = file.entry.path;
         item.destination = joinPath(os, base, file.placement.name);
         const bool link = file.entry.type == ArchiveEntry::Type::Symlink;
-        if (EntrySafety::hasDotDot(file.placement.name) || !isInside(os, base, item.destination)
+        if (EntrySafety::hasDotDot(file.placement.name) || !isPathInside(os, base, item.destination)
             || (link && !EntrySafety::staysInFolder(file.entry.linkTarget))) {
             plan.skipped.append(file.entry.path); // already a PKG-UNSAFE-ENTRY finding of the inspection
             continue;

@@ -11,8 +11,6 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QMutex>
-#include <QMutexLocker>
 
 namespace DetectFixtures {
 
@@ -165,30 +163,5 @@ inline QString canonical(const QString& path)
 {
     return QFileInfo(path).canonicalFilePath();
 }
-
-/**
- * Serialises calls to another runner. Detector asks the driver on a second thread while it looks at the files,
- * and FakeProcessRunner records its calls in a plain list, so the two threads must not meet inside it.
- */
-class SerialRunner : public ProcessRunner
-{
-public:
-    explicit SerialRunner(const ProcessRunner& inner)
-        : m_inner(inner)
-    {
-    }
-    ProcessResult run(const QString& program,
-                      const QStringList& arguments,
-                      int timeoutMs,
-                      const QMap<QString, QString>& extraEnvironment = {}) const override
-    {
-        QMutexLocker lock(&m_mutex);
-        return m_inner.run(program, arguments, timeoutMs, extraEnvironment);
-    }
-
-private:
-    const ProcessRunner& m_inner;
-    mutable QMutex m_mutex;
-};
 
 } // namespace DetectFixtures

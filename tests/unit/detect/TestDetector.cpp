@@ -53,7 +53,6 @@ struct Machine
     TestTree tree;
     HostEnvironment host = emptyHost(OsFlavor::Linux);
     FakeProcessRunner fake;
-    SerialRunner runner{fake};
     QString toolkit;
     QString staleDir;
     QString ldconfigDir;
@@ -130,7 +129,7 @@ void TestDetector::wholeLinuxMachine()
 {
     Machine m(QStringLiteral("12.4"));
     QVERIFY2(m.ready(), "cudnn-probe or the fake libraries are not built");
-    const SystemSnapshot snapshot = Detector(m.host, m.runner).detect({});
+    const SystemSnapshot snapshot = Detector(m.host, m.fake).detect({});
 
     QCOMPARE(snapshot.os, OsFlavor::Linux);
     QVERIFY(snapshot.driver.found);
@@ -179,7 +178,7 @@ void TestDetector::wholeLinuxMachine()
 void TestDetector::librarySearchDirsFollowTheLoader()
 {
     Machine m(QStringLiteral("12.4"));
-    const QStringList dirs = Detector(m.host, m.runner).librarySearchDirs();
+    const QStringList dirs = Detector(m.host, m.fake).librarySearchDirs();
     const QString cudaDir = m.tree.path(QStringLiteral("usr/local/cuda-12.4/lib64"));
     // ld.so: LD_LIBRARY_PATH in order, then folders of cuDNN in the ld cache, then the default folders.
     QCOMPARE(dirs,
@@ -217,7 +216,7 @@ void TestDetector::driverAgainstToolkit()
     QFETCH(QString, minimum);
     Machine m(cuda);
     QVERIFY2(m.ready(), "cudnn-probe or the fake libraries are not built");
-    const SystemSnapshot snapshot = Detector(m.host, m.runner).detect({});
+    const SystemSnapshot snapshot = Detector(m.host, m.fake).detect({});
     QCOMPARE(snapshot.driver.version->toString(), QStringLiteral("550.144.03"));
     QCOMPARE(snapshot.activeToolkit()->version->toString(), cuda);
 
@@ -243,7 +242,7 @@ void TestDetector::withoutDriverQuery()
     Machine m(QStringLiteral("13.0"));
     DetectOptions options;
     options.queryDriver = false;
-    const SystemSnapshot snapshot = Detector(m.host, m.runner).detect(options);
+    const SystemSnapshot snapshot = Detector(m.host, m.fake).detect(options);
     QVERIFY(!snapshot.driver.found);
     QVERIFY(snapshot.gpus.isEmpty());
     QVERIFY(codes(snapshot.diagnostics, QStringLiteral("DRV-")).isEmpty()); // nothing known, nothing compared
@@ -260,7 +259,7 @@ void TestDetector::explicitCudaRoot()
     DetectOptions options;
     options.queryDriver = false;
     options.cudaRoots = {m.tree.path(QStringLiteral("opt/cuda-11.8"))};
-    const SystemSnapshot snapshot = Detector(m.host, m.runner).detect(options);
+    const SystemSnapshot snapshot = Detector(m.host, m.fake).detect(options);
     QCOMPARE(snapshot.toolkits.size(), 2);
     const CudaToolkit* named = snapshot.toolkitAt(m.tree.path(QStringLiteral("opt/cuda-11.8")));
     QVERIFY(named);
@@ -318,7 +317,7 @@ void TestDetector::jsonContract()
 {
     Machine m(QStringLiteral("12.4"));
     QVERIFY2(m.ready(), "cudnn-probe or the fake libraries are not built");
-    const QJsonObject json = Detector(m.host, m.runner).detect({}).toJson();
+    const QJsonObject json = Detector(m.host, m.fake).detect({}).toJson();
 
     // docs/detect-json.md: keys may be added, none renamed or removed. Checked as "contains".
     for (const QString& key : {QStringLiteral("platform"),
