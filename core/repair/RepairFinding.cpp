@@ -1,0 +1,104 @@
+#include "RepairFinding.h"
+
+#include <QJsonArray>
+#include <QSet>
+
+QString RepairFix::kindName(Kind kind)
+{
+    switch (kind) {
+    case Kind::RestoreFile:
+        return QStringLiteral("restore_file");
+    case Kind::RebuildLink:
+        return QStringLiteral("rebuild_link");
+    case Kind::FixPermissions:
+        return QStringLiteral("fix_permissions");
+    case Kind::Environment:
+        return QStringLiteral("environment");
+    }
+    return {};
+}
+
+QJsonObject RepairFix::toJson() const
+{
+    QJsonObject json{
+        {QStringLiteral("kind"), kindName(kind)}, {QStringLiteral("root"), root}, {QStringLiteral("path"), path}};
+    if (kind == Kind::RebuildLink)
+        json.insert(QStringLiteral("link_target"), expected.linkTarget);
+    if (kind == Kind::RestoreFile || kind == Kind::FixPermissions) {
+        json.insert(QStringLiteral("sha256"), expected.sha256);
+        json.insert(QStringLiteral("size"), expected.size);
+        json.insert(QStringLiteral("mode"), QString::number(expected.mode, 8));
+    }
+    if (kind == Kind::RestoreFile)
+        json.insert(QStringLiteral("package"), package.value(QStringLiteral("file")));
+    return json;
+}
+
+QString RepairFinding::remedyName(Remedy remedy)
+{
+    switch (remedy) {
+    case Remedy::Automatic:
+        return QStringLiteral("automatic");
+    case Remedy::NeedsElevation:
+        return QStringLiteral("needs_elevation");
+    case Remedy::Manual:
+        return QStringLiteral("manual");
+    case Remedy::None:
+        return QStringLiteral("none");
+    }
+    return {};
+}
+
+QJsonObject RepairFinding::toJson() const
+{
+    QJsonObject json = diagnostic.toJson();
+    json.insert(QStringLiteral("remedy"), remedyName(remedy));
+    if (!root.isEmpty())
+        json.insert(QStringLiteral("root"), root);
+    QJsonArray fixList;
+    for (const RepairFix& fix : fixes)
+        fixList.append(fix.toJson());
+    if (!fixList.isEmpty())
+        json.insert(QStringLiteral("fixes"), fixList);
+    if (!manualStep.isEmpty())
+        json.insert(QStringLiteral("manual_step"), manualStep);
+    return json;
+}
+
+bool RepairScan::isClean() const
+{
+    return std::none_of(findings.cbegin(), findings.cend(), [](const RepairFinding& f) { return f.isProblem(); });
+}
+
+QList<RepairFix> RepairScan::automaticFixes() const
+{
+    QList<RepairFix> fixes;
+    QSet<QString> seen;
+    for (const RepairFinding& finding : findings) {
+        if (finding.remedy != RepairFinding::Remedy::Automatic)
+            continue;
+        for (const RepairFix& fix : finding.fixes) {
+            const QString key = RepairFix::kindName(fix.kind) + QLatin1Char(' ') + fix.path;
+            if (seen.contains(key))
+                continue;
+            seen.insert(key);
+            fixes.append(fix);
+        }
+    }
+    return fixes;
+}
+
+int RepairScan::count(RepairFinding::Remedy remedy) const
+{
+    return int(std::count_if(findings.cbegin(), findings.cend(), [remedy](const RepairFinding& f) {
+        return f.remedy == remedy && f.isProblem();
+    }));
+}
+
+QJsonArray RepairScan::toJson() const
+{
+    QJsonArray list;
+    for (const RepairFinding& finding : findings)
+        list.append(finding.toJson());
+    return list;
+}

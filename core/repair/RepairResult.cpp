@@ -1,0 +1,65 @@
+#include "RepairResult.h"
+
+#include <QJsonArray>
+
+QString RepairResult::statusName(Status status)
+{
+    switch (status) {
+    case Status::Repaired:
+        return QStringLiteral("repaired");
+    case Status::NothingToApply:
+        return QStringLiteral("nothing_to_apply");
+    case Status::DryRun:
+        return QStringLiteral("dry_run");
+    case Status::PackageRejected:
+        return QStringLiteral("package_rejected");
+    case Status::PackageNotFound:
+        return QStringLiteral("package_not_found");
+    case Status::NeedsElevation:
+        return QStringLiteral("needs_elevation");
+    case Status::RolledBack:
+        return QStringLiteral("rolled_back");
+    case Status::Failed:
+        return QStringLiteral("failed");
+    }
+    return QStringLiteral("failed");
+}
+
+QJsonObject RepairResult::toJson() const
+{
+    QJsonArray fixes;
+    for (const Applied& applied : applied) {
+        QJsonObject json = applied.fix.toJson();
+        if (!applied.transaction.isEmpty())
+            json.insert(QStringLiteral("transaction"), applied.transaction);
+        fixes.append(json);
+    }
+    return {{QStringLiteral("status"), statusName(status)},
+            {QStringLiteral("applied"), fixes},
+            {QStringLiteral("transactions"), QJsonArray::fromStringList(transactions)},
+            {QStringLiteral("diagnostics"), diagnosticsToJson(diagnostics)}};
+}
+
+ExitCode repairExitCode(const RepairResult& result, const RepairScan& after)
+{
+    switch (result.status) {
+    case RepairResult::Status::PackageRejected:
+        return ExitCode::PackageRejected;
+    case RepairResult::Status::PackageNotFound:
+        return ExitCode::NothingFound;
+    case RepairResult::Status::RolledBack:
+        return ExitCode::RolledBack;
+    case RepairResult::Status::NeedsElevation:
+        return ExitCode::NeedsElevation;
+    case RepairResult::Status::Failed:
+        return ExitCode::Failed;
+    case RepairResult::Status::Repaired:
+    case RepairResult::Status::NothingToApply:
+    case RepairResult::Status::DryRun:
+        break;
+    }
+    if (after.isClean())
+        return ExitCode::Ok;
+    // Running again elevated makes progress: say so before "a person must act".
+    return after.count(RepairFinding::Remedy::NeedsElevation) > 0 ? ExitCode::NeedsElevation : ExitCode::Failed;
+}

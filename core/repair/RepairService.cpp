@@ -1,0 +1,449 @@
+#include "RepairService.h"
+
+#include "ManifestCheck.h"
+#include "RepairCode.h"
+#include "env/EnvironmentService.h"
+#include "install/FileOperations.h"
+#include "install/FileSystem.h"
+#include "install/FileWriter.h"
+#include "install/InstallLog.h"
+#include "install/InstallResult.h"
+#include "install/InstallService.h"
+#include "install/Installer.h"
+#include "install/Merger.h"
+#include "install/RootSession.h"
+#include "install/Transaction.h"
+#include "package/PackageService.h"
+
+#include <QFile>
+#include <QFileInfo>
+
+namespace {
+
+/** Where the restored files of one root come from: one archive, checked, and its plan onto that root. */
+struct PackageSource
+{
+    QString archive;
+    QString sha256;
+    QJsonObject summary; // as the manifest records it
+    QHash<QString, Change> changes; // canonical destination -> how the package puts it there
+};
+
+/** The fixes of one root, with the package their restored files come from. */
+struct RootWork
+{
+    QString root;
+    QList<RepairFix> fixes;
+    std::optional<PackageSource> package;
+    bool environment = false;
+};
+
+} // namespace
+
+namespace {
+
+class RootRepair
+{
+    Q_DECLARE_TR_FUNCTIONS(RepairService)
+
+public:
+    RootRepair(const RepairOptions& options, ProgressSink* progress, CancellationToken cancel)
+        : m_options(options)
+        , m_progress(progress)
+        , m_cancel(std::move(cancel))
+    {
+    }
+
+    /** Applies work as one transaction; false with result set when it could not. */
+    bool run(const RootWork& work, const SystemSnapshot& system, RepairResult& result);
+
+private:
+    bool stageCopy(const RepairFix& fix, const QString& staged, QString* error) const;
+    void rollBack(Transaction& transaction, RepairResult& result, bool canceled, const QString& why) const;
+    void phase(const QString& name, int done, int total) const;
+
+    const RepairOptions& m_options;
+    ProgressSink* m_progress;
+    CancellationToken m_cancel;
+};
+
+void RootRepair::phase(const QString& name, int done, int total) const
+{
+    if (done == 0)
+        InstallLog::to(m_options.log, tr("phase: %1").arg(name));
+    ProgressUpdate update;
+    update.phase = name;
+    update.itemsDone = done;
+    update.itemsTotal = total;
+    m_progress->report(update);
+}
+
+bool RootRepair::run(const RootWork& work, const SystemSnapshot& system, RepairResult& result)
+{
+    const OsFlavor os = system.os;
+    InstallResult opened;
+    RootSession session(work.root, m_options.operations, m_options.log);
+    if (!session.open(opened)) {
+        result.diagnostics.append(opened.diagnostics);
+        result.status = opened.status == InstallResult::Status::NeedsElevation ? RepairResult::Status::NeedsElevation
+                                                                               : RepairResult::Status::Failed;
+        return false;
+    }
+    result.diagnostics.append(opened.diagnostics); // an interrupted earlier run put back first
+
+    ToolkitState& state = session.state();
+    Transaction transaction(state, QStringLiteral("repair"), m_options.log);
+    QStringList parents;
+    for (const RepairFix& fix : work.fixes)
+        parents.append(FileSystem::parentOf(fix.path));
+    parents.removeDuplicates();
+    const QStringList folders = ChangeSet::missingLevels(work.root, parents);
+    for (const QString& folder : folders)
+        transaction.add(std::make_shared<MakeFolder>(folder));
+
+    ManifestEntry entry;
+    entry.transaction = transaction.id();
+    entry.kind = transaction.kind();
+    entry.time = QDateTime::currentDateTimeUtc();
+    entry.toolVersion = QStringLiteral(CUDNN_SETUP_VERSION);
+    const CudaToolkit* toolkit = system.toolkitAt(work.root);
+    entry.toolkit
+        = QJsonObject{{QStringLiteral("root"), work.root},
+                      {QStringLiteral("version"),
+                       toolkit && toolkit->version ? QJsonValue(toolkit->version->toString()) : QJsonValue()}};
+    if (work.package)
+        entry.package = work.package->summary;
+    else if (!work.fixes.isEmpty())
+        entry.package = work.fixes.first().package; // what the relinked files came from, when the manifest knows
+
+    // Staged files appear once the folders exist: registered before the steps that place them, so a rollback from
+    // any point removes them.
+    QHash<QString, QString> staged; // destination -> staged
+    for (const RepairFix& fix : work.fixes)
+        staged.insert(fix.path, Installer::stagedPath(fix.path, transaction.id()));
+    transaction.addTemporaries(staged.values());
+    for (const RepairFix& fix : work.fixes) {
+        const bool replaces = FileSystem::exists(fix.path);
+        transaction.add(std::make_shared<PlaceEntry>(
+            staged.value(fix.path), fix.path, state.backupPath(transaction.id(), fix.path), replaces));
+        ManifestFile file = fix.expected;
+        file.path = state.relativePath(fix.path);
+        file.action = replaces ? ManifestFile::Action::Replaced : ManifestFile::Action::Added;
+        file.backup = replaces ? state.relativeToFolder(state.backupPath(transaction.id(), fix.path)) : QString();
+        entry.files.append(file);
+    }
+    if (work.environment && m_options.environment && m_options.environmentPlan) {
+        auto change
+            = std::make_shared<EnvironmentChange>(*m_options.environmentPlan, m_options.environment->locations());
+        auto operation = std::make_shared<OperationAdapter<EnvironmentChange>>(change);
+        transaction.add(operation);
+        entry.operations.append(OperationFactory::serialize(*operation));
+    }
+    for (const QString& folder : folders)
+        entry.folders.append(state.relativePath(folder));
+    transaction.commitWhenManifest(true, transaction.id());
+
+    const int total = transaction.size();
+    int done = 0;
+    transaction.setObserver([&](const QString& step, const Operation& op) {
+        const bool undo = step == QLatin1String("undo");
+        if (const auto* place = dynamic_cast<const PlaceEntry*>(&op))
+            InstallLog::to(m_options.log,
+                           undo ? tr("put back %1").arg(place->destination())
+                                : tr("repaired %1 (what was there is kept in %2)")
+                                      .arg(place->destination(), place->replaces() ? place->backup() : tr("nothing")));
+        else
+            InstallLog::to(m_options.log, tr("%1 %2").arg(undo ? tr("undid") : tr("performed"), op.name()));
+        if (!undo)
+            phase(tr("Putting files in place"), ++done, total);
+    });
+
+    QString error;
+    if (!transaction.begin(&error)) {
+        result.status = RepairResult::Status::Failed;
+        result.diagnostics.append(
+            Diagnostic::error(RepairCode::Failed,
+                              tr("Nothing was changed: the journal cannot be written (%1).").arg(error))
+                .about(work.root));
+        return false;
+    }
+    if (!transaction.performUpTo(int(folders.size()), m_cancel, &error)) {
+        rollBack(transaction, result, m_cancel.isCanceled(), error);
+        return false;
+    }
+
+    // Stage: restored files streamed from the package, links made, readable copies written.
+    phase(tr("Writing files"), 0, int(work.fixes.size()));
+    if (work.package) {
+        ChangeSet restore;
+        restore.root = work.root;
+        restore.os = os;
+        for (const RepairFix& fix : work.fixes) {
+            if (fix.kind != RepairFix::Kind::RestoreFile)
+                continue;
+            Change change = work.package->changes.value(ManifestCheck::canonicalEntry(fix.path));
+            change.destination = fix.path;
+            change.action = FileSystem::exists(fix.path) ? InstallItem::Action::Overwrite : InstallItem::Action::New;
+            restore.changes.append(change);
+        }
+        Merger merger(m_progress, m_cancel, m_options.log);
+        const Merger::Outcome outcome
+            = merger.stage(work.package->archive, work.package->sha256, restore, [&staged](const Change& c) {
+                  return staged.value(c.destination);
+              });
+        if (!outcome.ok) {
+            rollBack(transaction, result, outcome.canceled || m_cancel.isCanceled(), outcome.error);
+            return false;
+        }
+    }
+    for (const RepairFix& fix : work.fixes) {
+        if (m_cancel.isCanceled()) {
+            rollBack(transaction, result, true, {});
+            return false;
+        }
+        bool ok = true;
+        if (fix.kind == RepairFix::Kind::RebuildLink)
+            ok = FileSystem::createSymlink(fix.expected.linkTarget, staged.value(fix.path), &error);
+        else if (fix.kind == RepairFix::Kind::FixPermissions)
+            ok = stageCopy(fix, staged.value(fix.path), &error);
+        if (!ok) {
+            rollBack(transaction, result, false, error);
+            return false;
+        }
+    }
+
+    if (!transaction.performUpTo(total, m_cancel, &error)) {
+        rollBack(transaction, result, m_cancel.isCanceled(), error);
+        return false;
+    }
+    Manifest manifest = session.manifest();
+    manifest.entries.append(entry);
+    if (!transaction.commit(manifest, &error)) {
+        rollBack(transaction, result, false, error);
+        return false;
+    }
+    result.transactions.append(transaction.id());
+    for (const RepairFix& fix : work.fixes)
+        result.applied.append({fix, transaction.id()});
+    if (work.environment) {
+        RepairFix fix;
+        fix.kind = RepairFix::Kind::Environment;
+        fix.root = work.root;
+        fix.path = work.root;
+        result.applied.append({fix, transaction.id()});
+    }
+    return true;
+}
+
+bool RootRepair::stageCopy(const RepairFix& fix, const QString& staged, QString* error) const
+{
+    QFile source(fix.path);
+    if (!source.open(QIODevice::ReadOnly)) {
+        *error = tr("%1 cannot be read: %2").arg(fix.path, source.errorString());
+        return false;
+    }
+    FileWriter writer;
+    if (!writer.open(staged)) {
+        *error = writer.errorString();
+        return false;
+    }
+    QByteArray block;
+    while (!(block = source.read(1024 * 1024)).isEmpty()) {
+        if (!writer.write(block)) {
+            *error = writer.errorString();
+            return false;
+        }
+        if (m_cancel.isCanceled()) {
+            writer.abort();
+            *error = tr("The repair was canceled.");
+            return false;
+        }
+    }
+    if (!writer.finish(fix.expected.mode, fix.expected.size, fix.expected.sha256)) {
+        *error = writer.errorString();
+        return false;
+    }
+    return true;
+}
+
+void RootRepair::rollBack(Transaction& transaction, RepairResult& result, bool canceled, const QString& why) const
+{
+    phase(tr("Putting everything back"), 0, 0);
+    result.diagnostics.append(canceled ? Diagnostic::warning(RepairCode::Canceled, tr("The repair was canceled."))
+                                       : Diagnostic::error(RepairCode::Failed,
+                                                           tr("The repair stopped: %1").arg(why),
+                                                           tr("Fix the cause, then run the repair again.")));
+    QString error;
+    if (transaction.rollback(&error)) {
+        result.status = RepairResult::Status::RolledBack;
+        result.diagnostics.append(
+            Diagnostic::info(RepairCode::RolledBack, tr("Everything the repair had changed was put back as it was.")));
+        return;
+    }
+    result.status = RepairResult::Status::Failed;
+    result.diagnostics.append(
+        Diagnostic::error(RepairCode::Failed,
+                          tr("The repair stopped, and not everything could be put back yet: %1").arg(error),
+                          tr("Fix the cause, then run cudnn-setup again: it finishes putting "
+                             "things back before anything else.")));
+}
+
+/** Checks the archive for one root's restored files and maps them onto the root; false with result set if not. */
+bool preparePackage(RootWork& work,
+                    const SystemSnapshot& system,
+                    const RepairOptions& options,
+                    ProgressSink* progress,
+                    const CancellationToken& cancel,
+                    RepairResult& result)
+{
+    QList<const RepairFix*> restores;
+    for (const RepairFix& fix : work.fixes) {
+        if (fix.needsPackage())
+            restores.append(&fix);
+    }
+    if (restores.isEmpty())
+        return true;
+    const QJsonObject recorded = restores.first()->package;
+    const QString recordedSha = recorded.value(QStringLiteral("sha256")).toString();
+    const QString archive
+        = options.package.isEmpty() ? recorded.value(QStringLiteral("file")).toString() : options.package;
+    if (!QFileInfo(archive).isFile()) {
+        result.status = RepairResult::Status::PackageNotFound;
+        result.diagnostics.append(
+            Diagnostic::error(RepairCode::PackageMissing,
+                              RepairService::tr("There is no package at %1, so nothing was changed.").arg(archive),
+                              RepairService::tr("Give --package the archive the files were installed from (SHA-256 "
+                                                "%1).")
+                                  .arg(recordedSha))
+                .about(archive));
+        return false;
+    }
+    InstallLog::to(options.log, RepairService::tr("checking %1").arg(archive));
+    const PackageInspection inspection = PackageService::inspect(archive, progress, cancel);
+    if (cancel.isCanceled()) {
+        result.status = RepairResult::Status::RolledBack;
+        result.diagnostics.append(Diagnostic::warning(
+            RepairCode::Canceled, RepairService::tr("The repair was canceled before anything was changed.")));
+        return false;
+    }
+    if (inspection.sha256 != recordedSha) {
+        result.status = RepairResult::Status::PackageRejected;
+        result.diagnostics.append(
+            Diagnostic::error(
+                RepairCode::PackageMismatch,
+                RepairService::tr("%1 is not the package cudnn-setup installed %2 from: its SHA-256 is "
+                                  "%3, the manifest records %4 (%5). Nothing was changed.")
+                    .arg(archive,
+                         work.root,
+                         inspection.sha256.isEmpty() ? RepairService::tr("unreadable") : inspection.sha256,
+                         recordedSha,
+                         recorded.value(QStringLiteral("file")).toString()),
+                RepairService::tr("Give --package that very archive; to change versions, install the "
+                                  "other package with --package instead of repairing."))
+                .about(archive));
+        return false;
+    }
+    CudaToolkit toolkit;
+    if (const CudaToolkit* known = system.toolkitAt(work.root))
+        toolkit = *known;
+    toolkit.root = work.root;
+    const PlannedChanges planned = InstallService::planInstall(inspection, toolkit, system.os);
+    PackageSource source{archive, recordedSha, recorded, {}};
+    for (const Change& change : planned.changes.changes)
+        source.changes.insert(ManifestCheck::canonicalEntry(change.destination), change);
+    for (const RepairFix* fix : restores) {
+        const auto change = source.changes.constFind(ManifestCheck::canonicalEntry(fix->path));
+        if (change == source.changes.constEnd() || change->isLink() || change->sha256 != fix->expected.sha256
+            || change->source != Change::Source::Archive || !change->contentOf.isEmpty()) {
+            result.status = RepairResult::Status::PackageRejected;
+            result.diagnostics.append(
+                Diagnostic::error(RepairCode::PackageIncomplete,
+                                  RepairService::tr("%1 does not hold %2 as cudnn-setup installed it, so nothing was "
+                                                    "changed.")
+                                      .arg(archive, fix->path),
+                                  RepairService::tr("Install the package again with --package instead."))
+                    .about(fix->path));
+            return false;
+        }
+    }
+    work.package = source;
+    return true;
+}
+
+} // namespace
+
+RepairResult RepairService::repair(const RepairScan& scan,
+                                   const SystemSnapshot& system,
+                                   const RepairOptions& options,
+                                   ProgressSink* progress,
+                                   CancellationToken cancel)
+{
+    if (!progress)
+        progress = NullProgressSink::instance();
+    RepairResult result;
+    QList<RootWork> work;
+    const auto workFor = [&work](const QString& root) -> RootWork& {
+        for (RootWork& w : work) {
+            if (w.root == root)
+                return w;
+        }
+        work.append(RootWork{root, {}, std::nullopt, false});
+        return work.last();
+    };
+    for (const RepairFix& fix : scan.automaticFixes()) {
+        if (fix.kind == RepairFix::Kind::Environment)
+            workFor(fix.root).environment = options.environment && options.environmentPlan;
+        else
+            workFor(fix.root).fixes.append(fix);
+    }
+    work.removeIf([](const RootWork& w) { return w.fixes.isEmpty() && !w.environment; });
+    if (work.isEmpty()) {
+        result.status = RepairResult::Status::NothingToApply;
+        result.diagnostics.append(Diagnostic::info(
+            RepairCode::Nothing,
+            scan.isClean() ? tr("Nothing to repair.")
+                           : tr("Nothing repair can do by itself; what is left needs the steps named with each "
+                                "finding.")));
+        return result;
+    }
+
+    // Every package is checked before the first change anywhere: a wrong one changes nothing at all.
+    for (RootWork& w : work) {
+        if (!preparePackage(w, system, options, progress, cancel, result))
+            return result;
+    }
+    if (options.dryRun) {
+        result.status = RepairResult::Status::DryRun;
+        for (const RootWork& w : work) {
+            for (const RepairFix& fix : w.fixes)
+                result.applied.append({fix, {}});
+        }
+        return result;
+    }
+
+    for (const RootWork& w : work) {
+        RootRepair repair(options, progress, cancel);
+        if (!repair.run(w, system, result))
+            return result;
+    }
+    result.status = RepairResult::Status::Repaired;
+    result.diagnostics.append(
+        Diagnostic::info(RepairCode::Applied,
+                         tr("%n fix(es) applied; `cudnn-setup --silent --uninstall` takes the repair back.",
+                            nullptr,
+                            int(result.applied.size()))));
+    return result;
+}
+
+OperationFactory RepairService::operationFactory(const EnvironmentService* environment)
+{
+    OperationFactory factory;
+    if (environment) {
+        const EnvironmentLocations locations = environment->locations();
+        factory.add(QStringLiteral("environment"), [locations](const QJsonObject& data, QString* error) {
+            std::shared_ptr<EnvironmentChange> change = EnvironmentChange::fromJson(data, locations, error);
+            return change ? std::make_shared<OperationAdapter<EnvironmentChange>>(change) : OperationPointer{};
+        });
+    }
+    return factory;
+}
