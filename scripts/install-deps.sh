@@ -11,6 +11,7 @@ packages=(
     xz-utils file hyperfine
     xvfb xauth fonts-wqy-microhei
     mingw-w64 wine wine64
+    dpkg-dev desktop-file-utils librsvg2-bin jq ansible-core nsis
 )
 
 SUDO=""

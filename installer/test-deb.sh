@@ -1,0 +1,167 @@
+#!/usr/bin/env bash
+# Builds the Linux packages of cudnn-setup from a finished build and checks them as a user would meet them:
+#   - cpack -G "DEB;TGZ" into a temporary folder;
+#   - the .deb's control fields: Depends computed by dpkg-shlibdeps (Qt 6, QuaZip, libarchive with versions);
+#   - its files: both programs in one folder, the desktop entry (desktop-file-validate), the hicolor icons;
+#   - apt resolves its dependencies on this machine (apt-get install --simulate, nothing is installed);
+#   - installed with dpkg into a clean throw-away root, `cudnn-setup --detect` run from there exits 0 and finds
+#     the real CUDA toolkit of this machine (/usr/local/cuda-13.0, when it exists), with cudnn-probe beside it;
+#   - the tarball unpacks into a folder that runs the same way.
+# Usage: installer/test-deb.sh BUILD_DIR   (ctest: test_packaging). Writes only inside its own temporary folder.
+set -euo pipefail
+
+build="$(cd "${1:?usage: test-deb.sh BUILD_DIR}" && pwd)"
+real_cuda=/usr/local/cuda-13.0
+work="$(mktemp -d "${TMPDIR:-/tmp}/cudnn-setup-packaging.XXXXXX")"
+trap 'rm -rf "$work"' EXIT
+failures=0
+
+fail() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
+pass() { echo "ok: $*"; }
+expect() { # expect DESCRIPTION COMMAND...
+    local what="$1"; shift
+    if "$@"; then pass "$what"; else fail "$what"; fi
+}
+
+for tool in cpack dpkg-deb dpkg dpkg-shlibdeps jq; do
+    command -v "$tool" >/dev/null || { echo "FAIL: $tool is missing (bash scripts/install-deps.sh)" >&2; exit 1; }
+done
+[ -x "$build/bin/cudnn-setup" ] && [ -x "$build/bin/cudnn-probe" ] \
+    || { echo "FAIL: build $build first (cudnn-setup and cudnn-probe)" >&2; exit 1; }
+
+# ---- Build the packages ----
+start=$(date +%s%N)
+if ! (cd "$build" && cpack -G "DEB;TGZ" -B "$work/packages" >"$work/cpack.log" 2>&1); then
+    cat "$work/cpack.log" >&2
+    echo "FAIL: cpack" >&2
+    exit 1
+fi
+echo "cpack: $((($(date +%s%N) - start) / 1000000)) ms"
+deb="$(ls "$work"/packages/cudnn-setup_*.deb)"
+tgz="$(ls "$work"/packages/cudnn-setup-*.tar.gz)"
+echo "packages: $(basename "$deb") $(stat -c %s "$deb") bytes, $(basename "$tgz") $(stat -c %s "$tgz") bytes"
+
+# ---- Control fields ----
+field() { dpkg-deb --field "$deb" "$1"; }
+depends="$(field Depends)"
+echo "Depends: $depends"
+echo "Installed-Size: $(field Installed-Size) KiB"
+expect "Package is cudnn-setup" test "$(field Package)" = cudnn-setup
+expect "Architecture is this machine's ($(dpkg --print-architecture))" \
+    test "$(field Architecture)" = "$(dpkg --print-architecture)"
+# dpkg-shlibdeps writes a minimum version for each library package it derived from the binaries' NEEDED entries.
+for lib in libc6 libstdc++6 libqt6core6 libqt6gui6 libqt6widgets6 libquazip1-qt6 libarchive13; do
+    expect "Depends names $lib with a version (computed)" grep -Eq "(^|, )${lib//+/\\+}[^ ,]* \(>= [^)]+\)" <<<"$depends"
+done
+expect "Depends names the SVG plugin Qt loads for the icon" grep -Eq "(^|, )libqt6svg6($|,| )" <<<"$depends"
+expect "no Depends on a -dev package" bash -c '! grep -q -- "-dev" <<<"$1"' _ "$depends"
+
+# ---- Files ----
+dpkg-deb --contents "$deb" | awk '{print $6}' | sed 's|^\./|/|' >"$work/contents"
+for path in /usr/bin/cudnn-setup /usr/bin/cudnn-probe /usr/share/applications/cudnn-setup.desktop \
+    /usr/share/icons/hicolor/scalable/apps/cudnn-setup.svg; do
+    expect "the .deb holds $path" grep -qx "$path" "$work/contents"
+done
+if command -v rsvg-convert >/dev/null; then
+    for size in 16 32 48 256; do
+        expect "the .deb holds the ${size}x${size} PNG icon" \
+            grep -qx "/usr/share/icons/hicolor/${size}x${size}/apps/cudnn-setup.png" "$work/contents"
+    done
+fi
+expect "nothing outside /usr" bash -c '! grep -v "^/usr" "$1" | grep -v "^/$" | grep -q .' _ "$work/contents"
+
+mkdir "$work/extracted"
+dpkg-deb --extract "$deb" "$work/extracted"
+desktop="$work/extracted/usr/share/applications/cudnn-setup.desktop"
+if command -v desktop-file-validate >/dev/null; then
+    expect "desktop-file-validate accepts the desktop entry" desktop-file-validate "$desktop"
+else
+    echo "skip: desktop-file-validate is not installed (Debian: desktop-file-utils)"
+fi
+expect "the desktop entry starts cudnn-setup with the cudnn-setup icon" \
+    bash -c 'grep -qx "Exec=cudnn-setup" "$1" && grep -qx "Icon=cudnn-setup" "$1"' _ "$desktop"
+expect "the installed programs are stripped" \
+    bash -c '! file "$1"/usr/bin/cudnn-setup "$1"/usr/bin/cudnn-probe | grep -q "not stripped"' _ "$work/extracted"
+
+# ---- apt resolves the dependencies on this machine (simulation: nothing is installed) ----
+if apt-get install --simulate --no-install-recommends "$deb" >"$work/apt.log" 2>&1; then
+    pass "apt-get install --simulate resolves the dependencies"
+    expect "apt would install cudnn-setup" grep -q "^Inst cudnn-setup " "$work/apt.log"
+    others="$(grep '^Inst ' "$work/apt.log" | grep -v '^Inst cudnn-setup ' || true)"
+    [ -z "$others" ] || echo "note: on this machine apt would also install: $(echo "$others" | awk '{print $2}' | xargs)"
+else
+    cat "$work/apt.log" >&2
+    fail "apt-get install --simulate resolves the dependencies"
+fi
+
+# ---- Install into a clean root and run from it ----
+root="$work/root"
+mkdir -p "$root/var/lib/dpkg/info" "$root/var/lib/dpkg/updates" "$root/var/log"
+touch "$root/var/lib/dpkg/status"
+# The throw-away root has no libraries: dependencies come from this machine, so they are checked above instead.
+if dpkg --root="$root" --log=/dev/null --force-depends --force-not-root --install "$deb" >"$work/dpkg.log" 2>&1; then
+    pass "dpkg installs the package into a clean root"
+else
+    cat "$work/dpkg.log" >&2
+    fail "dpkg installs the package into a clean root"
+fi
+expect "dpkg records it as installed" \
+    bash -c '[ "$(dpkg-query --admindir="$1/var/lib/dpkg" -W -f="\${Status}" cudnn-setup)" = "install ok installed" ]' \
+    _ "$root"
+
+run_detect() { # run_detect BIN_DIR LABEL
+    local bin="$1" label="$2" out="$work/detect-$2.json" code=0
+    env -u LD_LIBRARY_PATH -u CUDA_PATH "$bin/cudnn-setup" --detect --json >"$out" 2>"$work/detect-$label.err" || code=$?
+    expect "$label: cudnn-setup --detect exits 0" test "$code" -eq 0
+    expect "$label: --detect --json is a detect report" \
+        test "$(jq -r '.command + " " + .status' "$out" 2>/dev/null)" = "detect ok"
+    expect "$label: cudnn-probe was found next to cudnn-setup" \
+        bash -c '! grep -q "cudnn-probe was not found" "$1" "$2"' _ "$out" "$work/detect-$label.err"
+    if [ -d "$real_cuda" ]; then
+        expect "$label: the real $real_cuda is detected" \
+            bash -c 'jq -e --arg root "$1" "[.toolkits[].root] | index(\$root) != null" "$2" >/dev/null' _ "$real_cuda" "$out"
+    else
+        echo "skip: $real_cuda does not exist on this machine"
+    fi
+    code=0
+    env -u LD_LIBRARY_PATH "$bin/cudnn-setup" --detect >"$work/detect-$label.txt" 2>&1 || code=$?
+    expect "$label: cudnn-setup --detect (text) exits 0" test "$code" -eq 0
+}
+ldd "$root/usr/bin/cudnn-setup" >"$work/ldd.txt" 2>&1 || true
+expect "every library of the installed cudnn-setup resolves on this machine" \
+    bash -c '! grep -q "not found" "$1"' _ "$work/ldd.txt"
+run_detect "$root/usr/bin" deb
+
+# ---- The tarball ----
+mkdir "$work/tgz"
+tar -xzf "$tgz" -C "$work/tgz"
+top="$work/tgz/$(basename "$tgz" .tar.gz)"
+expect "the tarball unpacks into $(basename "$top")/ with bin/ and share/" \
+    test -x "$top/bin/cudnn-setup" -a -x "$top/bin/cudnn-probe" -a -f "$top/share/applications/cudnn-setup.desktop"
+run_detect "$top/bin" tgz
+
+# ---- The NSIS settings of the Windows installer make a script makensis compiles ----
+# (The Windows build cannot be made here; this packs the Linux programs only to check installer/windows/Nsis.cmake.)
+if command -v makensis >/dev/null; then
+    if (cd "$build" && cpack -G NSIS -B "$work/nsis" >"$work/nsis.log" 2>&1); then
+        exe="$(ls "$work"/nsis/cudnn-setup-*.exe 2>/dev/null | head -1)"
+        expect "makensis compiled the NSIS installer script" test -n "$exe"
+        [ -z "$exe" ] || expect "the NSIS installer is a Windows executable" \
+            bash -c 'file "$1" | grep -q "PE32"' _ "$exe"
+        expect "the installer installs per machine into Program Files, with an uninstaller and no PATH change" \
+            bash -c 'f="$1"; grep -q "InstallDir \"\$PROGRAMFILES64\\\\cudnn-setup\"" "$f" &&
+                grep -q "WriteUninstaller" "$f" && grep -q "StrCmp \"OFF\" \"ON\" 0 doNotAddToPath" "$f"' \
+            _ "$work/nsis/_CPack_Packages/$(ls "$work/nsis/_CPack_Packages")/NSIS/project.nsi"
+    else
+        tail -20 "$work/nsis.log" >&2
+        fail "cpack -G NSIS (makensis) with installer/windows/Nsis.cmake"
+    fi
+else
+    echo "skip: makensis is not installed (Debian: nsis): the NSIS settings are not checked"
+fi
+
+if [ "$failures" -ne 0 ]; then
+    echo "$failures check(s) failed" >&2
+    exit 1
+fi
+echo "all packaging checks passed"

@@ -1,0 +1,16 @@
+# The NSIS installer of the Windows build: per-machine into Program Files, a Start-menu entry, an uninstaller,
+# an earlier version removed first, PATH left alone. Read by CPack's NSIS generator; included on every platform so
+# installer/test-deb.sh can check that these settings make a script makensis compiles (makensis runs on Linux too).
+set(CPACK_NSIS_DISPLAY_NAME "cudnn-setup ${PROJECT_VERSION}")
+set(CPACK_NSIS_PACKAGE_NAME "cudnn-setup")
+set(CPACK_NSIS_INSTALL_ROOT "$PROGRAMFILES64")
+set(CPACK_NSIS_MUI_ICON "${CMAKE_CURRENT_LIST_DIR}/cudnn-setup.ico")
+set(CPACK_NSIS_MUI_UNIICON "${CMAKE_CURRENT_LIST_DIR}/cudnn-setup.ico")
+set(CPACK_NSIS_INSTALLED_ICON_NAME "bin\\\\cudnn-setup.exe")
+set(CPACK_NSIS_EXECUTABLES_DIRECTORY "bin")
+set(CPACK_NSIS_ENABLE_UNINSTALL_BEFORE_INSTALL ON)
+set(CPACK_NSIS_MODIFY_PATH OFF) # deployment scripts call the full path; the installer leaves PATH alone
+set(CPACK_NSIS_MANIFEST_DPI_AWARE ON)
+set(CPACK_NSIS_IGNORE_LICENSE_PAGE ON) # no license text of its own yet; CPack's placeholder would show instead
+set(CPACK_NSIS_UNINSTALL_NAME "Uninstall")
+set(CPACK_NSIS_CONTACT "${CUDNN_SETUP_PACKAGE_CONTACT}")
