@@ -24,7 +24,8 @@ function(cudnn_setup_windows_resources target description with_icon)
     set(rc ${CMAKE_BINARY_DIR}/installer/${target}.rc)
     configure_file(${CMAKE_CURRENT_FUNCTION_LIST_DIR}/program.rc.in ${rc} @ONLY)
     target_sources(${target} PRIVATE ${rc})
-    set_property(SOURCE ${rc} APPEND PROPERTY OBJECT_DEPENDS ${manifest})
+    # Source properties are per directory: set it where the target lives, so editing the manifest rebuilds the .rc.
+    set_property(SOURCE ${rc} TARGET_DIRECTORY ${target} APPEND PROPERTY OBJECT_DEPENDS ${manifest})
     if(MSVC)
         # The manifest is in the .rc; without this the linker would add a second, default one (CVT1100).
         target_link_options(${target} PRIVATE /MANIFEST:NO)
