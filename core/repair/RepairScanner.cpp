@@ -414,7 +414,13 @@ void RepairScanner::addEnvironment(const EnvironmentReport& report, RepairScan& 
             && (conflict.conflictClass == ConflictClass::UserSearchPath
                 || (conflict.conflictClass == ConflictClass::MachineScope
                     && report.scope == EnvironmentScope::Machine));
-        if (conflict.conflictClass == ConflictClass::NotSearchPath) {
+        if (fixable && report.plan.isEmpty()) {
+            // The fix is in place for new logins; only programs started before it (this one too) miss it.
+            finding.diagnostic.severity = Severity::Info;
+            finding.remedy = RepairFinding::Remedy::None;
+            finding.manualStep = tr("Open a new terminal or log in again: the search path fix is already in place "
+                                    "for programs started from now on.");
+        } else if (conflict.conflictClass == ConflictClass::NotSearchPath) {
             finding.remedy = RepairFinding::Remedy::Manual;
             finding.manualStep = conflict.fix;
         } else if (fixable && report.plan.canApply()) {
