@@ -1,15 +1,26 @@
 #!/usr/bin/env bash
-# Builds the Windows registry adapter and its test with mingw-w64 and runs it under wine in a throw-away prefix.
-# Usage: scripts/wine-tests.sh [build-dir]. Exit: 0 passed, 1 failed, 77 skipped (no mingw-w64/wine, or wine cannot
-# run programs on this machine), as ctest's SKIP_RETURN_CODE expects. Needs: apt-get install mingw-w64 wine wine64.
+# Builds the Windows code under test with mingw-w64 and runs it under wine in a throw-away prefix.
+# Usage: scripts/wine-tests.sh [build-dir] [registry|verify|all]   (default: build-wine registry)
+#   registry  the Windows registry adapter against wine's registry (tests/wine/RegistryTest.cpp)
+#   verify    cudnn-probe.exe `verify` against fake cuDNN DLLs (tests/wine/VerifyWineTest.cpp)
+# Exit: 0 passed, 1 failed, 77 skipped (no mingw-w64/wine, or wine cannot run programs on this machine), as ctest's
+# SKIP_RETURN_CODE expects. Needs: apt-get install mingw-w64 wine wine64.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 build_dir=${1:-build-wine}
+which=${2:-registry}
 
 skip() {
     echo "SKIP: $*"
     exit 77
 }
+
+case "$which" in
+registry) programs=(registry-test) ;;
+verify) programs=(verify-wine-test) ;;
+all) programs=(registry-test verify-wine-test) ;;
+*) echo "unknown test set '$which' (registry, verify or all)" >&2; exit 2 ;;
+esac
 
 command -v x86_64-w64-mingw32-g++ >/dev/null || skip "x86_64-w64-mingw32-g++ not found (apt-get install mingw-w64)"
 wine=$(command -v wine || command -v wine64) || skip "wine not found (apt-get install wine wine64)"
@@ -21,7 +32,7 @@ if [ ! -f "$build_dir/CMakeCache.txt" ]; then
     cmake -S tests/wine -B "$build_dir" "${generator[@]}" \
         -DCMAKE_TOOLCHAIN_FILE="$PWD/tests/wine/mingw-w64-x86_64.cmake" -DCMAKE_BUILD_TYPE=Release || exit 1
 fi
-cmake --build "$build_dir" || exit 1
+cmake --build "$build_dir" --target "${programs[@]}" || exit 1
 
 prefix=$(mktemp -d "${TMPDIR:-/tmp}/cudnn-setup-wine.XXXXXX")
 cleanup() {
@@ -31,14 +42,18 @@ cleanup() {
 trap cleanup EXIT
 
 # The first run creates the prefix (about 12 s on the CI machine); Mono and Gecko are not needed and never offered.
-start=$(date +%s)
-output=$(WINEPREFIX="$prefix" WINEARCH=win64 WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml=" \
-    timeout 300 "$wine" "$build_dir/registry-test.exe" 2>&1)
-status=$?
-echo "$output"
-echo "wine run took $(($(date +%s) - start)) s"
-case "$output" in
-*"wine-tests: started"*) ;;
-*) skip "wine could not run a Windows program here (exit $status); the mingw-w64 build succeeded" ;;
-esac
-exit $((status == 0 ? 0 : 1))
+failed=0
+for program in "${programs[@]}"; do
+    start=$(date +%s)
+    output=$(WINEPREFIX="$prefix" WINEARCH=win64 WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml=" \
+        timeout 300 "$wine" "$build_dir/$program.exe" 2>&1)
+    status=$?
+    echo "$output"
+    echo "$program: wine run took $(($(date +%s) - start)) s"
+    case "$output" in
+    *"wine-tests: started"*) ;;
+    *) skip "wine could not run a Windows program here (exit $status); the mingw-w64 build succeeded" ;;
+    esac
+    [ "$status" -eq 0 ] || failed=1
+done
+exit $failed

@@ -2,9 +2,11 @@
 #include "runtime/Benchmark.h"
 #include "runtime/BenchmarkReport.h"
 #include "runtime/CudnnQuery.h"
+#include "runtime/CudnnVerify.h"
 #include "runtime/DriverQuery.h"
 #include "runtime/Platform.h"
 #include "runtime/ProbeReport.h"
+#include "runtime/VerifyReport.h"
 #include "runtime/Watchdog.h"
 
 #include <algorithm>
@@ -21,6 +23,8 @@ namespace {
 
 constexpr int kExitRan = 0;
 constexpr int kExitUsage = 2;
+// Loading every cuDNN 9 sub-library maps about 500 MB; a cold disk needs more than the default 20 s.
+constexpr std::chrono::milliseconds kVerifyWatchdogLimit{60000};
 
 const char kUsage[] = R"(Usage: cudnn-probe [--timeout-ms N] <command> [options]
 
@@ -32,6 +36,12 @@ Commands:
   cudnn [--library NAME]   cuDNN version and the CUDA runtime it was built for. NAME is a bare name or a path;
                            repeat --library to try several in order. Default: libcudnn.so.9, .so.8, .so.7,
                            libcudnn.so (Windows: cudnn64_9.dll, cudnn64_8.dll, cudnn64_7.dll)
+  verify [--library NAME] [--header FILE]
+                           what really loads: the main cuDNN library, then every sub-library of its major by
+                           bare name, each with the file that loaded, its version and the loader's error; header,
+                           file and cudnnGetVersion() versions compared; missing dependencies found by a static
+                           walk of the libraries that failed (docs/probe.md, docs/verify.md)
+    --header FILE          cudnn_version.h (cudnn.h for cuDNN 7) whose version must match
   benchmark [options]      convolutions on the GPU through cuDNN against the same on the CPU: speed, correctness
                            and a verdict (docs/benchmark.md)
     --cudnn NAME           cuDNN to load (repeatable, tried in order; default as for the cudnn command)
@@ -42,18 +52,19 @@ Commands:
     --quick                small batches and few runs (tests); the verdict thresholds stay the same
 
 Options:
-  --timeout-ms N           end with exit code 124 after N milliseconds (default 20000, benchmark 300000,
-                           0 = never)
+  --timeout-ms N           end with exit code 124 after N milliseconds (default 20000, verify 60000,
+                           benchmark 300000, 0 = never)
   --help                   this text
   --version                the probe's version
 )";
 
-enum class Command { None, Help, Version, Driver, Cudnn, Benchmark };
+enum class Command { None, Help, Version, Driver, Cudnn, Verify, Benchmark };
 
 struct CommandLine
 {
     Command command = Command::None;
     std::vector<std::string> libraries;
+    std::string header; // verify --header
     std::optional<std::chrono::milliseconds> timeout; // the command's default when absent
     BenchmarkOptions benchmark;
     std::vector<std::string> benchmarkOptionsGiven; // to reject them with another command
@@ -137,10 +148,18 @@ bool parse(const std::vector<std::string>& arguments, CommandLine& line, std::st
                 return false;
             }
             line.libraries.push_back(arguments[++i]);
+        } else if (argument == "--header") {
+            if (!hasValue) {
+                error = "--header needs a file (cudnn_version.h)";
+                return false;
+            }
+            line.header = arguments[++i];
         } else if (line.command == Command::None && argument == "driver") {
             line.command = Command::Driver;
         } else if (line.command == Command::None && argument == "cudnn") {
             line.command = Command::Cudnn;
+        } else if (line.command == Command::None && argument == "verify") {
+            line.command = Command::Verify;
         } else if (line.command == Command::None && argument == "benchmark") {
             line.command = Command::Benchmark;
         } else {
@@ -152,8 +171,12 @@ bool parse(const std::vector<std::string>& arguments, CommandLine& line, std::st
         error = "no command given";
         return false;
     }
-    if (!line.libraries.empty() && line.command != Command::Cudnn) {
-        error = "--library belongs to the cudnn command";
+    if (!line.libraries.empty() && line.command != Command::Cudnn && line.command != Command::Verify) {
+        error = "--library belongs to the cudnn and verify commands";
+        return false;
+    }
+    if (!line.header.empty() && line.command != Command::Verify) {
+        error = "--header belongs to the verify command";
         return false;
     }
     if (!line.benchmarkOptionsGiven.empty() && line.command != Command::Benchmark) {
@@ -190,6 +213,7 @@ int main(int argc, char** argv)
         return kExitRan;
     case Command::Driver:
     case Command::Cudnn:
+    case Command::Verify:
     case Command::Benchmark:
         break;
     case Command::None:
@@ -197,7 +221,9 @@ int main(int argc, char** argv)
     }
 
     const std::chrono::milliseconds timeout
-        = line.timeout.value_or(line.command == Command::Benchmark ? kBenchmarkWatchdogLimit : kDefaultWatchdogLimit);
+        = line.timeout.value_or(line.command == Command::Benchmark    ? kBenchmarkWatchdogLimit
+                                    : line.command == Command::Verify ? kVerifyWatchdogLimit
+                                                                      : kDefaultWatchdogLimit);
     if (!startWatchdog(timeout)) {
         std::fputs("cudnn-probe: could not start the watchdog thread; running without a time limit\n", stderr);
     }
@@ -207,6 +233,9 @@ int main(int argc, char** argv)
         break;
     case Command::Cudnn:
         printJson(cudnnReportJson(line.libraries.empty() ? queryCudnn() : queryCudnn(line.libraries)));
+        break;
+    case Command::Verify:
+        printJson(verifyReportJson(verifyCudnn({line.libraries, line.header})));
         break;
     case Command::Benchmark: {
         // Should a library call never return, the watchdog prints how far the run got instead of nothing.

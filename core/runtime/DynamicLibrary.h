@@ -21,6 +21,8 @@ public:
 
     /** Loads a bare name ("libcuda.so.1") or a path. Closes whatever was loaded before. False: see lastError(). */
     bool open(const std::string& nameOrPath);
+    /** Takes a reference to `name` only if the process holds it already (RTLD_NOLOAD, GetModuleHandleExW). */
+    bool openIfLoaded(const std::string& name);
     void close();
     bool isLoaded() const { return m_handle != nullptr; }
 

@@ -71,6 +71,19 @@ bool DynamicLibrary::open(const std::string& nameOrPath)
     return true;
 }
 
+bool DynamicLibrary::openIfLoaded(const std::string& name)
+{
+    close();
+    m_error.clear();
+    dlerror();
+    m_handle = dlopen(name.c_str(), RTLD_NOW | RTLD_LOCAL | RTLD_NOLOAD);
+    if (!m_handle) {
+        m_error = takeDlError("not loaded");
+        return false;
+    }
+    return true;
+}
+
 void DynamicLibrary::close()
 {
     if (m_handle) {

@@ -46,6 +46,19 @@ bool DynamicLibrary::open(const std::string& nameOrPath)
     return true;
 }
 
+bool DynamicLibrary::openIfLoaded(const std::string& name)
+{
+    close();
+    m_error.clear();
+    HMODULE module = nullptr;
+    if (!GetModuleHandleExW(0, toWide(name).c_str(), &module) || !module) {
+        m_error = name + ": " + systemErrorText(GetLastError());
+        return false;
+    }
+    m_handle = module;
+    return true;
+}
+
 void DynamicLibrary::close()
 {
     if (m_handle) {

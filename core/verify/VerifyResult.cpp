@@ -1,0 +1,215 @@
+#include "VerifyResult.h"
+
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QRegularExpression>
+
+namespace {
+
+std::optional<qint64> optionalNumber(const QJsonValue& value)
+{
+    return value.isDouble() ? std::optional<qint64>(value.toInteger()) : std::nullopt;
+}
+
+QString fileName(const QString& path)
+{
+    const qsizetype slash = std::max(path.lastIndexOf(QLatin1Char('/')), path.lastIndexOf(QLatin1Char('\\')));
+    return slash < 0 ? path : path.mid(slash + 1);
+}
+
+QString folderOf(const QString& path)
+{
+    const qsizetype slash = std::max(path.lastIndexOf(QLatin1Char('/')), path.lastIndexOf(QLatin1Char('\\')));
+    return slash < 0 ? QString() : path.left(slash);
+}
+
+} // namespace
+
+bool VerifyResult::passed() const
+{
+    return ran && worstSeverity(diagnostics) != Severity::Error;
+}
+
+const VerifiedLibrary* VerifyResult::mainLibrary() const
+{
+    for (const VerifiedLibrary& library : libraries) {
+        if (library.isMain)
+            return &library;
+    }
+    return nullptr;
+}
+
+Diagnostic VerifyResult::diagnosticFor(const QString& code, const QString& subject, const QString& detail)
+{
+    const QString name = fileName(subject);
+    if (code == QLatin1String("VERIFY-CUDNN-NOT-LOADED"))
+        return Diagnostic::error(code,
+                                 tr("cuDNN could not be loaded (%1): %2").arg(subject, detail),
+                                 tr("Install cuDNN into this CUDA toolkit, or put the folder that holds it on the "
+                                    "library search path (PATH on Windows, LD_LIBRARY_PATH or ldconfig on Linux)."))
+            .about(subject);
+    if (code == QLatin1String("VERIFY-SYMBOL-MISSING"))
+        return Diagnostic::error(code,
+                                 tr("%1 is not a working cuDNN library: %2.").arg(subject, detail),
+                                 tr("Replace it with the library from the cuDNN package."))
+            .about(subject);
+    if (code == QLatin1String("VERIFY-UNKNOWN-MAJOR"))
+        return Diagnostic::warning(code,
+                                   tr("%1: %2.").arg(subject, detail),
+                                   tr("Update cudnn-setup to check this cuDNN version completely."))
+            .about(subject);
+    if (code == QLatin1String("VERIFY-LIBRARY-EMPTY"))
+        return Diagnostic::error(code,
+                                 tr("%1 is an empty file (0 bytes).").arg(subject),
+                                 tr("Copy it again from the cuDNN package (Repair restores it). A virus scanner, a "
+                                    "full disk or an interrupted copy leaves such files behind."))
+            .about(subject);
+    if (code == QLatin1String("VERIFY-SUBLIBRARY-NOT-LOADED"))
+        return Diagnostic::error(code,
+                                 tr("The cuDNN sub-library %1 could not be loaded: %2").arg(subject, detail),
+                                 tr("Copy every cuDNN library of the package (all cudnn* files, not only the main "
+                                    "one) into the same folder, and install what the findings below name as "
+                                    "missing."))
+            .about(subject);
+    if (code == QLatin1String("VERIFY-MISSING-DEPENDENCY") || code == QLatin1String("VERIFY-UNUSABLE-DEPENDENCY")) {
+        const bool delayLoaded = detail.contains(QLatin1String("delay-loaded"));
+        const QString lower = name.toLower();
+        QString fix;
+        if (lower == QLatin1String("zlibwapi.dll"))
+            fix = tr("Install zlibwapi.dll (the ZLIB DLL, x64, that NVIDIA's cuDNN 8 install guide links to) into a "
+                     "folder on PATH, such as the CUDA toolkit's bin folder.");
+        else if (lower.startsWith(QLatin1String("vcruntime140")) || lower.startsWith(QLatin1String("msvcp140")))
+            fix = tr("Install the Microsoft Visual C++ 2015-2022 Redistributable (x64).");
+        else if (lower.startsWith(QLatin1String("libz.so")))
+            fix = tr("Install zlib (Debian/Ubuntu: apt-get install zlib1g; Fedora/RHEL: dnf install zlib).");
+        else if (lower.contains(QLatin1String("cudart")) || lower.contains(QLatin1String("cublas"))
+                 || lower.contains(QLatin1String("nvrtc")))
+            fix = tr("Install the CUDA toolkit this cuDNN was built for, or put the folder that holds %1 on the "
+                     "library search path.")
+                      .arg(name);
+        else
+            fix = tr("Put the folder that holds %1 on the library search path, or install the package that "
+                     "provides it.")
+                      .arg(name);
+        const QString message = code == QLatin1String("VERIFY-MISSING-DEPENDENCY")
+            ? tr("%1 is missing: %2.").arg(subject, detail)
+            : tr("%1 cannot be used: %2.").arg(subject, detail);
+        return (delayLoaded ? Diagnostic::warning(code, message, fix) : Diagnostic::error(code, message, fix))
+            .about(subject);
+    }
+    if (code == QLatin1String("VERIFY-MIXED-FOLDERS"))
+        return Diagnostic::error(code,
+                                 tr("cuDNN is loaded from more than one folder: %1.").arg(detail),
+                                 tr("Remove or update the stray copy %1 (a folder earlier on the search path wins); "
+                                    "every cuDNN library must come from one package in one folder.")
+                                     .arg(subject))
+            .about(subject);
+    if (code == QLatin1String("VERIFY-MIXED-VERSIONS"))
+        return Diagnostic::error(code,
+                                 tr("cuDNN libraries of different versions are loaded together: %1.").arg(detail),
+                                 tr("Replace %1 with the file from the same cuDNN package as the main library "
+                                    "(CUDNN_STATUS_SUBLIBRARY_VERSION_MISMATCH, WinError 127).")
+                                     .arg(subject))
+            .about(subject);
+    if (code == QLatin1String("VERIFY-FILE-VERSION-MISMATCH"))
+        return Diagnostic::warning(code,
+                                   tr("The version of %1 does not match what it reports: %2.").arg(name, detail),
+                                   tr("Reinstall cuDNN from one package."))
+            .about(subject);
+    if (code == QLatin1String("VERIFY-HEADER-MISMATCH"))
+        return Diagnostic::error(code,
+                                 tr("The cuDNN header and library disagree: %1.").arg(detail),
+                                 tr("Install the header and the libraries from the same cuDNN package; programs "
+                                    "built against this header expect another library."))
+            .about(subject);
+    if (code == QLatin1String("VERIFY-HEADER-UNREADABLE"))
+        return Diagnostic::warning(code,
+                                   tr("No cuDNN version could be read from %1: %2.").arg(subject, detail),
+                                   tr("Copy cudnn_version.h from the cuDNN package into the toolkit's include folder."))
+            .about(subject);
+    return Diagnostic::warning(code, tr("%1: %2").arg(subject, detail)).about(subject);
+}
+
+VerifyResult VerifyResult::fromProbeJson(const QJsonObject& json)
+{
+    VerifyResult result;
+    result.probeJson = json;
+    const QJsonObject verify = json.value(QStringLiteral("verify")).toObject();
+    result.ran = true;
+    result.major = verify.value(QStringLiteral("major")).toInt();
+    result.version = optionalNumber(verify.value(QStringLiteral("version")));
+    result.versionText = verify.value(QStringLiteral("version_text")).toString();
+    result.cudartVersion = optionalNumber(verify.value(QStringLiteral("cudart_version")));
+    result.cudartVersionText = verify.value(QStringLiteral("cudart_version_text")).toString();
+    const QJsonObject header = verify.value(QStringLiteral("header")).toObject();
+    result.headerPath = header.value(QStringLiteral("path")).toString();
+    result.headerVersion = optionalNumber(header.value(QStringLiteral("version")));
+    result.headerVersionText = header.value(QStringLiteral("version_text")).toString();
+    for (const QJsonValue& value : verify.value(QStringLiteral("libraries")).toArray()) {
+        const QJsonObject o = value.toObject();
+        VerifiedLibrary library;
+        library.name = o.value(QStringLiteral("name")).toString();
+        library.isMain = o.value(QStringLiteral("role")).toString() == QLatin1String("main");
+        library.loaded = o.value(QStringLiteral("loaded")).toBool();
+        library.path = o.value(QStringLiteral("path")).toString();
+        library.foundVia = o.value(QStringLiteral("found_via")).toString();
+        library.version = o.value(QStringLiteral("version")).toString();
+        library.error = o.value(QStringLiteral("error")).toString();
+        result.libraries.append(library);
+    }
+    for (const QJsonValue& value : verify.value(QStringLiteral("findings")).toArray()) {
+        const QJsonObject o = value.toObject();
+        result.diagnostics.append(diagnosticFor(o.value(QStringLiteral("code")).toString(),
+                                                o.value(QStringLiteral("subject")).toString(),
+                                                o.value(QStringLiteral("detail")).toString()));
+    }
+    if (result.diagnostics.isEmpty()) {
+        const VerifiedLibrary* main = result.mainLibrary();
+        const QString folder = main ? folderOf(main->path) : QString();
+        result.diagnostics.append(
+            Diagnostic::info(
+                QStringLiteral("VERIFY-OK"),
+                tr("cuDNN %1 loads with all %n sub-libraries from %2.", nullptr, int(result.libraries.size()) - 1)
+                    .arg(result.versionText, folder))
+                .about(main ? main->path : QString()));
+    }
+    return result;
+}
+
+VerifyResult VerifyResult::notRun(const QString& code, const QString& reason)
+{
+    VerifyResult result;
+    result.diagnostics.append(Diagnostic::error(code,
+                                                tr("cuDNN could not be verified: %1").arg(reason),
+                                                tr("Run cudnn-probe verify by hand to see what happens; reinstall "
+                                                   "cudnn-setup if cudnn-probe is missing.")));
+    return result;
+}
+
+QJsonObject VerifyResult::toJson() const
+{
+    QJsonArray libraryArray;
+    for (const VerifiedLibrary& library : libraries) {
+        libraryArray.append(QJsonObject{{QStringLiteral("name"), library.name},
+                                        {QStringLiteral("main"), library.isMain},
+                                        {QStringLiteral("loaded"), library.loaded},
+                                        {QStringLiteral("path"), library.path},
+                                        {QStringLiteral("found_via"), library.foundVia},
+                                        {QStringLiteral("version"), library.version},
+                                        {QStringLiteral("error"), library.error}});
+    }
+    const auto number = [](const std::optional<qint64>& v) { return v ? QJsonValue(double(*v)) : QJsonValue(); };
+    return QJsonObject{{QStringLiteral("passed"), passed()},
+                       {QStringLiteral("ran"), ran},
+                       {QStringLiteral("major"), major},
+                       {QStringLiteral("version"), number(version)},
+                       {QStringLiteral("version_text"), versionText},
+                       {QStringLiteral("cudart_version"), number(cudartVersion)},
+                       {QStringLiteral("cudart_version_text"), cudartVersionText},
+                       {QStringLiteral("header_path"), headerPath},
+                       {QStringLiteral("header_version"), number(headerVersion)},
+                       {QStringLiteral("header_version_text"), headerVersionText},
+                       {QStringLiteral("libraries"), libraryArray},
+                       {QStringLiteral("diagnostics"), diagnosticsToJson(diagnostics)},
+                       {QStringLiteral("probe"), probeJson}};
+}

@@ -1,0 +1,41 @@
+#pragma once
+
+#include "VerifyResult.h"
+#include "detect/HostEnvironment.h"
+#include "detect/ProcessRunner.h"
+
+#include <QCoreApplication>
+
+/**
+ * Runs `cudnn-probe verify` against one toolkit (or whatever a new program would load, when none is named) and
+ * reads its report. The probe gets the search path of the host described (PATH, LD_LIBRARY_PATH: what a new login
+ * has) with the toolkit's library folders first, loads the toolkit's main cuDNN library by path and every
+ * sub-library by bare name, and compares the versions with the toolkit's cudnn_version.h.
+ *
+ *   VerifyRunner runner(host, processRunner);
+ *   const VerifyResult result = runner.run({toolkitRoot});
+ *   if (!result.passed()) ... result.diagnostics
+ */
+class VerifyRunner
+{
+    Q_DECLARE_TR_FUNCTIONS(VerifyRunner)
+
+public:
+    struct Options
+    {
+        QString toolkitRoot; // empty: load by bare name, as a new program would
+        int timeoutMs = 90000; // the probe's own watchdog gets 5 s less
+    };
+
+    VerifyRunner(const HostEnvironment& host, const ProcessRunner& runner);
+    VerifyResult run(const Options& options) const;
+
+    /** The probe's arguments: the toolkit's main cuDNN libraries by path (newest major first) and its header. */
+    QStringList probeArguments(const Options& options) const;
+    /** PATH and LD_LIBRARY_PATH for the probe: the host's, with the toolkit's existing library folders first. */
+    QMap<QString, QString> probeEnvironment(const Options& options) const;
+
+private:
+    const HostEnvironment& m_host;
+    const ProcessRunner& m_runner;
+};
