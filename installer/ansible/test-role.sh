@@ -5,6 +5,7 @@
 #   check mode changes nothing;
 #   run 1 installs: the recap says changed, the fetched report says "ok", the libraries are in the toolkit;
 #   run 2 changes nothing: recap changed=0, report "unchanged" (idempotent);
+#   a folder of archives: the folder is copied, cudnn-setup picks the one that fits;
 #   a package that does not fit fails the host with exit 3 and its report is still fetched;
 #   state=absent takes the install back: the toolkit is as it was.
 # Usage: installer/ansible/test-role.sh BUILD_DIR MAKE_CUDNN_ARCHIVE   (ctest: test_ansible_role).
@@ -38,6 +39,9 @@ before="$(listing)"
 
 archive="$("$make_archive" "$work/controller/files")"
 misfit="$("$make_archive" "$work/controller/misfit" 12)" # cuDNN for CUDA 12: does not fit a CUDA 13 toolkit
+# A folder of archives, as a lab mirror holds them: cudnn-setup picks the one that fits.
+"$make_archive" "$work/controller/mirror" 12 >/dev/null
+fitting_in_mirror="$("$make_archive" "$work/controller/mirror" 13)"
 sha="$(sha256sum "$archive" | cut -d' ' -f1)"
 
 export ANSIBLE_CONFIG="$here/ansible.cfg" ANSIBLE_NOCOLOR=1 ANSIBLE_FORCE_COLOR=0
@@ -110,6 +114,20 @@ fi
 expect "run 2: the recap says changed=0" test "$(recap second changed)" = 0
 expect "run 2: report status unchanged" test "$(jq -r '.status' "$report" 2>/dev/null)" = unchanged
 expect "run 2: the toolkit is exactly as run 1 left it" test "$(listing)" = "$installed"
+
+# ---- A folder of archives (given with a trailing slash): the fitting one is picked, and it is already there ----
+if play mirror -e "cudnn_setup_archive=$work/controller/mirror/"; then
+    pass "a folder of archives succeeds"
+else
+    show mirror; fail "a folder of archives succeeds"
+fi
+expect "mirror: the folder was copied as a folder" \
+    test -f "$work/workstation/cache/mirror/$(basename "$fitting_in_mirror")"
+expect "mirror: cudnn-setup picked the CUDA 13 archive from the copied folder" \
+    test "$(jq -r '.package.file' "$report" 2>/dev/null)" = "$work/workstation/cache/mirror/$(basename "$fitting_in_mirror")"
+expect "mirror: report status unchanged (the same files are installed)" \
+    test "$(jq -r '.status' "$report" 2>/dev/null)" = unchanged
+expect "mirror: the toolkit is exactly as run 1 left it" test "$(listing)" = "$installed"
 
 # ---- A package that does not fit: the host fails, with exit 3 and the report fetched ----
 if play misfit -e "cudnn_setup_archive=$misfit"; then
