@@ -299,8 +299,10 @@ void TestVerifyProbe::realCudnnEverySubLibraryLoads()
                           "libcudnn_engines_precompiled.so.9",
                           "libcudnn_engines_runtime_compiled.so.9",
                           "libcudnn_heuristic.so.9"}));
-    // libcudnn_ops needs libcudnn_graph, so graph is in the process before anyone asks: "already loaded". The rest
-    // come through libcudnn.so.9's RUNPATH $ORIGIN, with no LD_LIBRARY_PATH at all.
+    // The real libcudnn.so.9 loads libcudnn_graph.so.9 itself while it is being loaded ("already loaded" here); the
+    // rest come through libcudnn.so.9's RUNPATH $ORIGIN, with no LD_LIBRARY_PATH at all.
+    QCOMPARE(library(v, QStringLiteral("libcudnn_graph.so.9")).value(QStringLiteral("found_via")).toString(),
+             QStringLiteral("already loaded"));
     QCOMPARE(library(v, QStringLiteral("libcudnn_heuristic.so.9")).value(QStringLiteral("found_via")).toString(),
              QStringLiteral("RUNPATH"));
 }
