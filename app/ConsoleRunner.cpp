@@ -3,6 +3,7 @@
 #include "ConsoleProgress.h"
 #include "DetectSummary.h"
 #include "PackageSummary.h"
+#include "RepairCommand.h"
 #include "install/InstallCode.h"
 #include "install/InstallLog.h"
 #include "install/InstallService.h"
@@ -88,7 +89,7 @@ ExitCode ConsoleRunner::run(const Invocation& invocation)
     case Invocation::Mode::Uninstall:
         return uninstall(invocation);
     case Invocation::Mode::Repair:
-        return notAvailableYet(QStringLiteral("Repair"));
+        return RepairCommand(m_engine, m_out, m_err).run(invocation);
     case Invocation::Mode::Wizard:
     case Invocation::Mode::Help:
     case Invocation::Mode::Version:

@@ -1,0 +1,216 @@
+#include "../unit/repair/RepairFixtures.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QtTest>
+
+using namespace RepairFixtures;
+
+/**
+ * `cudnn-setup --silent --repair`, driven as a deployment script drives it, over a toolkit installed by cudnn-setup
+ * and then damaged: the report's "repair" section, the exit codes (0 repaired / nothing to repair, 1 something
+ * left, 3 wrong package, 8 no package), a moved package found through --package, the dry run, and --uninstall
+ * taking the repair back.
+ */
+class TestRepairCli : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void init();
+    void repairThenNothingToRepairThenUndo();
+    void movedPackageThroughPackageOption();
+    void wrongPackageExitsThreeAndChangesNothing();
+    void missingPackageExitsEight();
+    void dryRunChangesNothing();
+
+private:
+    struct Run
+    {
+        int exitCode = -1;
+        QByteArray out;
+        QByteArray err;
+        QJsonObject report;
+    };
+    Run run(const QStringList& arguments);
+    void damage();
+
+    TestTree m_shared;
+    QString m_archive;
+    std::unique_ptr<TestTree> m_tree;
+    QString m_root;
+};
+
+static QJsonObject repairSection(const QJsonObject& report)
+{
+    return report.value(QStringLiteral("repair")).toObject();
+}
+
+void TestRepairCli::initTestCase()
+{
+    m_archive = writeSpec(m_shared, CudnnArchiveSpec{});
+}
+
+void TestRepairCli::init()
+{
+    m_tree = std::make_unique<TestTree>();
+    m_root = makeToolkit(*m_tree);
+    m_tree->makeDir(QStringLiteral("home"));
+    m_tree->makeDir(QStringLiteral("system-root/etc"));
+    const InstallResult installed = install(m_archive, m_root);
+    QVERIFY2(installed.status == InstallResult::Status::Ok, InstallFixtures::describe(installed).constData());
+}
+
+TestRepairCli::Run TestRepairCli::run(const QStringList& arguments)
+{
+    const QString reportPath = m_tree->path(QStringLiteral("report.json"));
+    QFile::remove(reportPath);
+    QProcess process;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove(QStringLiteral("LD_LIBRARY_PATH"));
+    env.insert(QStringLiteral("HOME"), m_tree->path(QStringLiteral("home")));
+    env.insert(QStringLiteral("CUDNN_SETUP_SYSTEM_ROOT"), m_tree->path(QStringLiteral("system-root")));
+    process.setProcessEnvironment(env);
+    const QString binary = qEnvironmentVariable("CUDNN_SETUP_BIN_DIR") + QStringLiteral("/cudnn-setup");
+    // --path-scope none: the search path of the machine running the tests is not the toolkit's to fix.
+    process.start(binary,
+                  QStringList{QStringLiteral("--silent"),
+                              QStringLiteral("--report"),
+                              reportPath,
+                              QStringLiteral("--cuda-root"),
+                              m_root,
+                              QStringLiteral("--path-scope"),
+                              QStringLiteral("none")}
+                      + arguments);
+    if (!process.waitForFinished(180000))
+        qFatal("cudnn-setup did not finish");
+    Run result{process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
+               process.readAllStandardOutput(),
+               process.readAllStandardError(),
+               {}};
+    QFile report(reportPath);
+    if (report.open(QIODevice::ReadOnly))
+        result.report = QJsonDocument::fromJson(report.readAll()).object();
+    return result;
+}
+
+void TestRepairCli::damage()
+{
+    QVERIFY(QFile::remove(m_root + QStringLiteral("/lib/libcudnn_ops.so.9.19.0")));
+    truncateFile(m_root + QStringLiteral("/lib/libcudnn_cnn.so.9.19.0"), 0);
+    flatten(m_root + QStringLiteral("/lib/libcudnn.so.9"));
+    chmod600(m_root + QStringLiteral("/lib/libcudnn_graph.so.9.19.0"));
+    flipByte(m_root + QStringLiteral("/include/cudnn_version.h"), 2);
+}
+
+void TestRepairCli::repairThenNothingToRepairThenUndo()
+{
+    const QString healthy = toolkitListing(m_root);
+    damage();
+    const QString damaged = toolkitListing(m_root);
+    const QString logPath = m_tree->path(QStringLiteral("repair.log"));
+
+    const Run repaired = run({QStringLiteral("--repair"), QStringLiteral("--log"), logPath});
+    QVERIFY2(repaired.exitCode == 0, repaired.out + repaired.err);
+    QCOMPARE(repaired.report.value(QStringLiteral("command")).toString(), QStringLiteral("repair"));
+    QCOMPARE(repaired.report.value(QStringLiteral("status")).toString(), QStringLiteral("repaired"));
+    const QJsonObject section = repairSection(repaired.report);
+    QCOMPARE(section.value(QStringLiteral("status")).toString(), QStringLiteral("repaired"));
+    QStringList kinds;
+    for (const QJsonValue& fix : section.value(QStringLiteral("applied")).toArray())
+        kinds.append(fix.toObject().value(QStringLiteral("kind")).toString());
+    QVERIFY2(kinds.contains(QStringLiteral("restore_file")) && kinds.contains(QStringLiteral("rebuild_link"))
+                 && kinds.contains(QStringLiteral("fix_permissions")),
+             qPrintable(kinds.join(QLatin1Char(' '))));
+    QVERIFY(!section.value(QStringLiteral("findings")).toArray().isEmpty());
+    QVERIFY(section.value(QStringLiteral("remaining")).toArray().isEmpty());
+    QVERIFY(section.value(QStringLiteral("manual_steps")).toArray().isEmpty());
+    QCOMPARE(section.value(QStringLiteral("transactions")).toArray().size(), 1);
+    QVERIFY2(toolkitListing(m_root) == healthy, difference(toolkitListing(m_root), healthy).constData());
+    QFile log(logPath);
+    QVERIFY(log.open(QIODevice::ReadOnly));
+    const QByteArray logText = log.readAll();
+    QVERIFY2(logText.contains("repaired ") && logText.contains("committed"), logText.constData());
+
+    const Run again = run({QStringLiteral("--repair")});
+    QVERIFY2(again.exitCode == 0, again.out + again.err);
+    QCOMPARE(again.report.value(QStringLiteral("status")).toString(), QStringLiteral("nothing_to_repair"));
+    QVERIFY2(again.out.contains("Nothing to repair."), again.out.constData());
+    QVERIFY(repairSection(again.report).value(QStringLiteral("applied")).toArray().isEmpty());
+
+    const Run undone = run({QStringLiteral("--uninstall")});
+    QVERIFY2(undone.exitCode == 0, undone.out + undone.err);
+    QVERIFY2(toolkitListing(m_root) == damaged, difference(toolkitListing(m_root), damaged).constData());
+}
+
+void TestRepairCli::movedPackageThroughPackageOption()
+{
+    const QString healthy = toolkitListing(m_root);
+    const QString moved = m_tree->path(QStringLiteral("moved.tar.xz"));
+    QVERIFY(QFile::copy(m_archive, moved));
+    // The manifest names the shared archive: make it "gone" by pointing the manifest at a path that is not there.
+    const QString manifestPath = m_root + QStringLiteral("/.cudnn-setup/manifest.json");
+    QFile manifestFile(manifestPath);
+    QVERIFY(manifestFile.open(QIODevice::ReadOnly));
+    QByteArray manifest = manifestFile.readAll();
+    manifestFile.close();
+    manifest.replace(m_archive.toUtf8(), m_tree->path(QStringLiteral("downloads/gone.tar.xz")).toUtf8());
+    QVERIFY(manifestFile.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    manifestFile.write(manifest);
+    manifestFile.close();
+    QVERIFY(QFile::remove(m_root + QStringLiteral("/lib/libcudnn_ops.so.9.19.0")));
+
+    const Run stuck = run({QStringLiteral("--repair")});
+    QVERIFY2(stuck.exitCode == 1, stuck.out + stuck.err);
+    const QJsonArray steps = repairSection(stuck.report).value(QStringLiteral("manual_steps")).toArray();
+    QVERIFY(!steps.isEmpty());
+    QVERIFY2(steps.first().toObject().value(QStringLiteral("step")).toString().contains(QStringLiteral("--package")),
+             stuck.out.constData());
+
+    const Run fixed = run({QStringLiteral("--repair"), QStringLiteral("--package"), moved});
+    QVERIFY2(fixed.exitCode == 0, fixed.out + fixed.err);
+    QVERIFY2(toolkitListing(m_root) == healthy, difference(toolkitListing(m_root), healthy).constData());
+}
+
+void TestRepairCli::wrongPackageExitsThreeAndChangesNothing()
+{
+    damage();
+    const QString damaged = listing(m_root);
+    CudnnArchiveSpec other;
+    other.libraryPayload = "a different build";
+    const QString wrong = writeSpec(*m_tree, other, QStringLiteral("other"));
+    const Run refused = run({QStringLiteral("--repair"), QStringLiteral("--package"), wrong});
+    QVERIFY2(refused.exitCode == 3, refused.out + refused.err);
+    QCOMPARE(repairSection(refused.report).value(QStringLiteral("status")).toString(),
+             QStringLiteral("package_rejected"));
+    QVERIFY2(refused.out.contains("REPAIR-PACKAGE-MISMATCH"), refused.out.constData());
+    QVERIFY2(listing(m_root) == damaged, difference(listing(m_root), damaged).constData());
+}
+
+void TestRepairCli::missingPackageExitsEight()
+{
+    damage();
+    const QString damaged = listing(m_root);
+    const Run missing = run({QStringLiteral("--repair"), QStringLiteral("--package"), m_tree->path("nothing.tar.xz")});
+    QVERIFY2(missing.exitCode == 8, missing.out + missing.err);
+    QCOMPARE(listing(m_root), damaged);
+}
+
+void TestRepairCli::dryRunChangesNothing()
+{
+    damage();
+    const QString damaged = listing(m_root);
+    const Run dry = run({QStringLiteral("--repair"), QStringLiteral("--dry-run")});
+    QVERIFY2(dry.exitCode == 1, dry.out + dry.err); // broken, and (by request) still broken
+    QCOMPARE(dry.report.value(QStringLiteral("command")).toString(), QStringLiteral("repair-dry-run"));
+    QCOMPARE(repairSection(dry.report).value(QStringLiteral("status")).toString(), QStringLiteral("dry_run"));
+    QVERIFY(!repairSection(dry.report).value(QStringLiteral("applied")).toArray().isEmpty());
+    QVERIFY2(dry.out.contains("would restore_file"), dry.out.constData());
+    QVERIFY2(listing(m_root) == damaged, difference(listing(m_root), damaged).constData());
+}
+
+QTEST_GUILESS_MAIN(TestRepairCli)
+#include "TestRepairCli.moc"
