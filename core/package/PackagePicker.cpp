@@ -134,6 +134,22 @@ PackageChoice PackagePicker::pick(const QString& folderOrFile,
         return choice;
     }
 
+    PackageInspector inspector(m_progress, m_cancel);
+    QList<PackageInspection> inspections;
+    for (const QString& file : files) {
+        if (m_cancel.isCanceled())
+            break;
+        inspections.append(inspector.inspect(file));
+    }
+    return choose(inspections, system, cudaRoot, force);
+}
+
+PackageChoice PackagePicker::choose(const QList<PackageInspection>& inspections,
+                                    const SystemSnapshot& system,
+                                    const std::optional<QString>& cudaRoot,
+                                    bool force) const
+{
+    PackageChoice choice;
     QList<const CudaToolkit*> toolkits;
     if (cudaRoot) {
         if (const CudaToolkit* toolkit = system.toolkitAt(*cudaRoot))
@@ -154,12 +170,9 @@ PackageChoice PackagePicker::pick(const QString& folderOrFile,
                 .about(cudaRoot.value_or(QString())));
     }
 
-    PackageInspector inspector(m_progress, m_cancel);
-    for (const QString& file : files) {
-        if (m_cancel.isCanceled())
-            break;
+    for (const PackageInspection& inspection : inspections) {
         PackageCandidate candidate;
-        candidate.inspection = inspector.inspect(file);
+        candidate.inspection = inspection;
         for (const CudaToolkit* toolkit : toolkits)
             candidate.fits.append({toolkit->root, m_validator.validate(candidate.inspection, system, *toolkit, force)});
         choice.candidates.append(candidate);

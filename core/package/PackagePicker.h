@@ -59,6 +59,15 @@ public:
                        const std::optional<QString>& cudaRoot,
                        bool force) const;
 
+    /**
+     * The same choice over packages already inspected (or described by a manifest, as a download is before it is
+     * fetched): every one validated against each toolkit, the best fit chosen, and why each other one lost.
+     */
+    PackageChoice choose(const QList<PackageInspection>& inspections,
+                         const SystemSnapshot& system,
+                         const std::optional<QString>& cudaRoot,
+                         bool force) const;
+
     /** The archives in a folder (by extension), sorted by name; the file itself if it is one. */
     static QStringList archivesIn(const QString& folderOrFile);
 
