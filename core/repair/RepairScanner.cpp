@@ -101,7 +101,7 @@ RepairScan RepairScanner::scan(const SystemSnapshot& system) const
         scan.findings.append(finding);
     }
     if (m_options.environment)
-        addEnvironment(*m_options.environment, scan);
+        addEnvironment(*m_options.environment, system, scan);
     return scan;
 }
 
@@ -403,7 +403,9 @@ void RepairScanner::classify(RepairFinding& finding) const
     finding.remedy = RepairFinding::Remedy::Automatic;
 }
 
-void RepairScanner::addEnvironment(const EnvironmentReport& report, RepairScan& scan) const
+void RepairScanner::addEnvironment(const EnvironmentReport& report,
+                                   const SystemSnapshot& system,
+                                   RepairScan& scan) const
 {
     const QString root = report.target.toolkitRoot;
     for (const EnvironmentConflict& conflict : report.conflicts) {
@@ -414,9 +416,28 @@ void RepairScanner::addEnvironment(const EnvironmentReport& report, RepairScan& 
             && (conflict.conflictClass == ConflictClass::UserSearchPath
                 || (conflict.conflictClass == ConflictClass::MachineScope
                     && report.scope == EnvironmentScope::Machine));
-        if (fixable && report.plan.isEmpty()) {
+        const QStringList targetDirs = report.libraryDirs + report.toolDirs;
+        const bool targetHasIt = std::any_of(targetDirs.cbegin(), targetDirs.cend(), [&](const QString& dir) {
+            return QFileInfo::exists(dir + QLatin1Char('/') + conflict.library);
+        });
+        if (!conflict.fixedByPlan && !targetHasIt) {
+            // Nothing can make the toolkit's copy win when it has none (a toolkit without nvcc): a fact.
+            finding.diagnostic.severity = Severity::Info;
+            finding.diagnostic.message
+                = tr("%1 has no %2 of its own; a new program gets %3.")
+                      .arg(displayPath(report.os, root),
+                           conflict.library,
+                           conflict.winner ? displayPath(report.os, conflict.winner->path) : tr("none"));
+            finding.remedy = RepairFinding::Remedy::None;
+        } else if (fixable && report.plan.isEmpty()) {
             // The fix is in place for new logins; only programs started before it (this one too) miss it.
             finding.diagnostic.severity = Severity::Info;
+            finding.diagnostic.message
+                = tr("New logins get %1 from %2 (the search path fix is in place); programs started before it still "
+                     "get %3.")
+                      .arg(conflict.library,
+                           displayPath(report.os, root),
+                           conflict.winner ? displayPath(report.os, conflict.winner->path) : tr("nothing"));
             finding.remedy = RepairFinding::Remedy::None;
             finding.manualStep = tr("Open a new terminal or log in again: the search path fix is already in place "
                                     "for programs started from now on.");
@@ -441,6 +462,10 @@ void RepairScanner::addEnvironment(const EnvironmentReport& report, RepairScan& 
         scan.findings.append(finding);
     }
     if (report.cudaLink && !report.cudaLink->target.isEmpty() && !report.cudaLink->pointsAtTarget) {
+        // Pointing at another toolkit that holds cuDNN too is a choice, not a fault.
+        const CudaToolkit* linked = system.toolkitAt(report.cudaLink->path);
+        if (linked && !system.cudnnInToolkit(linked->root).isEmpty())
+            return;
         RepairFinding finding;
         finding.root = root;
         finding.diagnostic = Diagnostic::warning(QStringLiteral("ENV-CUDA-LINK"),

@@ -50,7 +50,7 @@ private:
                                 const QHash<QString, RepairFix>& fixes,
                                 QSet<QString>& used) const;
     RepairFinding fromDamage(const ManifestCheck::Damage& damage, const QString& root, const RepairFix& fix) const;
-    void addEnvironment(const EnvironmentReport& report, RepairScan& scan) const;
+    void addEnvironment(const EnvironmentReport& report, const SystemSnapshot& system, RepairScan& scan) const;
     void classify(RepairFinding& finding) const;
     RepairFix fixFor(const ManifestCheck::Damage& damage, const QString& root) const;
     bool packageAvailable(const QJsonObject& package) const;

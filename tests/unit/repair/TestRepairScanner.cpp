@@ -135,7 +135,11 @@ void TestRepairScanner::environmentConflictsAreClassified()
     EnvironmentReport report;
     report.os = OsFlavor::Windows;
     report.scope = EnvironmentScope::User;
-    report.target.toolkitRoot = QStringLiteral("C:/CUDA/v12.4");
+    TestTree tree;
+    report.target.toolkitRoot = tree.path(QStringLiteral("v12.4"));
+    report.libraryDirs = {tree.makeDir(QStringLiteral("v12.4/bin"))};
+    for (const char* dll : {"cudnn64_9.dll", "cudnn_ops64_9.dll", "cudnn_cnn64_9.dll"})
+        tree.writeFile(QStringLiteral("v12.4/bin/") + QLatin1String(dll), "MZ");
     // A non-empty plan: one step the user scope carries out.
     report.plan.steps.append(std::make_shared<FileEditStep>(QStringLiteral("/nonexistent/profile"),
                                                             FileEditStep::Ownership::MarkedBlock,
@@ -173,6 +177,28 @@ void TestRepairScanner::environmentConflictsAreClassified()
     QCOMPARE(link->remedy, RepairFinding::Remedy::Manual);
     QVERIFY(link->manualStep.contains(QStringLiteral("ln -sfn")));
     QCOMPARE(repairExitCode(RepairResult{}, found), ExitCode::NeedsElevation);
+
+    // A toolkit without the file at all (no nvcc in it): nothing can make it win, so it is a fact, not a fault.
+    report.conflicts.append(conflict(QStringLiteral("nvcc"), ConflictClass::UserSearchPath, false));
+    const RepairScan withTool = RepairScanner(options).scan(SystemSnapshot{});
+    const RepairFinding* tool = nullptr;
+    for (const RepairFinding& finding : withTool.findings)
+        tool = finding.diagnostic.subject == QLatin1String("nvcc") ? &finding : tool;
+    QVERIFY(tool);
+    QCOMPARE(tool->remedy, RepairFinding::Remedy::None);
+    QVERIFY(!tool->isProblem());
+    report.conflicts.removeLast();
+
+    // /usr/local/cuda at another toolkit that holds cuDNN too is a choice, not a fault.
+    SystemSnapshot other;
+    CudaToolkit linked;
+    linked.root = QStringLiteral("/usr/local/cuda-11.8");
+    linked.origins.append({QStringLiteral("/usr/local/cuda"), QStringLiteral("default location")});
+    other.toolkits.append(linked);
+    CudnnInstall there;
+    there.root = linked.root;
+    other.cudnnInstalls.append(there);
+    QVERIFY(!findingWith(RepairScanner(options).scan(other), QStringLiteral("ENV-CUDA-LINK")));
 
     // Once the plan has nothing left to do, a class A loss is only this process's old environment.
     report.plan.steps.clear();
