@@ -16,6 +16,19 @@ struct Options
     QCommandLineOption package{QStringLiteral("package"),
                                QStringLiteral("The cuDNN archive, or a folder of archives to pick from."),
                                QStringLiteral("FILE|DIR")};
+    QCommandLineOption fetch{QStringLiteral("fetch"),
+                             QStringLiteral("Download the newest cuDNN that fits this machine (or reuse it from the "
+                                            "cache), then install it.")};
+    QCommandLineOption mirror{QStringLiteral("mirror"),
+                              QStringLiteral("With --fetch: a redist tree with NVIDIA's layout (http(s):// or "
+                                             "file://) instead of NVIDIA's."),
+                              QStringLiteral("URL")};
+    QCommandLineOption manifest{QStringLiteral("manifest"),
+                                QStringLiteral("With --fetch: read only this redistrib_<version>.json."),
+                                QStringLiteral("URL")};
+    QCommandLineOption cache{QStringLiteral("cache"),
+                             QStringLiteral("With --fetch: where downloaded archives are kept."),
+                             QStringLiteral("DIR")};
     QCommandLineOption cudaRoot{QStringLiteral("cuda-root"),
                                 QStringLiteral("A CUDA toolkit folder (repeatable); the install target."),
                                 QStringLiteral("DIR")};
@@ -46,24 +59,9 @@ struct Options
 
     void addTo(QCommandLineParser& parser) const
     {
-        parser.addOptions({silent,
-                           detect,
-                           json,
-                           repair,
-                           package,
-                           cudaRoot,
-                           dryRun,
-                           force,
-                           report,
-                           log,
-                           uninstall,
-                           deployTo,
-                           pathScope,
-                           benchmark,
-                           noBenchmark,
-                           language,
-                           help,
-                           version});
+        parser.addOptions({silent,    detect,    json,        repair,   package, fetch,  mirror,    manifest,
+                           cache,     cudaRoot,  dryRun,      force,    report,  log,    uninstall, deployTo,
+                           pathScope, benchmark, noBenchmark, language, help,    version});
     }
 };
 
@@ -106,6 +104,10 @@ Invocation parseCommandLine(const QStringList& arguments)
     inv.force = parser.isSet(o.force);
     inv.cudaRoots = parser.values(o.cudaRoot);
     inv.package = parser.value(o.package);
+    inv.fetch = parser.isSet(o.fetch);
+    inv.mirror = parser.value(o.mirror);
+    inv.manifest = parser.value(o.manifest);
+    inv.cacheDir = parser.value(o.cache);
     inv.reportFile = parser.value(o.report);
     inv.logFile = parser.value(o.log);
     inv.deployTo = parser.value(o.deployTo);
@@ -120,6 +122,12 @@ Invocation parseCommandLine(const QStringList& arguments)
         inv.error = QStringLiteral("--path-scope takes user, machine or none, not \"%1\".").arg(inv.pathScope);
     else if (!inv.language.isEmpty() && inv.language != QLatin1String("en") && inv.language != QLatin1String("zh_CN"))
         inv.error = QStringLiteral("--lang takes en or zh_CN, not \"%1\".").arg(inv.language);
+    else if (inv.fetch && !inv.package.isEmpty())
+        inv.error = QStringLiteral("--fetch and --package contradict each other: fetch the archive, or give it.");
+    else if (!inv.fetch && (parser.isSet(o.mirror) || parser.isSet(o.manifest) || parser.isSet(o.cache)))
+        inv.error = QStringLiteral("--mirror, --manifest and --cache go with --fetch.");
+    else if (parser.isSet(o.mirror) && parser.isSet(o.manifest))
+        inv.error = QStringLiteral("--mirror and --manifest contradict each other: give one.");
     if (!inv.error.isEmpty())
         return inv;
 
@@ -133,10 +141,11 @@ Invocation parseCommandLine(const QStringList& arguments)
         inv.mode = Invocation::Mode::Uninstall;
     else if (parser.isSet(o.repair))
         inv.mode = Invocation::Mode::Repair;
-    else if (!inv.package.isEmpty())
+    else if (!inv.package.isEmpty() || inv.fetch)
         inv.mode = Invocation::Mode::Install;
     else if (inv.silent)
-        inv.error = QStringLiteral("--silent needs something to do: --package, --uninstall, --repair or --detect.");
+        inv.error
+            = QStringLiteral("--silent needs something to do: --package, --fetch, --uninstall, --repair or --detect.");
 
     if (inv.json && inv.mode != Invocation::Mode::Detect)
         inv.error = QStringLiteral("--json goes with --detect (use --report FILE for the other commands).");

@@ -10,7 +10,7 @@ struct Invocation
         Wizard, // no arguments: the double-click path
         Repair, // --repair
         Detect, // --detect
-        Install, // --silent --package
+        Install, // --silent --package, or --silent --fetch
         Uninstall, // --silent --uninstall
         Help,
         Version,
@@ -22,6 +22,10 @@ struct Invocation
     bool force = false;
     QStringList cudaRoots;
     QString package;
+    bool fetch = false; // --fetch: download the right archive (docs/fetch.md)
+    QString mirror; // --mirror URL: a redist tree with NVIDIA's layout
+    QString manifest; // --manifest URL: one redistrib_<version>.json
+    QString cacheDir; // --cache DIR: where downloads are kept
     QString reportFile;
     QString logFile;
     QString deployTo;

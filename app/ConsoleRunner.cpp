@@ -2,6 +2,7 @@
 
 #include "ConsoleProgress.h"
 #include "DetectSummary.h"
+#include "FetchCommand.h"
 #include "PackageSummary.h"
 #include "RepairCommand.h"
 #include "install/InstallCode.h"
@@ -146,8 +147,14 @@ ExitCode ConsoleRunner::install(const Invocation& invocation)
     ConsoleProgress progress;
     const std::optional<QString> cudaRoot
         = invocation.cudaRoots.isEmpty() ? std::nullopt : std::optional<QString>(invocation.cudaRoots.first());
+    // --fetch: download (or reuse) the archive the rules choose, then go on as if --package had named it.
+    FetchCommand fetch(m_out, m_err);
+    const std::optional<QString> fetched = invocation.fetch ? fetch.run(invocation, system, &progress) : std::nullopt;
+    progress.finish();
+    if (invocation.fetch && !fetched)
+        return fetch.exitCode();
     const PackageChoice choice
-        = PackageService::pick(invocation.package, system, cudaRoot, invocation.force, &progress);
+        = PackageService::pick(fetched.value_or(invocation.package), system, cudaRoot, invocation.force, &progress);
     progress.finish();
     const std::optional<InstallPlan> plan = PackageService::plan(choice, system);
 
@@ -156,6 +163,7 @@ ExitCode ConsoleRunner::install(const Invocation& invocation)
                       : deploy      ? QStringLiteral("deploy")
                                     : QStringLiteral("install"));
     PackageService::addToReport(report, choice, plan ? &*plan : nullptr);
+    fetch.addToReport(report);
     const ExitCode code = exitCodeForChoice(choice);
     report.setStatus(code == ExitCode::Ok ? QStringLiteral("planned") : exitCodeName(code));
     if (invocation.dryRun || code != ExitCode::Ok) {

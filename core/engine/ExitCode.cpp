@@ -23,6 +23,8 @@ QString exitCodeName(ExitCode code)
         return QStringLiteral("choice_needed");
     case ExitCode::NothingFound:
         return QStringLiteral("nothing_found");
+    case ExitCode::DownloadFailed:
+        return QStringLiteral("download_failed");
     }
     return QStringLiteral("failed");
 }

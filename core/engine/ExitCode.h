@@ -16,6 +16,7 @@ enum class ExitCode : int {
     VerifyFailed = 6, // installed, but cuDNN does not load or work
     ChoiceNeeded = 7, // several toolkits fit equally; name one with --cuda-root
     NothingFound = 8, // no toolkit, or no compatible package in the folder
+    DownloadFailed = 9, // --fetch: no network, the server refused, or the checksum did not match; nothing was changed
 };
 
 inline int toInt(ExitCode code)
