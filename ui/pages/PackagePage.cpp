@@ -4,6 +4,7 @@
 #include "DiagnosticList.h"
 #include "ProgressRelay.h"
 #include "engine/Engine.h"
+#include "fetch/FetchCode.h"
 #include "package/PackageService.h"
 
 #include <QCheckBox>
@@ -37,10 +38,18 @@ PackagePage::PackagePage(const Engine& engine, WizardState& state, BackgroundWor
     , m_force(new QCheckBox(tr("Install anyway (override the compatibility check; never a damaged archive)"), this))
     , m_reasons(new DiagnosticList(this))
     , m_candidates(new QTreeWidget(this))
+    , m_fetchProgress(new ProgressRelay(this))
+    , m_fetchPanel(nullptr)
+    , m_mirror(new QLineEdit(this))
+    , m_fetchPlan(new QLabel(this))
+    , m_fetchStart(new QPushButton(this))
+    , m_fetchStop(new QPushButton(tr("Cancel download"), this))
+    , m_fetchBar(new QProgressBar(this))
+    , m_fetchStatus(new QLabel(this))
 {
     setTitle(tr("cuDNN package"));
-    setSubTitle(tr("Drop a cuDNN archive (.zip or .tar.xz) on this window, browse to one, or choose a folder of "
-                   "archives and the best match is picked."));
+    setSubTitle(tr("Drop a cuDNN archive (.zip or .tar.xz) on this window, browse to one, choose a folder of "
+                   "archives and the best match is picked, or let the right one be downloaded."));
     setAcceptDrops(true);
 
     m_path->setObjectName(QStringLiteral("packagePath"));
@@ -52,6 +61,9 @@ PackagePage::PackagePage(const Engine& engine, WizardState& state, BackgroundWor
     connect(browseFileButton, &QPushButton::clicked, this, &PackagePage::browseFile);
     connect(browseFolderButton, &QPushButton::clicked, this, &PackagePage::browseFolder);
     connect(m_check, &QPushButton::clicked, this, &PackagePage::check);
+    auto* fetchButton = new QPushButton(tr("&Download the right one…"), this);
+    fetchButton->setObjectName(QStringLiteral("fetchPackage"));
+    connect(fetchButton, &QPushButton::clicked, this, &PackagePage::planFetch);
     connect(m_path, &QLineEdit::returnPressed, this, &PackagePage::check);
 
     m_bar->hide();
@@ -81,9 +93,12 @@ PackagePage::PackagePage(const Engine& engine, WizardState& state, BackgroundWor
     row->addWidget(m_path, 1);
     row->addWidget(browseFileButton);
     row->addWidget(browseFolderButton);
+    row->addWidget(fetchButton);
     row->addWidget(m_check);
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(row);
+    m_fetchPanel = makeFetchPanel();
+    layout->addWidget(m_fetchPanel);
     layout->addWidget(m_bar);
     layout->addWidget(m_current);
     layout->addWidget(m_verdict);
@@ -95,6 +110,163 @@ PackagePage::PackagePage(const Engine& engine, WizardState& state, BackgroundWor
     layout->addWidget(m_force);
     layout->addWidget(m_reasons, 2);
     layout->addWidget(m_candidates, 1);
+}
+
+QWidget* PackagePage::makeFetchPanel()
+{
+    auto* panel = new QWidget(this);
+    panel->setObjectName(QStringLiteral("fetchPanel"));
+    m_mirror->setObjectName(QStringLiteral("fetchMirror"));
+    m_mirror->setAccessibleName(tr("Download from"));
+    m_mirror->setText(m_fetchOptions.source.root.toString());
+    m_mirror->setToolTip(tr("NVIDIA's cuDNN redist folder, or a lab mirror with the same layout (http://, https:// "
+                            "or file://)."));
+    m_fetchPlan->setObjectName(QStringLiteral("fetchExplanation"));
+    m_fetchPlan->setWordWrap(true);
+    m_fetchPlan->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_fetchStart->setObjectName(QStringLiteral("fetchStart"));
+    m_fetchStart->hide();
+    m_fetchStop->setObjectName(QStringLiteral("fetchCancel"));
+    m_fetchStop->hide();
+    m_fetchBar->setObjectName(QStringLiteral("fetchProgress"));
+    m_fetchBar->setRange(0, 1000);
+    m_fetchBar->hide();
+    m_fetchStatus->setObjectName(QStringLiteral("fetchStatus"));
+    connect(m_fetchStart, &QPushButton::clicked, this, &PackagePage::startFetch);
+    connect(m_fetchStop, &QPushButton::clicked, this, [this] { m_fetchCancel.cancel(); });
+    connect(m_mirror, &QLineEdit::returnPressed, this, &PackagePage::planFetch);
+    connect(m_fetchProgress, &ProgressRelay::progressed, this, &PackagePage::showFetchProgress);
+
+    auto* form = new QFormLayout;
+    form->setContentsMargins(0, 0, 0, 0);
+    form->addRow(tr("Download from:"), m_mirror);
+    auto* bar = new QHBoxLayout;
+    bar->addWidget(m_fetchBar, 1);
+    bar->addWidget(m_fetchStart);
+    bar->addWidget(m_fetchStop);
+    auto* layout = new QVBoxLayout(panel);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(form);
+    layout->addWidget(m_fetchPlan);
+    layout->addLayout(bar);
+    layout->addWidget(m_fetchStatus);
+    panel->hide();
+    return panel;
+}
+
+void PackagePage::setFetchOptions(const FetchOptions& options)
+{
+    m_fetchOptions = options;
+    m_mirror->setText(options.source.manifest.isEmpty() ? options.source.root.toString()
+                                                        : options.source.manifest.toString());
+}
+
+void PackagePage::planFetch()
+{
+    m_fetchPanel->show();
+    if (m_busy || !m_state.snapshot())
+        return;
+    Diagnostic why;
+    const auto source = FetchSource::fromMirror(m_mirror->text().trimmed(), &why);
+    if (!source) {
+        m_fetchPlan->setText(why.message);
+        m_reasons->setDiagnostics({why});
+        return;
+    }
+    m_fetchOptions.source = *source;
+    m_busy = true;
+    m_fetchChoice.reset();
+    m_fetchStart->hide();
+    m_fetchStatus->clear();
+    m_fetchPlan->setText(tr("Reading the cuDNN manifests at %1…").arg(FetchSource::display(source->root)));
+    emit completeChanged();
+
+    const FetchOptions options = m_fetchOptions;
+    const SystemSnapshot system = *m_state.snapshot();
+    const std::optional<QString> toolkit = !m_toolkitRow->isHidden() && m_toolkit->currentIndex() >= 0
+        ? std::optional<QString>(m_toolkit->currentData().toString())
+        : std::nullopt;
+    const bool force = m_force->isChecked();
+    const CancellationToken cancel = m_work.cancellation();
+    m_work.run<FetchPlanning>(
+        this,
+        [=] { return FetchService::plan(options, system, toolkit, force, cancel); },
+        [this](const FetchPlanning& planning) {
+            m_busy = false;
+            m_fetchPlan->setText(planning.index.empty() ? tr("Nothing could be read from the mirror.")
+                                                        : planning.plan.explanation());
+            m_reasons->setDiagnostics(planning.diagnostics());
+            if (const RedistArchive* archive = planning.plan.chosen()) {
+                m_fetchChoice = *archive;
+                m_fetchStart->setText(tr("Download %1 MiB").arg(double(archive->size) / (1024.0 * 1024.0), 0, 'f', 1));
+                m_fetchStart->show();
+                m_fetchStart->setFocus();
+            } else if (!planning.plan.choice.ambiguousToolkits.isEmpty()) {
+                m_toolkit->clear();
+                for (const QString& root : planning.plan.choice.ambiguousToolkits)
+                    m_toolkit->addItem(root, root);
+                m_toolkitRow->show();
+                m_fetchStatus->setText(tr("Choose the toolkit to install into, then ask again."));
+            }
+            emit completeChanged();
+        });
+}
+
+void PackagePage::startFetch()
+{
+    if (m_busy || !m_fetchChoice)
+        return;
+    m_busy = true;
+    m_fetchCancel = CancellationToken(); // a fresh one: an earlier Cancel must not stop this download
+    m_fetchStart->hide();
+    m_fetchStop->show();
+    m_fetchBar->setValue(0);
+    m_fetchBar->show();
+    m_fetchStatus->setText(tr("Connecting…"));
+    emit completeChanged();
+
+    const FetchOptions options = m_fetchOptions;
+    const RedistArchive archive = *m_fetchChoice;
+    ProgressRelay* progress = m_fetchProgress;
+    const CancellationToken stop = m_fetchCancel;
+    const CancellationToken closing = m_work.cancellation();
+    m_work.run<DownloadResult>(
+        this,
+        [=] { return FetchService::download(options, archive, progress, stop, closing); },
+        [this](const DownloadResult& result) { fetchFinished(result); });
+}
+
+void PackagePage::showFetchProgress(const ProgressUpdate& update)
+{
+    m_fetchBar->setValue(int(update.fraction() * 1000));
+    const QString amount = tr("%1 of %2 MiB")
+                               .arg(double(update.bytesDone) / (1024.0 * 1024.0), 0, 'f', 1)
+                               .arg(double(update.bytesTotal) / (1024.0 * 1024.0), 0, 'f', 1);
+    m_fetchStatus->setText(update.currentItem.isEmpty()
+                               ? QStringLiteral("%1 — %2").arg(update.phase, amount)
+                               : QStringLiteral("%1 — %2, %3").arg(update.phase, amount, update.currentItem));
+}
+
+void PackagePage::fetchFinished(const DownloadResult& result)
+{
+    m_busy = false;
+    m_fetchStop->hide();
+    m_fetchBar->hide();
+    if (!result.ok()) {
+        m_fetchStatus->setText(result.status == DownloadResult::Status::Canceled
+                                   ? tr("Download cancelled; what arrived is kept, so the next try resumes.")
+                                   : tr("The download failed; nothing was installed."));
+        m_fetchStart->setVisible(m_fetchChoice.has_value());
+        m_reasons->setDiagnostics(result.diagnostics);
+        emit completeChanged();
+        return;
+    }
+    m_fetchStatus->setText(result.status == DownloadResult::Status::CacheHit
+                               ? tr("Already downloaded (SHA-256 verified): %1").arg(result.file)
+                               : tr("Downloaded and verified (SHA-256): %1").arg(result.file));
+    // From here on it is exactly a dropped file.
+    m_path->setText(result.file);
+    check();
 }
 
 bool PackagePage::isComplete() const

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "WizardState.h"
+#include "fetch/FetchService.h"
 
 #include <QWizardPage>
 
@@ -17,7 +18,9 @@ class QPushButton;
 class QTreeWidget;
 
 /**
- * Where the cuDNN archive comes from: dropped on the window, browsed to, or a folder to pick the best one from.
+ * Where the cuDNN archive comes from: dropped on the window, browsed to, a folder to pick the best one from, or
+ * downloaded: the right one from NVIDIA's redist root or a lab mirror, shown with why it was chosen before it is
+ * fetched, then fetched with bytes, rate, time left and Cancel, and checked as if it had been dropped.
  * Shows the engine's verdict with its reasons and fixes, and for a folder why each other archive lost.
  */
 class PackagePage : public QWizardPage
@@ -28,6 +31,8 @@ public:
     PackagePage(const Engine& engine, WizardState& state, BackgroundWork& work, QWidget* parent = nullptr);
     bool isComplete() const override;
     bool isBusy() const { return m_busy; }
+    /** Where "Download the right one" reads from and keeps archives (NVIDIA's root and the user cache by default). */
+    void setFetchOptions(const FetchOptions& options);
 
 public slots:
     /** Inspects what the path names (an archive or a folder) against the detected system. */
@@ -41,6 +46,12 @@ private:
     void browseFile();
     void browseFolder();
     void showChoice(const PackageChoice& choice);
+    /** "Download the right one": reads the manifests and shows what would be fetched and why. */
+    void planFetch();
+    void startFetch();
+    void showFetchProgress(const ProgressUpdate& update);
+    void fetchFinished(const DownloadResult& result);
+    QWidget* makeFetchPanel();
 
     const Engine& m_engine;
     WizardState& m_state;
@@ -57,4 +68,16 @@ private:
     DiagnosticList* m_reasons;
     QTreeWidget* m_candidates;
     bool m_busy = false;
+
+    FetchOptions m_fetchOptions;
+    std::optional<RedistArchive> m_fetchChoice;
+    CancellationToken m_fetchCancel; // the Cancel button's; closing the wizard cancels through m_work
+    ProgressRelay* m_fetchProgress;
+    QWidget* m_fetchPanel;
+    QLineEdit* m_mirror;
+    QLabel* m_fetchPlan;
+    QPushButton* m_fetchStart;
+    QPushButton* m_fetchStop;
+    QProgressBar* m_fetchBar;
+    QLabel* m_fetchStatus;
 };
