@@ -273,6 +273,8 @@ DownloadResult Downloader::download(const DownloadRequest& request)
     case Outcome::Complete:
         if (finish(transfer, result)) {
             result.file = request.destination;
+            // A drop that was resumed is history, not an error: FETCH-RESUMED below says it happened.
+            result.diagnostics.removeIf([](const Diagnostic& d) { return d.code == FetchCode::Interrupted; });
             if (result.resumedFrom > 0 || result.requests > 1) {
                 result.diagnostics.append(
                     Diagnostic::info(

@@ -185,6 +185,7 @@ void TestDownloader::resumesAfterADroppedConnection()
     QVERIFY(result.bytesReceived < 2 * m_data.size());
     QCOMPARE(result.requests, 2);
     QVERIFY(containsCode(result.diagnostics, FetchCode::Resumed));
+    QCOMPARE(worstSeverity(result.diagnostics), Severity::Info); // resumed, so no error is left standing
 }
 
 void TestDownloader::resumesWhatAnEarlierRunLeft()
@@ -194,7 +195,8 @@ void TestDownloader::resumesWhatAnEarlierRunLeft()
     m_server->dropAfter(QLatin1Char('/') + m_relative, cut);
     const DownloadResult first = fetch(request, nullptr, {}, 1); // no second try in this run
     QCOMPARE(first.status, DownloadResult::Status::Failed);
-    QVERIFY2(containsCode(first.diagnostics, FetchCode::Interrupted), QJsonDocument(first.toJson()).toJson().constData());
+    QVERIFY2(containsCode(first.diagnostics, FetchCode::Interrupted),
+             QJsonDocument(first.toJson()).toJson().constData());
     QVERIFY(!QFile::exists(request.destination));
     QCOMPARE(QFileInfo(ArchiveCache::partPath(request.destination)).size(), cut);
 
