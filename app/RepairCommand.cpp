@@ -79,14 +79,32 @@ ExitCode RepairCommand::run(const Invocation& invocation)
 
     DetectOptions detectOptions;
     detectOptions.cudaRoots = invocation.cudaRoots;
-    const SystemSnapshot system = m_engine.detect(detectOptions);
+    SystemSnapshot system = m_engine.detect(detectOptions);
+
+    // What an interrupted run left is finished or put back first, so the scan sees the toolkits as they stand.
+    RepairOptions options;
+    std::optional<EnvironmentService> environment;
+    if (invocation.pathScope != QLatin1String("none"))
+        environment.emplace(m_engine.environmentLocations());
+    options.package = invocation.package;
+    options.dryRun = invocation.dryRun;
+    options.log = log.get();
+    options.operations = RepairService::operationFactory(environment ? &*environment : nullptr);
+    QStringList roots;
+    for (const CudaToolkit& toolkit : system.toolkits)
+        roots.append(toolkit.root);
+    const Diagnostics recovered = invocation.dryRun ? Diagnostics{} : RepairService::recoverInterrupted(roots, options);
+    if (!recovered.isEmpty()) {
+        report.addDiagnostics(recovered);
+        for (const Diagnostic& d : recovered)
+            m_out << QStringLiteral("  %1 %2: %3\n").arg(severityName(d.severity), d.code, d.message);
+        system = m_engine.detect(detectOptions);
+    }
 
     // The search path of the toolkit that holds cuDNN, in the scope asked for (--path-scope none: not looked at).
-    std::optional<EnvironmentService> environment;
     std::optional<EnvironmentReport> analysis;
     const CudnnInstall* target = targetInstall(system, invocation.cudaRoots);
-    if (invocation.pathScope != QLatin1String("none") && target) {
-        environment.emplace(m_engine.environmentLocations());
+    if (environment && target) {
         EnvironmentTarget wanted;
         wanted.toolkitRoot = target->root;
         const CudaToolkit* toolkit = system.toolkitAt(target->root);
@@ -107,11 +125,6 @@ ExitCode RepairCommand::run(const Invocation& invocation)
     const RepairFindings pythonFindings = consumers.findings(consumers.inspect());
     before.findings.append(pythonFindings);
 
-    RepairOptions options;
-    options.package = invocation.package;
-    options.dryRun = invocation.dryRun;
-    options.log = log.get();
-    options.operations = RepairService::operationFactory(environment ? &*environment : nullptr);
     options.environment = environment ? &*environment : nullptr;
     options.environmentPlan = analysis ? &analysis->plan : nullptr;
     ConsoleProgress progress;

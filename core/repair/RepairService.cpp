@@ -89,7 +89,18 @@ bool RootRepair::run(const RootWork& work, const SystemSnapshot& system, RepairR
                                                                                : RepairResult::Status::Failed;
         return false;
     }
-    result.diagnostics.append(opened.diagnostics); // an interrupted earlier run put back first
+    if (session.recovered()) {
+        // The scan saw what an interrupted run left, which is gone now: its fixes no longer fit the disk.
+        result.diagnostics.append(opened.diagnostics);
+        result.status = RepairResult::Status::Failed;
+        result.diagnostics.append(Diagnostic::error(RepairCode::Failed,
+                                                    tr("An interrupted earlier run in %1 was put back first, so the "
+                                                       "findings no longer describe the toolkit; nothing else was "
+                                                       "changed.")
+                                                        .arg(work.root),
+                                                    tr("Run the repair again: it scans the toolkit as it is now.")));
+        return false;
+    }
 
     ToolkitState& state = session.state();
     Transaction transaction(state, QStringLiteral("repair"), m_options.log);
@@ -433,6 +444,20 @@ RepairResult RepairService::repair(const RepairScan& scan,
                             nullptr,
                             int(result.applied.size()))));
     return result;
+}
+
+Diagnostics RepairService::recoverInterrupted(const QStringList& roots, const RepairOptions& options)
+{
+    Diagnostics diagnostics;
+    InstallOptions install;
+    install.operations = options.operations;
+    install.log = options.log;
+    for (const QString& root : roots) {
+        if (!InstallService::hasInterruptedRun(root))
+            continue;
+        diagnostics.append(InstallService::recover(root, install).diagnostics);
+    }
+    return diagnostics;
 }
 
 OperationFactory RepairService::operationFactory(const EnvironmentService* environment)

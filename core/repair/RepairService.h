@@ -44,6 +44,12 @@ public:
                                ProgressSink* progress = nullptr,
                                CancellationToken cancel = {});
 
+    /**
+     * Finishes or rolls back what an interrupted run (install, uninstall or repair) left in these roots, so a scan
+     * sees the toolkit as it really stands; scan after this. The diagnostics say what was found and done.
+     */
+    static Diagnostics recoverInterrupted(const QStringList& roots, const RepairOptions& options);
+
     /** The file operations plus the environment change, so an uninstall or recovery can rebuild a repair's steps. */
     static OperationFactory operationFactory(const EnvironmentService* environment);
 };

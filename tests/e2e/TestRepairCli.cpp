@@ -26,6 +26,7 @@ private slots:
     void wrongPackageExitsThreeAndChangesNothing();
     void missingPackageExitsEight();
     void dryRunChangesNothing();
+    void killedRepairIsRecoveredByTheNextRun();
 
 private:
     struct Run
@@ -35,7 +36,7 @@ private:
         QByteArray err;
         QJsonObject report;
     };
-    Run run(const QStringList& arguments);
+    Run run(const QStringList& arguments, const QMap<QString, QString>& environment = {});
     void damage();
 
     TestTree m_shared;
@@ -43,6 +44,14 @@ private:
     std::unique_ptr<TestTree> m_tree;
     QString m_root;
 };
+
+static QStringList codesOf(const QJsonObject& report)
+{
+    QStringList list;
+    for (const QJsonValue& value : report.value(QStringLiteral("diagnostics")).toArray())
+        list.append(value.toObject().value(QStringLiteral("code")).toString());
+    return list;
+}
 
 static QJsonObject repairSection(const QJsonObject& report)
 {
@@ -64,7 +73,7 @@ void TestRepairCli::init()
     QVERIFY2(installed.status == InstallResult::Status::Ok, InstallFixtures::describe(installed).constData());
 }
 
-TestRepairCli::Run TestRepairCli::run(const QStringList& arguments)
+TestRepairCli::Run TestRepairCli::run(const QStringList& arguments, const QMap<QString, QString>& environment)
 {
     const QString reportPath = m_tree->path(QStringLiteral("report.json"));
     QFile::remove(reportPath);
@@ -73,6 +82,9 @@ TestRepairCli::Run TestRepairCli::run(const QStringList& arguments)
     env.remove(QStringLiteral("LD_LIBRARY_PATH"));
     env.insert(QStringLiteral("HOME"), m_tree->path(QStringLiteral("home")));
     env.insert(QStringLiteral("CUDNN_SETUP_SYSTEM_ROOT"), m_tree->path(QStringLiteral("system-root")));
+    env.remove(QStringLiteral("CUDNN_SETUP_TEST_FAULT"));
+    for (auto it = environment.cbegin(); it != environment.cend(); ++it)
+        env.insert(it.key(), it.value());
     process.setProcessEnvironment(env);
     const QString binary = qEnvironmentVariable("CUDNN_SETUP_BIN_DIR") + QStringLiteral("/cudnn-setup");
     // --path-scope none: the search path of the machine running the tests is not the toolkit's to fix.
@@ -210,6 +222,27 @@ void TestRepairCli::dryRunChangesNothing()
     QVERIFY(!repairSection(dry.report).value(QStringLiteral("applied")).toArray().isEmpty());
     QVERIFY2(dry.out.contains("would restore_file"), dry.out.constData());
     QVERIFY2(listing(m_root) == damaged, difference(listing(m_root), damaged).constData());
+}
+
+void TestRepairCli::killedRepairIsRecoveredByTheNextRun()
+{
+    const QString healthy = toolkitListing(m_root);
+    damage();
+    const QString damaged = listing(m_root);
+    // Killed as kill -9 would, between moving the damaged copy aside and renaming the restored one into place.
+    const Run killed = run({QStringLiteral("--repair")},
+                           {{QStringLiteral("CUDNN_SETUP_TEST_FAULT"), QStringLiteral("swap.rename:1:exit")}});
+    QCOMPARE(killed.exitCode, 137);
+    QVERIFY(QFile::exists(m_root + QStringLiteral("/.cudnn-setup/journal.json")));
+    QVERIFY(listing(m_root) != damaged);
+
+    const Run next = run({QStringLiteral("--repair")});
+    QVERIFY2(next.exitCode == 0, next.out + next.err);
+    QVERIFY2(next.out.contains("INSTALL-RECOVERED")
+                 || codesOf(next.report).contains(QStringLiteral("INSTALL-RECOVERED")),
+             next.out.constData());
+    QVERIFY(!QFile::exists(m_root + QStringLiteral("/.cudnn-setup/journal.json")));
+    QVERIFY2(toolkitListing(m_root) == healthy, difference(toolkitListing(m_root), healthy).constData());
 }
 
 QTEST_GUILESS_MAIN(TestRepairCli)
