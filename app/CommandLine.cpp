@@ -52,6 +52,9 @@ struct Options
     QCommandLineOption benchmark{QStringLiteral("benchmark"),
                                  QStringLiteral("Run the convolution benchmark after installing (default).")};
     QCommandLineOption noBenchmark{QStringLiteral("no-benchmark"), QStringLiteral("Skip the benchmark.")};
+    QCommandLineOption noVerify{QStringLiteral("no-verify"),
+                                QStringLiteral("Skip loading the installed cuDNN in a fresh process (for a toolkit "
+                                               "that another machine will use).")};
     QCommandLineOption language{
         QStringLiteral("lang"), QStringLiteral("Language of the interface: en or zh_CN."), QStringLiteral("LANG")};
     QCommandLineOption help{{QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Show this help.")};
@@ -59,9 +62,9 @@ struct Options
 
     void addTo(QCommandLineParser& parser) const
     {
-        parser.addOptions({silent,    detect,    json,        repair,   package, fetch,  mirror,    manifest,
-                           cache,     cudaRoot,  dryRun,      force,    report,  log,    uninstall, deployTo,
-                           pathScope, benchmark, noBenchmark, language, help,    version});
+        parser.addOptions({silent,    detect,    json,        repair,   package,  fetch, mirror,    manifest,
+                           cache,     cudaRoot,  dryRun,      force,    report,   log,   uninstall, deployTo,
+                           pathScope, benchmark, noBenchmark, noVerify, language, help,  version});
     }
 };
 
@@ -114,6 +117,7 @@ Invocation parseCommandLine(const QStringList& arguments)
     inv.pathScope = parser.value(o.pathScope);
     inv.language = parser.value(o.language);
     inv.benchmark = !parser.isSet(o.noBenchmark);
+    inv.verify = !parser.isSet(o.noVerify);
 
     if (parser.isSet(o.benchmark) && parser.isSet(o.noBenchmark))
         inv.error = QStringLiteral("--benchmark and --no-benchmark contradict each other.");

@@ -31,6 +31,7 @@ struct Invocation
     QString deployTo;
     QString pathScope = QStringLiteral("user"); // user | machine | none
     bool benchmark = true;
+    bool verify = true;
     QString language; // en | zh_CN; empty = the system locale
 
     QString error; // set when the command line is wrong

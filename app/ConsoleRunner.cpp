@@ -17,20 +17,11 @@
 #include <QJsonDocument>
 #include <QProcessEnvironment>
 
-void ConsoleRunner::addStepsNotRun(Report& report, const Invocation& invocation)
+void ConsoleRunner::addStepsNotRun(Report& report, const QString& reason)
 {
-    const QString environment = invocation.pathScope == QLatin1String("none")
-        ? QStringLiteral("--path-scope none")
-        : QStringLiteral("the search path step is not wired into this build yet (--path-scope %1 was noted)")
-              .arg(invocation.pathScope);
-    const QString benchmark = invocation.benchmark ? QStringLiteral("the benchmark is not wired into this build yet")
-                                                   : QStringLiteral("--no-benchmark");
-    report.setSection(
-        QStringLiteral("environment"),
-        QJsonObject{{QStringLiteral("status"), QStringLiteral("not_run")}, {QStringLiteral("reason"), environment}});
-    report.setSection(
-        QStringLiteral("benchmark"),
-        QJsonObject{{QStringLiteral("status"), QStringLiteral("not_run")}, {QStringLiteral("reason"), benchmark}});
+    const QJsonObject notRun{{QStringLiteral("status"), QStringLiteral("not_run")}, {QStringLiteral("reason"), reason}};
+    report.setSection(QStringLiteral("environment"), notRun);
+    report.setSection(QStringLiteral("benchmark"), notRun);
 }
 
 QString ConsoleRunner::summary(const InstallResult& result)
@@ -166,12 +157,15 @@ ExitCode ConsoleRunner::install(const Invocation& invocation)
     fetch.addToReport(report);
     const ExitCode code = exitCodeForChoice(choice);
     report.setStatus(code == ExitCode::Ok ? QStringLiteral("planned") : exitCodeName(code));
+    const PathScope scope = pathScopeFromName(invocation.pathScope).value_or(PathScope::User);
     if (invocation.dryRun || code != ExitCode::Ok) {
-        if (!invocation.dryRun)
-            addStepsNotRun(report, invocation);
         m_out << packageSummary(choice, plan ? &*plan : nullptr, system.os);
-        if (invocation.dryRun && deploy && code == ExitCode::Ok)
+        if (code != ExitCode::Ok)
+            addStepsNotRun(report, tr("no package to install (%1)").arg(exitCodeName(code)));
+        else if (deploy)
             planDeploy(choice, system, invocation.deployTo, report);
+        else
+            planEnvironment(m_engine.planEnvironment(choice, system, scope), report);
         m_out.flush();
         InstallLog::to(log.get(), tr("no package to install (%1)").arg(exitCodeName(code)));
         if (!writeReport(report, invocation.reportFile))
@@ -179,14 +173,89 @@ ExitCode ConsoleRunner::install(const Invocation& invocation)
         return code;
     }
 
-    InstallOptions options;
-    options.log = log.get();
+    SetupOptions options;
+    options.pathScope = deploy ? PathScope::None : scope;
+    options.verify = invocation.verify;
+    options.benchmark = invocation.benchmark;
+    options.deployTo = invocation.deployTo;
     options.searchFolders = searchPath();
-    const InstallResult result = deploy
-        ? InstallService::deploy(choice, system, invocation.deployTo, options, &progress)
-        : InstallService::install(choice, system, options, &progress);
+    options.log = log.get();
+    const SetupOutcome outcome = m_engine.install(choice, system, options, &progress);
     progress.finish();
-    return finish(result, invocation, report);
+    outcome.addToReport(report);
+    m_out << summary(outcome.install) << environmentSummary(outcome.environment)
+          << verifySummary(outcome.verify, outcome.verifyNotRun)
+          << benchmarkSummary(outcome.benchmark, outcome.benchmarkNotRun);
+    m_out.flush();
+    if (!writeReport(report, invocation.reportFile))
+        return ExitCode::Failed;
+    return outcome.exitCode();
+}
+
+void ConsoleRunner::planEnvironment(const EnvironmentOutcome& environment, Report& report)
+{
+    report.setSection(QStringLiteral("environment"), environment.toJson());
+    report.addDiagnostics(environment.diagnostics());
+    m_out << environmentSummary(environment);
+    if (environment.status == EnvironmentOutcome::Status::Planned)
+        m_out << environment.analysis->plan.diffText();
+}
+
+QString ConsoleRunner::environmentSummary(const EnvironmentOutcome& environment)
+{
+    using Status = EnvironmentOutcome::Status;
+    QString text;
+    switch (environment.status) {
+    case Status::NotRun:
+        text = tr("Search path: left as it is (%1).\n").arg(environment.reason);
+        break;
+    case Status::Planned:
+        text = tr("Search path (%1 scope): these changes would be made:\n").arg(pathScopeName(environment.scope));
+        break;
+    case Status::Unchanged:
+        text = tr("Search path: the new cuDNN already wins; nothing to change.\n");
+        break;
+    case Status::Applied:
+        text = tr("Search path (%1 scope): fixed, so new programs load the new cuDNN. Open terminals, IDEs and "
+                  "Jupyter kernels must be restarted to see it.\n")
+                   .arg(pathScopeName(environment.scope));
+        break;
+    case Status::RolledBack:
+        text = tr("Search path: rolled back with the files.\n");
+        break;
+    case Status::Refused:
+        text = tr("Search path: NOT changed, the fix may not be applied (see the errors below).\n");
+        break;
+    }
+    for (const Diagnostic& d : environment.diagnostics()) {
+        if (d.severity != Severity::Info)
+            text += QStringLiteral("  %1 %2: %3\n").arg(severityName(d.severity), d.code, d.message);
+    }
+    return text;
+}
+
+QString ConsoleRunner::verifySummary(const std::optional<VerifyResult>& verify, const QString& notRun)
+{
+    if (!verify)
+        return tr("Verify: not run (%1).\n").arg(notRun);
+    QString text = verify->passed() ? tr("Verify: cuDNN %1 and its %n librar(y/ies) load from the toolkit.\n",
+                                         nullptr,
+                                         int(verify->libraries.size()))
+                                          .arg(verify->versionText)
+                                    : tr("Verify: FAILED, cuDNN does not load as it should.\n");
+    for (const Diagnostic& d : verify->diagnostics) {
+        if (d.severity != Severity::Info)
+            text += QStringLiteral("  %1 %2: %3\n").arg(severityName(d.severity), d.code, d.message)
+                + (d.fix.isEmpty() ? QString() : QStringLiteral("    %1\n").arg(d.fix));
+    }
+    return text;
+}
+
+QString ConsoleRunner::benchmarkSummary(const std::optional<BenchmarkResult>& benchmark, const QString& notRun)
+{
+    if (!benchmark)
+        return tr("Benchmark: not run (%1).\n").arg(notRun);
+    return tr("Benchmark: %1\n").arg(benchmark->headline());
 }
 
 void ConsoleRunner::planDeploy(const PackageChoice& choice,
@@ -241,7 +310,6 @@ ExitCode ConsoleRunner::uninstall(const Invocation& invocation)
                                          tr("cudnn-setup installed cuDNN into several toolkits: %1.")
                                              .arg(installed.join(QStringLiteral(", "))),
                                          tr("Name the one to uninstall from with --cuda-root.")));
-            addStepsNotRun(report, invocation);
             m_out << (none ? tr("Nothing to uninstall.\n")
                            : tr("Several toolkits hold an install; name one with --cuda-root: %1\n")
                                  .arg(installed.join(QStringLiteral(", "))));
@@ -253,19 +321,13 @@ ExitCode ConsoleRunner::uninstall(const Invocation& invocation)
         root = installed.first();
     }
 
-    InstallOptions options;
+    InstallOptions options = m_engine.installOptions(); // rebuilds the search path step the manifest holds
     options.force = invocation.force;
     options.log = log.get();
     ConsoleProgress progress;
     const InstallResult result = InstallService::uninstall(root, options, &progress);
     progress.finish();
-    return finish(result, invocation, report);
-}
-
-ExitCode ConsoleRunner::finish(const InstallResult& result, const Invocation& invocation, Report& report)
-{
     result.addToReport(report);
-    addStepsNotRun(report, invocation);
     m_out << summary(result);
     m_out.flush();
     if (!writeReport(report, invocation.reportFile))

@@ -31,16 +31,19 @@ private:
     ExitCode detect(const Invocation& invocation);
     ExitCode install(const Invocation& invocation);
     ExitCode uninstall(const Invocation& invocation);
-    /** Prints the result, fills the report's sections and writes it; the exit code is the result's. */
-    ExitCode finish(const InstallResult& result, const Invocation& invocation, Report& report);
     /** One line per outcome, then the warnings and errors: what a person reads in a terminal or a CI log. */
     static QString summary(const InstallResult& result);
     /** The dry run of --deploy-to: what would be copied into the folder, into the report and on stdout. */
     void planDeploy(const PackageChoice& choice, const SystemSnapshot& system, const QString& folder, Report& report);
     /** The folders of PATH, where a deploy also looks for zlibwapi.dll. */
     static QStringList searchPath();
-    /** The steps after the files that this build does not run yet, as the report contract names them. */
-    static void addStepsNotRun(Report& report, const Invocation& invocation);
+    /** The dry run's search path step: what wins now, and the fix as a diff. */
+    void planEnvironment(const EnvironmentOutcome& environment, Report& report);
+    static QString environmentSummary(const EnvironmentOutcome& environment);
+    static QString verifySummary(const std::optional<VerifyResult>& verify, const QString& notRun);
+    static QString benchmarkSummary(const std::optional<BenchmarkResult>& benchmark, const QString& notRun);
+    /** The steps after the files, when there are no files to install, as the report contract names them. */
+    static void addStepsNotRun(Report& report, const QString& reason);
     /** Opens --log FILE; false (after saying why) when it cannot be written. */
     bool openLog(const Invocation& invocation, std::unique_ptr<InstallLog>& log);
     bool writeReport(const Report& report, const QString& path);

@@ -36,10 +36,14 @@ public:
 
     /** Shared with the work: Cancel buttons and closing the window set it; the engine honours it between blocks. */
     CancellationToken cancellation() const { return m_cancellation; }
+    /** A token for one piece of work that its page may cancel alone (Cancel, Try again); cancelAndWait() cancels it
+     * too. */
+    CancellationToken separateCancellation();
     /** Asks running work to stop and waits until it has. */
     void cancelAndWait();
 
 private:
     QFutureSynchronizer<void> m_running;
     CancellationToken m_cancellation;
+    QList<CancellationToken> m_separate;
 };

@@ -2,6 +2,8 @@
 
 #include "pages/BenchmarkPage.h"
 #include "pages/EnvironmentPage.h"
+#include "pages/FinishPage.h"
+#include "pages/InstallPage.h"
 #include "pages/PackagePage.h"
 #include "pages/PlanPage.h"
 #include "pages/SystemPage.h"
@@ -16,17 +18,36 @@ SetupWizard::SetupWizard(const Engine& engine, SetupTask initialTask, QWidget* p
     setWizardStyle(QWizard::ModernStyle);
     setOption(QWizard::NoBackButtonOnStartPage);
     setMinimumSize(760, 560);
+    setButtonText(QWizard::CommitButton, tr("&Install"));
     m_state.setTask(initialTask);
 
+    m_installPage = new InstallPage(m_engine, m_state, m_work, this);
     setPage(WelcomePageId, new WelcomePage(m_state, this));
     setPage(SystemPageId, new SystemPage(m_engine, m_state, m_work, this));
     setPage(PackagePageId, new PackagePage(m_engine, m_state, m_work, this));
     setPage(PlanPageId, new PlanPage(m_state, this));
     setPage(EnvironmentPageId, new EnvironmentPage(m_engine, m_state, m_work, this));
+    setPage(InstallPageId, m_installPage);
     setPage(BenchmarkPageId, new BenchmarkPage(m_engine, m_state, m_work, this));
+    setPage(FinishPageId, new FinishPage(m_state, this));
+
+    connect(m_installPage, &InstallPage::finished, this, [this] {
+        if (m_closeWhenInstallStops)
+            QWizard::reject();
+    });
 }
 
 SetupWizard::~SetupWizard()
 {
     m_work.cancelAndWait(); // before the pages go: their work may still report to them
+}
+
+void SetupWizard::reject()
+{
+    if (m_installPage->isBusy()) {
+        m_closeWhenInstallStops = true;
+        m_installPage->cancelInstall();
+        return;
+    }
+    QWizard::reject();
 }

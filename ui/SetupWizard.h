@@ -6,10 +6,12 @@
 #include <QWizard>
 
 class Engine;
+class InstallPage;
 
 /**
  * The double-click face of cudnn-setup. Each page shows an engine result and collects a choice; none computes
- * one. Engine work runs off the GUI thread.
+ * one. Engine work runs off the GUI thread. The search path page is the commit point: its Next button installs,
+ * and from then on Back is gone, because the install is a fact (undone by an uninstall, not by Back).
  */
 class SetupWizard : public QWizard
 {
@@ -22,15 +24,23 @@ public:
         PackagePageId,
         PlanPageId,
         EnvironmentPageId,
+        InstallPageId,
         BenchmarkPageId,
+        FinishPageId,
     };
 
     explicit SetupWizard(const Engine& engine, SetupTask initialTask = SetupTask::Install, QWidget* parent = nullptr);
     ~SetupWizard() override;
     WizardState& state() { return m_state; }
 
+public slots:
+    /** Cancel or closing the window: an install under way is rolled back first, then the window closes. */
+    void reject() override;
+
 private:
     const Engine& m_engine;
     WizardState m_state;
+    InstallPage* m_installPage = nullptr;
+    bool m_closeWhenInstallStops = false;
     BackgroundWork m_work; // declared last: destroyed first, waiting for work that uses the engine
 };

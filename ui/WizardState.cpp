@@ -42,3 +42,9 @@ void WizardState::setBenchmark(const BenchmarkResult& result)
     m_benchmark = result;
     emit benchmarkChanged();
 }
+
+void WizardState::setOutcome(const SetupOutcome& outcome)
+{
+    m_outcome = outcome;
+    emit outcomeChanged();
+}

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "detect/SystemSnapshot.h"
+#include "engine/SetupOutcome.h"
 #include "env/EnvironmentReport.h"
 #include "install/InstallPlanner.h"
 #include "package/PackagePicker.h"
@@ -15,13 +16,6 @@ enum class SetupTask {
     Repair,
     SwitchOrUninstall,
     DeployToApplication,
-};
-
-/** Which search path the install fixes (--path-scope). */
-enum class PathScope {
-    User,
-    Machine,
-    None,
 };
 
 /**
@@ -56,6 +50,13 @@ public:
     const std::optional<EnvironmentReport>& environmentReport() const { return m_environment; }
     void setEnvironmentReport(const EnvironmentReport& report) { m_environment = report; }
 
+    /** Where the install writes its log; empty: no log. */
+    QString logFile() const { return m_logFile; }
+    void setLogFile(const QString& path) { m_logFile = path; }
+    /** What the install did (files and search path), once it ran; the benchmark's result joins it for the report. */
+    const std::optional<SetupOutcome>& outcome() const { return m_outcome; }
+    void setOutcome(const SetupOutcome& outcome);
+
     const std::optional<BenchmarkResult>& benchmark() const { return m_benchmark; }
     void setBenchmark(const BenchmarkResult& result);
 
@@ -64,6 +65,7 @@ signals:
     void snapshotChanged();
     void packageChoiceChanged();
     void benchmarkChanged();
+    void outcomeChanged();
 
 private:
     SetupTask m_task = SetupTask::Install;
@@ -74,4 +76,6 @@ private:
     std::optional<BenchmarkResult> m_benchmark;
     PathScope m_pathScope = PathScope::User;
     std::optional<EnvironmentReport> m_environment;
+    QString m_logFile;
+    std::optional<SetupOutcome> m_outcome;
 };

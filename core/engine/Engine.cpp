@@ -1,5 +1,12 @@
 #include "Engine.h"
 
+#include "env/EnvironmentChange.h"
+#include "env/EnvironmentService.h"
+#include "install/InstallService.h"
+#include "package/PackagePicker.h"
+#include "verify/BenchmarkRunner.h"
+#include "verify/VerifyRunner.h"
+
 Engine::Engine()
     : Engine(HostEnvironment::current(), std::make_shared<ProcessRunner>())
 {
@@ -22,4 +29,136 @@ Engine::Engine(HostEnvironment host, std::shared_ptr<const ProcessRunner> runner
 SystemSnapshot Engine::detect(const DetectOptions& options) const
 {
     return Detector(m_host, *m_runner).detect(options);
+}
+
+std::optional<EnvironmentTarget> Engine::environmentTarget(const PackageChoice& choice, const SystemSnapshot& system)
+{
+    const CudaToolkit* toolkit = system.toolkitAt(choice.toolkitRoot);
+    const PackageCandidate* chosen = choice.chosen();
+    if (!toolkit || !chosen)
+        return std::nullopt;
+    EnvironmentTarget target;
+    target.toolkitRoot = toolkit->root;
+    target.cudaVersion = toolkit->version.value_or(Version());
+    target.cudnnVersion = chosen->inspection.cudnnVersion.value_or(Version());
+    return target;
+}
+
+EnvironmentReport Engine::analyseEnvironment(const EnvironmentTarget& target, EnvironmentScope scope) const
+{
+    return EnvironmentService(m_environment).analyse(target, scope);
+}
+
+EnvironmentOutcome
+Engine::planEnvironment(const PackageChoice& choice, const SystemSnapshot& system, PathScope scope) const
+{
+    EnvironmentOutcome outcome;
+    outcome.scope = scope;
+    const std::optional<EnvironmentTarget> target = environmentTarget(choice, system);
+    if (!target) {
+        outcome.reason = EnvironmentOutcome::tr("no package and toolkit were chosen");
+        return outcome;
+    }
+    outcome.analysis
+        = analyseEnvironment(*target, scope == PathScope::Machine ? EnvironmentScope::Machine : EnvironmentScope::User);
+    if (scope == PathScope::None) {
+        outcome.reason = QStringLiteral("--path-scope none");
+        outcome.analysis->plan.steps.clear(); // nothing will be changed: show what wins, not a fix
+    } else {
+        outcome.status = outcome.analysis->plan.isEmpty() ? EnvironmentOutcome::Status::Unchanged
+                                                          : EnvironmentOutcome::Status::Planned;
+    }
+    return outcome;
+}
+
+SetupOutcome Engine::install(const PackageChoice& choice,
+                             const SystemSnapshot& system,
+                             const SetupOptions& options,
+                             ProgressSink* progress,
+                             CancellationToken cancel) const
+{
+    SetupOutcome outcome;
+    const bool deploy = !options.deployTo.isEmpty();
+    if (deploy) {
+        outcome.environment.scope = options.pathScope;
+        outcome.environment.reason = EnvironmentOutcome::tr("a deploy copies next to the application, whose folder "
+                                                            "is searched first: the search path is not changed");
+    } else {
+        outcome.environment = planEnvironment(choice, system, options.pathScope);
+    }
+
+    InstallOptions installing = installOptions(outcome.environment.fix());
+    installing.log = options.log;
+    installing.searchFolders = options.searchFolders;
+    outcome.install = deploy ? InstallService::deploy(choice, system, options.deployTo, installing, progress, cancel)
+                             : InstallService::install(choice, system, installing, progress, cancel);
+
+    using Status = EnvironmentOutcome::Status;
+    if (outcome.environment.status == Status::Planned) {
+        if (!outcome.environment.fix())
+            outcome.environment.status = Status::Refused;
+        else if (outcome.install.status == InstallResult::Status::Ok)
+            outcome.environment.status = Status::Applied;
+        else
+            outcome.environment.status = Status::RolledBack;
+    }
+
+    const bool installed = outcome.install.status == InstallResult::Status::Ok
+        || outcome.install.status == InstallResult::Status::Unchanged;
+    if (!options.verify)
+        outcome.verifyNotRun = QStringLiteral("--no-verify");
+    else if (!installed)
+        outcome.verifyNotRun = SetupOutcome::tr("cuDNN was not installed");
+    else if (deploy)
+        outcome.verifyNotRun = SetupOutcome::tr("a deploy is loaded by the application itself");
+    else {
+        if (progress)
+            progress->report(ProgressUpdate{SetupOutcome::tr("Checking what loads"), 0, 0, 0, 0, {}});
+        outcome.verify = verify(outcome.install.toolkitRoot);
+    }
+
+    if (!options.benchmark)
+        outcome.benchmarkNotRun = QStringLiteral("--no-benchmark");
+    else if (!installed)
+        outcome.benchmarkNotRun = SetupOutcome::tr("cuDNN was not installed");
+    else if (deploy)
+        outcome.benchmarkNotRun = SetupOutcome::tr("a deploy is measured by the application itself");
+    else if (cancel.isCanceled())
+        outcome.benchmarkNotRun = SetupOutcome::tr("canceled");
+    else {
+        if (progress)
+            progress->report(ProgressUpdate{SetupOutcome::tr("Measuring convolutions"), 0, 0, 0, 0, {}});
+        outcome.benchmark = benchmark(outcome.install.toolkitRoot, options.quickBenchmark);
+    }
+    return outcome;
+}
+
+InstallOptions Engine::installOptions(const EnvironmentPlan* environmentFix) const
+{
+    InstallOptions options;
+    const EnvironmentLocations locations = m_environment;
+    options.operations.add(QStringLiteral("environment"), [locations](const QJsonObject& data, QString* error) {
+        std::shared_ptr<EnvironmentChange> change = EnvironmentChange::fromJson(data, locations, error);
+        return change ? std::make_shared<OperationAdapter<EnvironmentOperation>>(std::move(change))
+                      : OperationPointer();
+    });
+    if (environmentFix && !environmentFix->isEmpty() && environmentFix->canApply())
+        options.extraOperations.append(std::make_shared<OperationAdapter<EnvironmentOperation>>(
+            std::make_shared<EnvironmentChange>(*environmentFix, locations)));
+    return options;
+}
+
+VerifyResult Engine::verify(const QString& toolkitRoot) const
+{
+    VerifyRunner::Options options;
+    options.toolkitRoot = toolkitRoot;
+    return VerifyRunner(m_host, *m_runner).run(options);
+}
+
+BenchmarkResult Engine::benchmark(const QString& toolkitRoot, bool quick) const
+{
+    BenchmarkRunner::Options options;
+    options.toolkitRoot = toolkitRoot;
+    options.quick = quick;
+    return BenchmarkRunner(m_host, *m_runner).run(options);
 }

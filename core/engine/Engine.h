@@ -1,11 +1,19 @@
 #pragma once
 
+#include "SetupOutcome.h"
+#include "common/Progress.h"
 #include "detect/Detector.h"
 #include "detect/HostEnvironment.h"
 #include "detect/ProcessRunner.h"
 #include "env/EnvironmentLocations.h"
+#include "env/EnvironmentReport.h"
+#include "install/InstallOptions.h"
+#include "verify/BenchmarkResult.h"
 
 #include <memory>
+#include <optional>
+
+struct PackageChoice;
 
 /**
  * The one facade the faces call: the wizard's pages and the silent runner ask the same questions here, so no
@@ -25,6 +33,42 @@ public:
     const EnvironmentLocations& environmentLocations() const { return m_environment; }
 
     SystemSnapshot detect(const DetectOptions& options) const;
+
+    // The search path step
+    /** The toolkit, CUDA and cuDNN versions that must win the search once choice is installed; null without one. */
+    static std::optional<EnvironmentTarget> environmentTarget(const PackageChoice& choice,
+                                                              const SystemSnapshot& system);
+    /** Which copy of each library a new program gets now and after the fix, and the fix itself as a plan. */
+    EnvironmentReport analyseEnvironment(const EnvironmentTarget& target, EnvironmentScope scope) const;
+    /**
+     * The search path step for a choice, as a dry run shows it: the fix for scope (Planned), or Unchanged when the
+     * target already wins; with None the user scope's analysis, so the report still says which copies win.
+     */
+    EnvironmentOutcome
+    planEnvironment(const PackageChoice& choice, const SystemSnapshot& system, PathScope scope) const;
+
+    // Changing the machine
+    /**
+     * What InstallService needs from the engine: the factory that rebuilds every kind of step a journal or manifest
+     * holds (files and the environment), and, when a fix is given and changes something, that fix as the last step
+     * of the same transaction, so a rollback or `--uninstall` takes it back with the files.
+     */
+    InstallOptions installOptions(const EnvironmentPlan* environmentFix = nullptr) const;
+    /**
+     * The whole install run both faces start: the files and the search path fix in one transaction (a deploy copies
+     * files only), then, when the install succeeded, the verification and the benchmark against the toolkit.
+     */
+    SetupOutcome install(const PackageChoice& choice,
+                         const SystemSnapshot& system,
+                         const SetupOptions& options,
+                         ProgressSink* progress = nullptr,
+                         CancellationToken cancel = {}) const;
+
+    // Proving it works
+    /** Which file of every cuDNN library a new program really loads from the toolkit, in a fresh cudnn-probe. */
+    VerifyResult verify(const QString& toolkitRoot) const;
+    /** The convolution benchmark in a fresh cudnn-probe against the toolkit's own cuDNN and CUDA runtime. */
+    BenchmarkResult benchmark(const QString& toolkitRoot, bool quick = false) const;
 
 private:
     HostEnvironment m_host;

@@ -47,8 +47,11 @@ EnvironmentLocations EnvironmentLocations::current(const HostEnvironment& host,
 #else
     if (const passwd* entry = getpwuid(getuid()); entry && entry->pw_shell)
         locations.loginShell = QString::fromLocal8Bit(entry->pw_shell);
+    // The real binary's tests stand a temporary tree in for "/" (as `ldconfig -r` does), so that machine scope, run
+    // as root in CI, never writes the real /etc; the user scope follows HOME.
+    locations.systemRoot = SystemRoot(host.variable(QStringLiteral("CUDNN_SETUP_SYSTEM_ROOT")));
     locations.userBackupDirectory = locations.homeDirectory + QStringLiteral("/.local/state/cudnn-setup/backups");
-    locations.machineBackupDirectory = QStringLiteral("/var/backups/cudnn-setup");
+    locations.machineBackupDirectory = locations.systemRoot.hostPath(QStringLiteral("/var/backups/cudnn-setup"));
     locations.store = std::make_shared<MemoryEnvironmentStore>(); // Linux has no registry; keeps the code paths uniform
 #endif
     return locations;

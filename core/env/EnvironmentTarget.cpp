@@ -63,11 +63,18 @@ QStringList EnvironmentTarget::libraryDirs(OsFlavor os, const DirectoryListing& 
         dispatchers = set->runtimeLibraries(os).mid(0, 1);
     for (const QStringList& wanted : {dispatchers, QStringList{usualCudartName(os, cudaVersion)}}) {
         QStringList found;
+        QList<QStringList> contents; // of the folders found: lib64 -> lib shows one folder twice
         for (const QString& candidate : candidates) {
             const QString directory = normalizedPath(os, candidate);
             for (const QString& name : wanted) {
-                if (holds(os, listing, directory, name) && !found.contains(directory))
-                    found.append(directory);
+                if (!holds(os, listing, directory, name) || found.contains(directory))
+                    continue;
+                QStringList names = listing.fileNames(directory);
+                names.sort();
+                if (contents.contains(names))
+                    continue; // the same folder through a link: the first name is the one the fix uses
+                found.append(directory);
+                contents.append(names);
             }
         }
         if (!found.isEmpty())

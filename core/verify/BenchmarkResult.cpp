@@ -2,6 +2,7 @@
 
 #include <QCoreApplication>
 #include <QJsonArray>
+#include <QLocale>
 
 static std::optional<double> number(const QJsonValue& value)
 {
@@ -43,26 +44,54 @@ BenchmarkResult BenchmarkResult::fromProbeJson(const QJsonObject& json)
     return result;
 }
 
+QString BenchmarkResult::headline() const
+{
+    const auto tr = [](const char* text) { return QCoreApplication::translate("BenchmarkResult", text); };
+    const QString code = verdictCode;
+    if (code == QLatin1String("BENCH-OK"))
+        return tr("cuDNN is active: %1× faster than the CPU.")
+            .arg(QLocale().toString(overallSpeedup.value_or(0), 'g', 3));
+    if (code == QLatin1String("BENCH-SLOW"))
+        return tr("Slow: cuDNN is probably not being used.");
+    if (code == QLatin1String("BENCH-WRONG"))
+        return tr("The results are wrong: cuDNN or the GPU computes incorrect convolutions.");
+    if (code == QLatin1String("BENCH-NO-GPU"))
+        return tr("No NVIDIA GPU is available, so cuDNN cannot be measured.");
+    if (code == QLatin1String("BENCH-NO-DRIVER"))
+        return tr("No NVIDIA driver was found, so cuDNN cannot be measured.");
+    if (code == QLatin1String("BENCH-CUDNN-LOAD-FAILED"))
+        return tr("cuDNN failed to load.");
+    if (code == QLatin1String("BENCH-CUDART-LOAD-FAILED"))
+        return tr("The CUDA runtime failed to load.");
+    if (code == QLatin1String("BENCH-CUDNN-ERROR"))
+        return tr("cuDNN reported an error during the convolutions.");
+    if (code == QLatin1String("BENCH-CUDA-ERROR"))
+        return tr("The CUDA runtime reported an error during the convolutions.");
+    if (code == QLatin1String("BENCH-TIMEOUT"))
+        return tr("The benchmark did not finish in time and was stopped.");
+    return verdictMessage.isEmpty() ? tr("The benchmark could not be run.") : verdictMessage;
+}
+
 Diagnostic BenchmarkResult::diagnostic() const
 {
     const QString code = verdictCode.isEmpty() ? QStringLiteral("BENCH-NOT-RUN") : verdictCode;
     if (code == QLatin1String("BENCH-OK"))
-        return Diagnostic::info(code, verdictMessage);
+        return Diagnostic::info(code, headline());
     if (code == QLatin1String("BENCH-SLOW"))
         return Diagnostic::warning(code,
-                                   verdictMessage,
+                                   headline(),
                                    QCoreApplication::translate("BenchmarkResult",
                                                                "Check which cuDNN the program loads (repair lists "
                                                                "them) and that the GPU is not busy or throttled."));
     if (code == QLatin1String("BENCH-NO-GPU") || code == QLatin1String("BENCH-NO-DRIVER"))
         return Diagnostic::warning(code,
-                                   verdictMessage,
+                                   headline(),
                                    QCoreApplication::translate("BenchmarkResult",
                                                                "Install the NVIDIA driver for your GPU, then run the "
                                                                "benchmark again."));
     return Diagnostic::error(
         code,
-        verdictMessage,
+        headline(),
         QCoreApplication::translate("BenchmarkResult", "Run cudnn-setup --repair to find what is broken."));
 }
 

@@ -35,6 +35,11 @@ struct BenchmarkResult
     QList<BenchmarkCase> cases;
     QJsonObject probeJson; // the probe's whole report, kept for the saved report
 
+    /**
+     * The verdict in the reader's language, chosen by its code (the probe's own sentence, with the figures and the
+     * loader's words, stays in verdictMessage and the report).
+     */
+    QString headline() const;
     /** The verdict as a diagnostic: OK is info, slow/no GPU a warning, wrong results or load failures an error. */
     Diagnostic diagnostic() const;
     bool passed() const { return verdictCode == QLatin1String("BENCH-OK"); }

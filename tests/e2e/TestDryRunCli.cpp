@@ -109,8 +109,12 @@ void TestDryRunCli::fittingPackageIsPlannedAndNothingChanges()
     spec.libraryPayload = "libcudart.so.13";
     const QString archive = makeArchive(spec);
     const QString before = treeListing(root);
+    const QString home = m_tree->makeDir(QStringLiteral("home"));
+    m_tree->writeFile(QStringLiteral("home/.profile"), "export EDITOR=vi\n");
+    const QString homeBefore = treeListing(home);
 
-    const Run run = dryRun({QStringLiteral("--package"), archive, QStringLiteral("--cuda-root"), root});
+    const Run run = dryRun({QStringLiteral("--package"), archive, QStringLiteral("--cuda-root"), root},
+                           {{QStringLiteral("HOME"), home}});
     QVERIFY2(run.exitCode == 0, run.out + run.err);
     QCOMPARE(run.report.value(QStringLiteral("status")).toString(), QStringLiteral("planned"));
     const QJsonObject package = run.report.value(QStringLiteral("package")).toObject();
@@ -132,6 +136,14 @@ void TestDryRunCli::fittingPackageIsPlannedAndNothingChanges()
     QVERIFY2(sawLibrary, "libcudnn.so.9 is not planned into <root>/lib (the lib64 link's target)");
     QVERIFY(run.out.contains("Plan (nothing was changed)"));
     QCOMPARE(treeListing(root), before);
+
+    // The search path step is planned, shown as a diff of the login profile, and not made.
+    const QJsonObject environment = run.report.value(QStringLiteral("environment")).toObject();
+    QCOMPARE(environment.value(QStringLiteral("status")).toString(), QStringLiteral("planned"));
+    QCOMPARE(environment.value(QStringLiteral("scope")).toString(), QStringLiteral("user"));
+    QVERIFY2(run.out.contains(("+++ " + home + "/.profile").toUtf8()), run.out);
+    QVERIFY2(run.out.contains(("export LD_LIBRARY_PATH='" + root + "/lib64'").toUtf8()), run.out);
+    QCOMPARE(treeListing(home), homeBefore);
 }
 
 void TestDryRunCli::mismatchedCudaIsRejectedWithExitThree()

@@ -43,6 +43,7 @@ private:
     void handCopiedOlderCudnn();
 
     TestTree m_shared;
+    bool m_verify = false;
     QString m_archive;
     std::unique_ptr<TestTree> m_tree;
     QString m_root;
@@ -65,6 +66,9 @@ void TestInstallCli::init()
 {
     m_tree = std::make_unique<TestTree>();
     m_root = makeToolkit(*m_tree);
+    m_verify = false;
+    m_tree->writeFile(QStringLiteral("home/.profile"), "export EDITOR=vi\n");
+    m_tree->makeDir(QStringLiteral("system-root/etc"));
 }
 
 TestInstallCli::Run
@@ -76,12 +80,17 @@ TestInstallCli::run(const QStringList& arguments, const QMap<QString, QString>& 
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.remove(QStringLiteral("LD_LIBRARY_PATH"));
     env.remove(QStringLiteral("CUDNN_SETUP_TEST_FAULT"));
+    // The search path step writes the user's profile and, for machine scope, /etc: both stay inside the test's tree.
+    env.insert(QStringLiteral("HOME"), m_tree->path(QStringLiteral("home")));
+    env.insert(QStringLiteral("CUDNN_SETUP_SYSTEM_ROOT"), m_tree->path(QStringLiteral("system-root")));
     for (auto it = environment.cbegin(); it != environment.cend(); ++it)
         env.insert(it.key(), it.value());
     process.setProcessEnvironment(env);
     const QString binary = qEnvironmentVariable("CUDNN_SETUP_BIN_DIR") + QStringLiteral("/cudnn-setup");
-    const QStringList args
-        = QStringList{QStringLiteral("--silent"), QStringLiteral("--report"), reportPath} + arguments;
+    QStringList args = QStringList{QStringLiteral("--silent"), QStringLiteral("--report"), reportPath} + arguments;
+    if (!m_verify && arguments.contains(QStringLiteral("--package")))
+        args.append(
+            QStringLiteral("--no-verify")); // the synthetic sub-libraries cannot load: see installReportUninstall
     if (wrapper.isEmpty())
         process.start(binary, args);
     else
@@ -112,8 +121,11 @@ void TestInstallCli::installReportUninstall()
 {
     handCopiedOlderCudnn();
     const QString before = listing(m_root);
+    const QString home = m_tree->path(QStringLiteral("home"));
+    const QString homeBefore = listing(home);
     const QString logPath = m_tree->path(QStringLiteral("install.log"));
 
+    m_verify = true;
     const Run installed = run({QStringLiteral("--package"),
                                m_archive,
                                QStringLiteral("--cuda-root"),
@@ -121,7 +133,16 @@ void TestInstallCli::installReportUninstall()
                                QStringLiteral("--log"),
                                logPath,
                                QStringLiteral("--no-benchmark")});
-    QVERIFY2(installed.exitCode == 0, installed.out + installed.err);
+    m_verify = false;
+    // The package's real libcudnn.so.9 loads from the toolkit, but its synthetic sub-libraries cannot: installed,
+    // and verification says exactly which library fails: exit 6, not 0.
+    QVERIFY2(installed.exitCode == 6, installed.out + installed.err);
+    const QJsonObject verify = installed.report.value(QStringLiteral("verify")).toObject();
+    QCOMPARE(verify.value(QStringLiteral("passed")).toBool(true), false);
+    QVERIFY2(installed.out.contains("Verify: FAILED"), installed.out);
+    const QString verifyJson = QString::fromUtf8(QJsonDocument(verify).toJson());
+    QVERIFY2(verifyJson.contains(QStringLiteral("libcudnn_ops.so.9 could not be loaded: ") + m_root),
+             qPrintable(verifyJson));
     const QJsonObject& report = installed.report;
     QCOMPARE(report.value(QStringLiteral("command")).toString(), QStringLiteral("install"));
     QCOMPARE(report.value(QStringLiteral("status")).toString(), QStringLiteral("ok"));
@@ -134,8 +155,15 @@ void TestInstallCli::installReportUninstall()
     const QJsonObject toolkit = report.value(QStringLiteral("toolkit")).toObject();
     QCOMPARE(toolkit.value(QStringLiteral("root")).toString(), m_root);
     QCOMPARE(toolkit.value(QStringLiteral("version")).toString(), QStringLiteral("13.0"));
+    // The search path fix (user scope, the default) went with the files: the login profile now puts the toolkit first.
     QCOMPARE(report.value(QStringLiteral("environment")).toObject().value(QStringLiteral("status")).toString(),
-             QStringLiteral("not_run"));
+             QStringLiteral("applied"));
+    QCOMPARE(report.value(QStringLiteral("environment")).toObject().value(QStringLiteral("scope")).toString(),
+             QStringLiteral("user"));
+    QFile profile(home + QStringLiteral("/.profile"));
+    QVERIFY(profile.open(QIODevice::ReadOnly));
+    const QByteArray profileText = profile.readAll();
+    QVERIFY2(profileText.startsWith("export EDITOR=vi\n") && profileText.contains(m_root.toUtf8()), profileText);
     QCOMPARE(report.value(QStringLiteral("benchmark")).toObject().value(QStringLiteral("reason")).toString(),
              QStringLiteral("--no-benchmark"));
     QMap<QString, QString> actions;
@@ -183,12 +211,29 @@ void TestInstallCli::installReportUninstall()
     const Run again = run({QStringLiteral("--package"), m_archive, QStringLiteral("--cuda-root"), m_root});
     QVERIFY2(again.exitCode == 0, again.out + again.err);
     QCOMPARE(again.report.value(QStringLiteral("status")).toString(), QStringLiteral("unchanged"));
+    QCOMPARE(again.report.value(QStringLiteral("environment")).toObject().value(QStringLiteral("status")).toString(),
+             QStringLiteral("unchanged"));
     QCOMPARE(listing(m_root), installedListing);
+    // The benchmark ran (default) against the toolkit; this machine has no GPU, which is a warning, not a failure.
+    const QJsonObject benchmark = again.report.value(QStringLiteral("benchmark")).toObject();
+    QCOMPARE(benchmark.value(QStringLiteral("status")).toString(), QStringLiteral("ran"));
+    QVERIFY2(!benchmark.value(QStringLiteral("verdict")).toObject().value(QStringLiteral("code")).toString().isEmpty(),
+             again.out);
 
     const Run removed = run({QStringLiteral("--uninstall"), QStringLiteral("--cuda-root"), m_root});
     QVERIFY2(removed.exitCode == 0, removed.out + removed.err);
     QCOMPARE(removed.report.value(QStringLiteral("status")).toString(), QStringLiteral("uninstalled"));
     QCOMPARE(listing(m_root), before);
+    // ... and the uninstall took the search path fix back: every file in the home is as it was, byte for byte.
+    // (The fix's own backup under ~/.local/state stays, and so do the empty folders it made: docs/environment.md.)
+    QDir(home + QStringLiteral("/.local/state/cudnn-setup")).removeRecursively();
+    const auto filesOnly = [](const QString& text) {
+        QStringList lines = text.split(QLatin1Char('\n'));
+        lines.removeIf(
+            [](const QString& line) { return line.section(QLatin1Char(' '), 0, 0).endsWith(QLatin1Char('/')); });
+        return lines;
+    };
+    QCOMPARE(filesOnly(listing(home)), filesOnly(homeBefore));
 
     const Run nothing = run({QStringLiteral("--uninstall"), QStringLiteral("--cuda-root"), m_root});
     QCOMPARE(nothing.exitCode, 0);
@@ -213,6 +258,8 @@ void TestInstallCli::killedRunIsRecoveredByTheNextOne()
     QFETCH(bool, nextInstalls);
     handCopiedOlderCudnn();
     const QString before = listing(m_root);
+    const QString home = m_tree->path(QStringLiteral("home"));
+    const QString homeBefore = listing(home);
 
     const Run killed = run({QStringLiteral("--package"), m_archive, QStringLiteral("--cuda-root"), m_root},
                            {{QStringLiteral("CUDNN_SETUP_TEST_FAULT"), fault}});
@@ -240,6 +287,8 @@ void TestInstallCli::killedUninstallIsRecoveredByTheNextOne()
 {
     handCopiedOlderCudnn();
     const QString before = listing(m_root);
+    const QString home = m_tree->path(QStringLiteral("home"));
+    const QString homeBefore = listing(home);
     const Run installed = run({QStringLiteral("--package"), m_archive, QStringLiteral("--cuda-root"), m_root});
     QVERIFY2(installed.exitCode == 0, installed.out + installed.err);
     const QString withInstall = listing(m_root);

@@ -73,7 +73,7 @@ int main(int argc, char* argv[])
     spec.cuda = QStringLiteral("12");
     const QString archive = tree.path(QStringLiteral("downloads/") + spec.fileName());
     QDir().mkpath(QFileInfo(archive).absolutePath());
-    spec.build().write(archive);
+    withFakeCpuCudnn(spec, QCoreApplication::applicationDirPath() + QStringLiteral("/../fakes")).write(archive);
     auto runner = std::make_shared<ProcessRunner>();
     EnvironmentLocations environment = EnvironmentLocations::current(host, runner);
     environment.homeDirectory = tree.makeDir(QStringLiteral("home/student"));
@@ -90,20 +90,24 @@ int main(int argc, char* argv[])
     int page = 1;
     bool ok = save(&wizard, output, QStringLiteral("%1-%2-welcome").arg(language).arg(page++));
     wizard.findChild<BenchmarkPage*>()->setQuick(true);
+    wizard.state().setLogFile(tree.path(QStringLiteral("install.log")));
     const QStringList names{QStringLiteral("system"),
                             QStringLiteral("package"),
                             QStringLiteral("plan"),
                             QStringLiteral("environment"),
-                            QStringLiteral("benchmark")};
+                            QStringLiteral("install"),
+                            QStringLiteral("benchmark"),
+                            QStringLiteral("finish")};
     for (const QString& name : names) {
-        wizard.next();
+        wizard.next(); // on the search path page (the commit page) this is the Install button
         if (name == QLatin1String("package")) {
             auto* path = wizard.findChild<QLineEdit*>(QStringLiteral("packagePath"));
             path->setText(archive);
             QTest::keyClick(path, Qt::Key_Return);
         }
         const auto pageDone = [&] {
-            return wizard.button(QWizard::NextButton)->isEnabled() || wizard.button(QWizard::FinishButton)->isEnabled();
+            return wizard.button(QWizard::NextButton)->isEnabled() || wizard.button(QWizard::CommitButton)->isEnabled()
+                || wizard.button(QWizard::FinishButton)->isEnabled();
         };
         if (!QTest::qWaitFor(pageDone, 120000))
             return 1;

@@ -5,13 +5,19 @@
 #include "engine/Engine.h"
 #include "pages/BenchmarkPage.h"
 #include "pages/EnvironmentPage.h"
+#include "pages/FinishPage.h"
+#include "pages/InstallPage.h"
 #include "pages/PackagePage.h"
 #include "pages/SystemPage.h"
 
 #include <QApplication>
+#include <QDirIterator>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QRadioButton>
 #include <QTranslator>
@@ -31,13 +37,23 @@ private slots:
     void systemPageShowsWhatTheEngineDetected();
     void backAndNextDoNotDetectAgain();
     void chineseTranslationIsBuiltIn();
-    void packagePlanAndBenchmarkPages();
+    void wholeInstallOverTheFakeMachine();
+    void cancelMidInstallRollsBack();
+    void closingTheWindowMidInstallRollsBack();
     void blockedPackageKeepsNextDisabled();
 
 private:
     Engine makeEngine(const QString& fakeScenario = QStringLiteral("rtx3060ti"));
     void goToPackagePage(SetupWizard& wizard);
     PackagePage* checkPackage(SetupWizard& wizard, const QString& archive);
+    /**
+     * cuDNN 9.19 for CUDA 12 whose libcudnn.so.9 is the test tree's CPU-backed fake, so what the wizard installs
+     * into the temporary CUDA 12.4 toolkit really loads and convolves. The toolkit's own stand-ins are removed.
+     */
+    QString fakeCudnnArchive();
+    /** From the package page through the plan to the search path page, whose Next button installs. */
+    void goToInstall(SetupWizard& wizard, const QString& archive);
+    QString toolkit() const { return QFileInfo(m_tree->path(QStringLiteral("cuda-12.4"))).canonicalFilePath(); }
     static QString factsText(QTreeWidget* tree);
 
     std::unique_ptr<TestTree> m_tree;
@@ -205,49 +221,153 @@ PackagePage* TestWizard::checkPackage(SetupWizard& wizard, const QString& archiv
     return page;
 }
 
-void TestWizard::packagePlanAndBenchmarkPages()
+QString TestWizard::fakeCudnnArchive()
 {
-    // The toolkit's own cuDNN stand-ins are not loadable; without them the benchmark loads the fake machine's.
-    QVERIFY(QDir(m_tree->path(QStringLiteral("cuda-12.4/lib64"))).removeRecursively());
+    QDir(m_tree->path(QStringLiteral("cuda-12.4/lib64"))).removeRecursively();
     CudnnArchiveSpec spec; // cuDNN 9.19.0 for CUDA 12, Linux layout: fits the CUDA 12.4 toolkit
-    spec.cudnn = Version{9, 19, 0, 56};
     spec.cuda = QStringLiteral("12");
     const QString archive = m_tree->path(spec.fileName());
-    spec.build().write(archive);
+    withFakeCpuCudnn(spec).write(archive);
+    return archive;
+}
 
-    const Engine engine = makeEngine(QStringLiteral("cpu-cudnn"));
-    SetupWizard wizard(engine);
+void TestWizard::goToInstall(SetupWizard& wizard, const QString& archive)
+{
     goToPackagePage(wizard);
     PackagePage* page = checkPackage(wizard, archive);
     QVERIFY2(page->isComplete(), qPrintable(wizard.findChild<QLabel*>(QStringLiteral("packageVerdict"))->text()));
-    QVERIFY(wizard.button(QWizard::NextButton)->isEnabled());
-
     QTest::mouseClick(wizard.button(QWizard::NextButton), Qt::LeftButton);
     QCOMPARE(wizard.currentId(), int(SetupWizard::PlanPageId));
-    auto* items = wizard.findChild<QTreeWidget*>(QStringLiteral("planItems"));
-    QVERIFY(items->topLevelItemCount() > 8);
-    const QString target = QFileInfo(m_tree->path(QStringLiteral("cuda-12.4"))).canonicalFilePath();
-    QVERIFY2(wizard.findChild<QLabel*>(QStringLiteral("planSummary"))->text().contains(target),
-             qPrintable(wizard.findChild<QLabel*>(QStringLiteral("planSummary"))->text()));
-
     QTest::mouseClick(wizard.button(QWizard::NextButton), Qt::LeftButton);
     QCOMPARE(wizard.currentId(), int(SetupWizard::EnvironmentPageId));
     auto* environment = qobject_cast<EnvironmentPage*>(wizard.currentPage());
     QTRY_VERIFY_WITH_TIMEOUT(!environment->isBusy(), 30000);
-    QVERIFY(wizard.state().environmentReport().has_value());
+    QVERIFY(wizard.button(QWizard::CommitButton)->isVisible()); // "Install": the point of no Back
+}
+
+void TestWizard::wholeInstallOverTheFakeMachine()
+{
+    const QString archive = fakeCudnnArchive();
+    const QString home = m_tree->path(QStringLiteral("home"));
+    const Engine engine = makeEngine(QStringLiteral("cpu-cudnn"));
+    SetupWizard wizard(engine);
+    wizard.state().setLogFile(m_tree->path(QStringLiteral("install.log")));
+    goToInstall(wizard, archive);
+    auto* items = wizard.page(SetupWizard::PlanPageId)->findChild<QTreeWidget*>(QStringLiteral("planItems"));
+    QVERIFY(items->topLevelItemCount() > 8);
     const QString diff = wizard.findChild<QPlainTextEdit*>(QStringLiteral("environmentDiff"))->toPlainText();
-    QVERIFY2(diff.contains(target), qPrintable(diff)); // the login profile puts the target toolkit first
-    QVERIFY(QDir(m_tree->path(QStringLiteral("home"))).isEmpty()); // analysing changed nothing
+    QVERIFY2(diff.contains(toolkit()), qPrintable(diff)); // the login profile puts the target toolkit first
+    QVERIFY(QDir(home).isEmpty()); // analysing changed nothing
+
+    QTest::mouseClick(wizard.button(QWizard::CommitButton), Qt::LeftButton);
+    QCOMPARE(wizard.currentId(), int(SetupWizard::InstallPageId));
+    auto* install = qobject_cast<InstallPage*>(wizard.currentPage());
+    QTRY_VERIFY_WITH_TIMEOUT(!install->isBusy(), 60000);
+    const QString result = wizard.findChild<QLabel*>(QStringLiteral("installResult"))->text();
+    QVERIFY2(install->isComplete(), qPrintable(result));
+    QVERIFY(wizard.button(QWizard::NextButton)->isEnabled());
+    QVERIFY(!wizard.button(QWizard::BackButton)->isVisible() || !wizard.button(QWizard::BackButton)->isEnabled());
+    QCOMPARE(wizard.findChild<QProgressBar*>(QStringLiteral("installProgress"))->value(), 1000);
+    QVERIFY(QFileInfo(toolkit() + QStringLiteral("/lib64/libcudnn.so.9")).isSymLink()); // installed with its links
+    QFile profile(home + QStringLiteral("/.profile"));
+    QVERIFY2(profile.open(QIODevice::ReadOnly), "the search path fix went with the files");
+    QVERIFY(profile.readAll().contains(toolkit().toUtf8()));
+    QVERIFY(QFileInfo(m_tree->path(QStringLiteral("install.log"))).size() > 0);
 
     wizard.findChild<BenchmarkPage*>()->setQuick(true);
     QTest::mouseClick(wizard.button(QWizard::NextButton), Qt::LeftButton);
     QCOMPARE(wizard.currentId(), int(SetupWizard::BenchmarkPageId));
     auto* benchmark = qobject_cast<BenchmarkPage*>(wizard.currentPage());
-    QVERIFY(!benchmark->isComplete());
     QTRY_VERIFY_WITH_TIMEOUT(benchmark->isComplete(), 120000);
-    QVERIFY(wizard.state().benchmark()->ran);
+    QVERIFY(wizard.state().benchmark()->ran); // the installed (fake) cuDNN loaded from the toolkit and convolved
     QVERIFY(wizard.findChild<BenchmarkChart*>()->caseCount() >= 5);
-    QVERIFY(!wizard.findChild<QLabel*>(QStringLiteral("benchmarkVerdict"))->text().isEmpty());
+
+    QTest::mouseClick(wizard.button(QWizard::NextButton), Qt::LeftButton);
+    QCOMPARE(wizard.currentId(), int(SetupWizard::FinishPageId));
+    QVERIFY(wizard.button(QWizard::FinishButton)->isVisible());
+    QVERIFY(wizard.findChild<QLabel*>(QStringLiteral("finishSummary"))->text().contains(QStringLiteral("9.19.0")));
+    const QString reportPath = m_tree->path(QStringLiteral("report.json"));
+    QString error;
+    QVERIFY2(wizard.findChild<FinishPage*>()->saveReport(reportPath, &error), qPrintable(error));
+    QFile reportFile(reportPath);
+    QVERIFY(reportFile.open(QIODevice::ReadOnly));
+    const QJsonObject report = QJsonDocument::fromJson(reportFile.readAll()).object();
+    QCOMPARE(report.value(QStringLiteral("status")).toString(), QStringLiteral("ok"));
+    QCOMPARE(report.value(QStringLiteral("environment")).toObject().value(QStringLiteral("status")).toString(),
+             QStringLiteral("applied"));
+    QCOMPARE(report.value(QStringLiteral("benchmark")).toObject().value(QStringLiteral("status")).toString(),
+             QStringLiteral("ran"));
+    QCOMPARE(report.value(QStringLiteral("package")).toObject().value(QStringLiteral("cudnn_version")).toString(),
+             QStringLiteral("9.19.0"));
+}
+
+/**
+ * Everything below root with each file's size, cudnn-setup's own bookkeeping folder aside: equal strings mean
+ * nothing a program sees was added, removed or resized.
+ */
+static QString treeListing(const QString& root)
+{
+    QStringList lines;
+    QDirIterator it(
+        root, QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QFileInfo info(it.next());
+        const QString relative = info.filePath().mid(root.size());
+        if (!relative.startsWith(QLatin1String("/.cudnn-setup")))
+            lines << relative + QLatin1Char(' ') + QString::number(info.isSymLink() ? -1 : info.size());
+    }
+    lines.sort();
+    return lines.join(QLatin1Char('\n'));
+}
+
+void TestWizard::cancelMidInstallRollsBack()
+{
+    const QString archive = fakeCudnnArchive();
+    const Engine engine = makeEngine(QStringLiteral("cpu-cudnn"));
+    SetupWizard wizard(engine);
+    goToInstall(wizard, archive);
+    const QString toolkitBefore = treeListing(toolkit());
+    const QString homeBefore = treeListing(m_tree->path(QStringLiteral("home")));
+
+    QTest::mouseClick(wizard.button(QWizard::CommitButton), Qt::LeftButton);
+    auto* install = qobject_cast<InstallPage*>(wizard.currentPage());
+    QVERIFY(install->isBusy());
+    QTest::mouseClick(wizard.findChild<QPushButton*>(QStringLiteral("installCancel")), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(!install->isBusy(), 60000);
+    QCOMPARE(wizard.state().outcome()->install.status, InstallResult::Status::RolledBack);
+    QVERIFY(!install->isComplete());
+    QVERIFY(!wizard.button(QWizard::NextButton)->isEnabled());
+    QVERIFY(wizard.findChild<QLabel*>(QStringLiteral("installResult"))->text().contains(QStringLiteral("rolled back")));
+    QCOMPARE(treeListing(toolkit()), toolkitBefore);
+    QCOMPARE(treeListing(m_tree->path(QStringLiteral("home"))), homeBefore);
+
+    // Try again finishes the job.
+    auto* again = wizard.findChild<QPushButton*>(QStringLiteral("installAgain"));
+    QVERIFY(again->isVisible());
+    QTest::mouseClick(again, Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(!install->isBusy(), 60000);
+    QVERIFY(install->isComplete());
+    QCOMPARE(wizard.state().outcome()->install.status, InstallResult::Status::Ok);
+}
+
+void TestWizard::closingTheWindowMidInstallRollsBack()
+{
+    const QString archive = fakeCudnnArchive();
+    const Engine engine = makeEngine(QStringLiteral("cpu-cudnn"));
+    auto wizard = std::make_unique<SetupWizard>(engine);
+    goToInstall(*wizard, archive);
+    const QString toolkitBefore = treeListing(toolkit());
+    const QString homeBefore = treeListing(m_tree->path(QStringLiteral("home")));
+
+    QTest::mouseClick(wizard->button(QWizard::CommitButton), Qt::LeftButton);
+    QVERIFY(qobject_cast<InstallPage*>(wizard->currentPage())->isBusy());
+    wizard->close(); // the window's close button
+    QVERIFY(wizard->isVisible()); // it stays until everything is back
+    QTRY_VERIFY_WITH_TIMEOUT(!wizard->isVisible(), 60000);
+    QCOMPARE(wizard->state().outcome()->install.status, InstallResult::Status::RolledBack);
+    wizard.reset();
+    QCOMPARE(treeListing(toolkit()), toolkitBefore);
+    QCOMPARE(treeListing(m_tree->path(QStringLiteral("home"))), homeBefore);
 }
 
 void TestWizard::blockedPackageKeepsNextDisabled()

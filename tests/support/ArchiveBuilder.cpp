@@ -346,3 +346,20 @@ void flipByte(const QString& path, qint64 offset)
     file.seek(offset);
     file.putChar(char(byte ^ 0x5A));
 }
+
+ArchiveBuilder withFakeCpuCudnn(const CudnnArchiveSpec& spec, const QString& fakesDir)
+{
+    const QString fakes = fakesDir.isEmpty() ? qEnvironmentVariable("CUDNN_SETUP_FAKES_DIR") : fakesDir;
+    QFile fake(fakes + QStringLiteral("/cpu-cudnn/libcudnn.so.9"));
+    if (!fake.open(QIODevice::ReadOnly))
+        qFatal("the fake cuDNN was not built: %s", qPrintable(fake.fileName()));
+    const QString dispatcher = spec.topFolder()
+        + QStringLiteral("/lib/libcudnn.so.%1.%2.%3")
+              .arg(spec.cudnn.major())
+              .arg(spec.cudnn.minor())
+              .arg(spec.cudnn.patch());
+    ArchiveBuilder builder = spec.build();
+    builder.remove(dispatcher);
+    builder.file(dispatcher, fake.readAll(), 0755);
+    return builder;
+}

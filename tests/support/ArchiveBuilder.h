@@ -86,6 +86,13 @@ struct CudnnArchiveSpec
     ArchiveBuilder build() const;
 };
 
+/**
+ * spec's archive (Linux layout) whose dispatcher libcudnn.so.<major>.<minor>.<patch> is the test tree's CPU-backed
+ * fake cuDNN (fakes/cpu-cudnn under CUDNN_SETUP_FAKES_DIR, or fakesDir): once installed, it loads and convolves,
+ * so a whole install can be followed by a real benchmark run over the fake machine.
+ */
+ArchiveBuilder withFakeCpuCudnn(const CudnnArchiveSpec& spec, const QString& fakesDir = {});
+
 /** Damage for integrity tests. */
 void truncateFile(const QString& path, qint64 keepBytes);
 void flipByte(const QString& path, qint64 offset);

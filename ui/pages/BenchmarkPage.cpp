@@ -86,6 +86,9 @@ void BenchmarkPage::showResult(const BenchmarkResult& result)
         = QStringLiteral("<span style='color:%1'><b>%2</b></span>").arg(color, verdict.message.toHtmlEscaped());
     if (!verdict.fix.isEmpty())
         text += QStringLiteral("<br>") + tr("Fix: %1").arg(verdict.fix.toHtmlEscaped());
+    if (!result.verdictMessage.isEmpty() && result.verdictMessage != verdict.message)
+        text += QStringLiteral("<br><small>%1</small>")
+                    .arg(tr("Details: %1").arg(result.verdictMessage.toHtmlEscaped()));
     m_verdict->setText(text);
     m_chart->setResult(result);
     m_chart->setVisible(m_chart->caseCount() > 0); // an empty chart says nothing the verdict does not

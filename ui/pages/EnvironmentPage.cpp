@@ -3,7 +3,6 @@
 #include "BackgroundWork.h"
 #include "DiagnosticList.h"
 #include "engine/Engine.h"
-#include "env/EnvironmentService.h"
 
 #include <QButtonGroup>
 #include <QFontDatabase>
@@ -23,7 +22,9 @@ EnvironmentPage::EnvironmentPage(const Engine& engine, WizardState& state, Backg
     , m_diff(new QPlainTextEdit(this))
 {
     setTitle(tr("Search path"));
-    setSubTitle(tr("Which copy of each library a new program will load, and what changes so the new one wins."));
+    setSubTitle(tr("Which copy of each library a new program will load, and what changes so the new one wins. "
+                   "Install makes these changes together with the files."));
+    setCommitPage(true); // its Next button installs
 
     auto* user = new QRadioButton(tr("Fix it for &me (user PATH / login profile)"), this);
     auto* machine = new QRadioButton(tr("Fix it for &all users (needs administrator rights)"), this);
@@ -70,31 +71,27 @@ bool EnvironmentPage::isComplete() const
 
 void EnvironmentPage::analyse()
 {
-    const SystemSnapshot* system = m_state.snapshot() ? &*m_state.snapshot() : nullptr;
-    const CudaToolkit* toolkit = system ? system->toolkitAt(m_state.targetToolkit()) : nullptr;
-    if (!toolkit) {
+    const std::optional<SystemSnapshot>& system = m_state.snapshot();
+    const std::optional<PackageChoice>& choice = m_state.packageChoice();
+    if (!system || !choice || !Engine::environmentTarget(*choice, *system)) {
         m_summary->setText(tr("Choose a package and a toolkit first."));
         return;
     }
-    EnvironmentTarget target;
-    target.toolkitRoot = toolkit->root;
-    target.cudaVersion = toolkit->version.value_or(Version());
-    const PackageCandidate* chosen = m_state.packageChoice() ? m_state.packageChoice()->chosen() : nullptr;
-    target.cudnnVersion = chosen && chosen->inspection.cudnnVersion ? *chosen->inspection.cudnnVersion : Version();
-    const EnvironmentScope scope
-        = m_state.pathScope() == PathScope::Machine ? EnvironmentScope::Machine : EnvironmentScope::User;
-
     m_busy = true;
     m_summary->setText(tr("Following the search order…"));
     emit completeChanged();
-    const EnvironmentLocations locations = m_engine.environmentLocations();
-    m_work.run<EnvironmentReport>(
+    const Engine& engine = m_engine;
+    m_work.run<EnvironmentOutcome>(
         this,
-        [locations, target, scope] { return EnvironmentService(locations).analyse(target, scope); },
-        [this](const EnvironmentReport& report) {
+        [&engine, system = *system, choice = *choice, scope = m_state.pathScope()] {
+            return engine.planEnvironment(choice, system, scope);
+        },
+        [this](const EnvironmentOutcome& outcome) {
             m_busy = false;
-            m_state.setEnvironmentReport(report);
-            showReport(report);
+            if (outcome.analysis) {
+                m_state.setEnvironmentReport(*outcome.analysis);
+                showReport(*outcome.analysis);
+            }
             emit completeChanged();
         });
 }

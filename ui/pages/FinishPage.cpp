@@ -1,0 +1,131 @@
+#include "FinishPage.h"
+
+#include "DiagnosticList.h"
+#include "package/PackageService.h"
+#include "report/Report.h"
+
+#include <QDesktopServices>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QUrl>
+#include <QVBoxLayout>
+
+FinishPage::FinishPage(WizardState& state, QWidget* parent)
+    : QWizardPage(parent)
+    , m_state(state)
+    , m_summary(new QLabel(this))
+    , m_findings(new DiagnosticList(this))
+    , m_save(new QPushButton(tr("&Save the report…"), this))
+    , m_openLog(new QPushButton(tr("Open the &log"), this))
+    , m_saved(new QLabel(this))
+{
+    setTitle(tr("Finished"));
+    setFinalPage(true);
+    m_summary->setObjectName(QStringLiteral("finishSummary"));
+    m_summary->setWordWrap(true);
+    m_summary->setTextFormat(Qt::RichText);
+    m_save->setObjectName(QStringLiteral("finishSaveReport"));
+    m_openLog->setObjectName(QStringLiteral("finishOpenLog"));
+    m_saved->setObjectName(QStringLiteral("finishSaved"));
+    m_saved->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(m_save);
+    buttons->addWidget(m_openLog);
+    buttons->addStretch();
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_summary);
+    layout->addWidget(m_findings, 1);
+    layout->addLayout(buttons);
+    layout->addWidget(m_saved);
+    connect(m_save, &QPushButton::clicked, this, &FinishPage::askWhereToSaveReport);
+    connect(m_openLog, &QPushButton::clicked, this, &FinishPage::openLog);
+}
+
+void FinishPage::initializePage()
+{
+    const std::optional<SetupOutcome>& outcome = m_state.outcome();
+    QStringList lines;
+    Diagnostics diagnostics;
+    if (outcome) {
+        const InstallResult& install = outcome->install;
+        const QString root = displayPath(hostOsFlavor(), install.root).toHtmlEscaped();
+        const PackageCandidate* chosen = m_state.packageChoice() ? m_state.packageChoice()->chosen() : nullptr;
+        const QString version
+            = chosen && chosen->inspection.cudnnVersion ? chosen->inspection.cudnnVersion->toString() : tr("cuDNN");
+        lines << (install.succeeded() ? tr("cuDNN %1 is installed in %2.").arg(version, root)
+                                      : tr("cuDNN was not installed; %1 is as it was.").arg(root));
+        switch (outcome->environment.status) {
+        case EnvironmentOutcome::Status::Applied:
+            lines << tr("The search path puts this toolkit first. Restart open terminals, IDEs and Jupyter kernels.");
+            break;
+        case EnvironmentOutcome::Status::Unchanged:
+            lines << tr("The search path already found this toolkit first.");
+            break;
+        default:
+            lines << tr("The search path was not changed.");
+            break;
+        }
+        diagnostics += install.diagnostics;
+        diagnostics += outcome->environment.diagnostics();
+    }
+    if (const std::optional<BenchmarkResult>& benchmark = m_state.benchmark()) {
+        lines << tr("Benchmark: %1").arg(benchmark->headline().toHtmlEscaped());
+        diagnostics.append(benchmark->diagnostic());
+    }
+    if (const std::optional<RepairOutcome>& repair = m_state.repairOutcome();
+        repair && m_state.task() == SetupTask::Repair) {
+        const bool repaired = repair->result && repair->result->status == RepairResult::Status::Repaired;
+        if (repaired)
+            lines << tr("Repaired: %n fix(es) applied.", nullptr, int(repair->result->applied.size()));
+        else if (repair->result && repair->result->status == RepairResult::Status::RolledBack)
+            lines << tr("The repair was stopped and rolled back; the toolkits are as they were.");
+        lines << (repair->after.isClean() ? tr("Nothing is left to repair.")
+                                          : tr("Some problems are left; see below."));
+        if (repair->result)
+            diagnostics += repair->result->diagnostics;
+        for (const RepairFinding& finding : repair->after.findings) {
+            if (finding.isProblem())
+                diagnostics.append(finding.diagnostic);
+        }
+    }
+    lines << tr("To take this install back later, run cudnn-setup again and choose Switch or uninstall.");
+    m_summary->setText(lines.join(QStringLiteral("<br>")));
+    m_findings->setDiagnostics(diagnostics);
+    m_openLog->setEnabled(QFileInfo::exists(m_state.logFile()));
+}
+
+bool FinishPage::saveReport(const QString& path, QString* error) const
+{
+    Report report(QStringLiteral("install"));
+    if (const std::optional<PackageChoice>& choice = m_state.packageChoice())
+        PackageService::addToReport(report, *choice, m_state.plan() ? &*m_state.plan() : nullptr);
+    if (std::optional<SetupOutcome> outcome = m_state.outcome()) {
+        outcome->benchmark = m_state.benchmark();
+        if (!outcome->benchmark)
+            outcome->benchmarkNotRun = tr("not run in the wizard");
+        outcome->addToReport(report);
+    }
+    return report.writeTo(path, error);
+}
+
+void FinishPage::askWhereToSaveReport()
+{
+    const QString suggested = QDir::home().filePath(QStringLiteral("cudnn-setup-report.json"));
+    const QString path
+        = QFileDialog::getSaveFileName(this, tr("Save the report"), suggested, tr("JSON report (*.json)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    m_saved->setText(saveReport(path, &error) ? tr("Saved to %1").arg(QDir::toNativeSeparators(path))
+                                              : tr("Could not save the report: %1").arg(error));
+}
+
+void FinishPage::openLog()
+{
+    QDesktopServices::openUrl(QUrl::fromLocalFile(m_state.logFile()));
+}

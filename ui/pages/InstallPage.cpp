@@ -1,0 +1,197 @@
+#include "InstallPage.h"
+
+#include "BackgroundWork.h"
+#include "DiagnosticList.h"
+#include "ProgressRelay.h"
+#include "engine/Engine.h"
+#include "install/InstallLog.h"
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLocale>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+InstallPage::InstallPage(const Engine& engine, WizardState& state, BackgroundWork& work, QWidget* parent)
+    : QWizardPage(parent)
+    , m_engine(engine)
+    , m_state(state)
+    , m_work(work)
+    , m_relay(new ProgressRelay(this))
+    , m_phase(new QLabel(this))
+    , m_bar(new QProgressBar(this))
+    , m_currentFile(new QLabel(this))
+    , m_timing(new QLabel(this))
+    , m_cancel(new QPushButton(tr("&Cancel and roll back"), this))
+    , m_again(new QPushButton(tr("&Try again"), this))
+    , m_result(new QLabel(this))
+    , m_findings(new DiagnosticList(this))
+{
+    setTitle(tr("Installing"));
+    setSubTitle(tr("The files and the search path change in one step: if anything fails or you cancel, everything "
+                   "is put back as it was."));
+    m_phase->setObjectName(QStringLiteral("installPhase"));
+    m_bar->setObjectName(QStringLiteral("installProgress"));
+    m_bar->setAccessibleName(tr("Install progress"));
+    m_bar->setRange(0, 1000);
+    m_currentFile->setObjectName(QStringLiteral("installCurrentFile"));
+    m_currentFile->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_timing->setObjectName(QStringLiteral("installTiming"));
+    m_cancel->setObjectName(QStringLiteral("installCancel"));
+    m_again->setObjectName(QStringLiteral("installAgain"));
+    m_again->hide();
+    m_result->setObjectName(QStringLiteral("installResult"));
+    m_result->setWordWrap(true);
+    m_result->setTextFormat(Qt::RichText);
+
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(m_timing, 1);
+    buttons->addWidget(m_again);
+    buttons->addWidget(m_cancel);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_phase);
+    layout->addWidget(m_bar);
+    layout->addWidget(m_currentFile);
+    layout->addLayout(buttons);
+    layout->addSpacing(8);
+    layout->addWidget(m_result);
+    layout->addWidget(m_findings, 1);
+
+    connect(m_relay, &ProgressRelay::progressed, this, &InstallPage::showProgress);
+    connect(m_cancel, &QPushButton::clicked, this, &InstallPage::cancelInstall);
+    connect(m_again, &QPushButton::clicked, this, &InstallPage::startInstall);
+}
+
+void InstallPage::initializePage()
+{
+    if (!m_state.outcome())
+        startInstall();
+}
+
+bool InstallPage::isComplete() const
+{
+    return !m_busy && m_state.outcome() && m_state.outcome()->install.succeeded();
+}
+
+void InstallPage::startInstall()
+{
+    const std::optional<SystemSnapshot>& system = m_state.snapshot();
+    const std::optional<PackageChoice>& choice = m_state.packageChoice();
+    if (!system || !choice || !choice->ok()) {
+        m_result->setText(tr("There is nothing to install: go back and choose a package."));
+        return;
+    }
+    m_busy = true;
+    m_again->hide();
+    m_cancel->show();
+    m_cancel->setEnabled(true);
+    m_result->clear();
+    m_findings->setDiagnostics({});
+    m_bar->setValue(0);
+    m_phase->setText(tr("Starting…"));
+    m_clock.start();
+    emit completeChanged();
+
+    auto log = std::make_shared<FileInstallLog>();
+    if (m_state.logFile().isEmpty() || !log->open(m_state.logFile(), nullptr))
+        log.reset();
+    SetupOptions options;
+    options.pathScope = m_state.pathScope();
+    options.benchmark = false; // the benchmark has its own page, with its own progress
+    options.log = log.get();
+    m_cancellation = m_work.separateCancellation();
+    const CancellationToken cancel = m_cancellation;
+    ProgressRelay* relay = m_relay;
+    const Engine& engine = m_engine;
+    m_work.run<SetupOutcome>(
+        this,
+        [&engine, system = *system, choice = *choice, options, log, relay, cancel] {
+            return engine.install(choice, system, options, relay, cancel);
+        },
+        [this](const SetupOutcome& outcome) {
+            m_busy = false;
+            m_state.setOutcome(outcome);
+            showOutcome(outcome);
+            emit completeChanged();
+            emit finished();
+        });
+}
+
+void InstallPage::cancelInstall()
+{
+    if (!m_busy)
+        return;
+    m_cancellation.cancel();
+    m_cancel->setEnabled(false);
+    m_phase->setText(tr("Canceling: putting everything back…"));
+}
+
+void InstallPage::showProgress(const ProgressUpdate& update)
+{
+    if (!m_busy)
+        return;
+    m_phase->setText(update.phase);
+    m_bar->setValue(int(update.fraction() * 1000));
+    m_currentFile->setText(update.currentItem);
+    const qint64 elapsedMs = m_clock.elapsed();
+    QString timing = tr("%1 s elapsed").arg(elapsedMs / 1000);
+    const double fraction = update.fraction();
+    if (fraction > 0.02 && elapsedMs > 500) {
+        const qint64 remainingS = qint64(double(elapsedMs) * (1.0 - fraction) / fraction / 1000.0);
+        timing += QStringLiteral(" · ") + tr("about %1 s left").arg(remainingS);
+    }
+    if (update.bytesTotal > 0)
+        timing += QStringLiteral(" · ")
+            + tr("%1 of %2")
+                  .arg(QLocale().formattedDataSize(update.bytesDone), QLocale().formattedDataSize(update.bytesTotal));
+    m_timing->setText(timing);
+}
+
+void InstallPage::showOutcome(const SetupOutcome& outcome)
+{
+    m_cancel->hide();
+    m_currentFile->clear();
+    const InstallResult& result = outcome.install;
+    const QString root = displayPath(hostOsFlavor(), result.root).toHtmlEscaped();
+    QString text;
+    switch (result.status) {
+    case InstallResult::Status::Ok:
+        m_bar->setValue(1000);
+        text = tr("<b>Installed</b> into %1: %n file(s) and link(s).", nullptr, int(result.files.size())).arg(root);
+        break;
+    case InstallResult::Status::Unchanged:
+        m_bar->setValue(1000);
+        text = tr("<b>Nothing to do</b>: %1 already holds exactly these files.").arg(root);
+        break;
+    case InstallResult::Status::RolledBack:
+        m_bar->setValue(0);
+        text = tr("<b>Stopped and rolled back</b>: %1 and the search path are exactly as they were.").arg(root);
+        m_again->show();
+        break;
+    default:
+        m_bar->setValue(0);
+        text = tr("<b>Nothing was changed.</b> See below for why.");
+        m_again->show();
+        break;
+    }
+    using Status = EnvironmentOutcome::Status;
+    switch (outcome.environment.status) {
+    case Status::Applied:
+        text += QStringLiteral("<br>")
+            + tr("The search path now puts this toolkit first. Open terminals, IDEs and Jupyter kernels must be "
+                 "restarted to see it.");
+        break;
+    case Status::Refused:
+        text += QStringLiteral("<br>") + tr("The search path could not be changed; see below.");
+        break;
+    default:
+        break;
+    }
+    m_phase->setText(result.succeeded() ? tr("Done in %1 s.").arg(double(m_clock.elapsed()) / 1000.0, 0, 'f', 1)
+                                        : tr("Stopped."));
+    m_result->setText(text);
+    Diagnostics diagnostics = result.diagnostics;
+    diagnostics += outcome.environment.diagnostics();
+    m_findings->setDiagnostics(diagnostics);
+}

@@ -1,0 +1,59 @@
+#pragma once
+
+#include "WizardState.h"
+#include "common/Progress.h"
+
+#include <QElapsedTimer>
+#include <QWizardPage>
+
+class BackgroundWork;
+class DiagnosticList;
+class Engine;
+class ProgressRelay;
+class QLabel;
+class QProgressBar;
+class QPushButton;
+
+/**
+ * The install itself: the files and the search path fix in one transaction, with progress by bytes, the file at
+ * hand, elapsed and remaining time. Cancel (or closing the window) rolls everything back and says so.
+ */
+class InstallPage : public QWizardPage
+{
+    Q_OBJECT
+
+public:
+    InstallPage(const Engine& engine, WizardState& state, BackgroundWork& work, QWidget* parent = nullptr);
+    void initializePage() override;
+    bool isComplete() const override;
+    bool isBusy() const { return m_busy; }
+
+public slots:
+    void startInstall();
+    /** Stops the install between blocks; everything done so far is rolled back. */
+    void cancelInstall();
+
+signals:
+    void finished();
+
+private:
+    void showProgress(const ProgressUpdate& update);
+    void showOutcome(const SetupOutcome& outcome);
+    QString phaseText(const QString& phase) const;
+
+    const Engine& m_engine;
+    WizardState& m_state;
+    BackgroundWork& m_work;
+    ProgressRelay* m_relay;
+    QLabel* m_phase;
+    QProgressBar* m_bar;
+    QLabel* m_currentFile;
+    QLabel* m_timing;
+    QPushButton* m_cancel;
+    QPushButton* m_again;
+    QLabel* m_result;
+    DiagnosticList* m_findings;
+    QElapsedTimer m_clock;
+    CancellationToken m_cancellation;
+    bool m_busy = false;
+};
