@@ -7,6 +7,7 @@
 #include "pages/PackagePage.h"
 #include "pages/PlanPage.h"
 #include "pages/SystemPage.h"
+#include "pages/VerifyPage.h"
 #include "pages/WelcomePage.h"
 
 SetupWizard::SetupWizard(const Engine& engine, SetupTask initialTask, QWidget* parent)
@@ -28,6 +29,7 @@ SetupWizard::SetupWizard(const Engine& engine, SetupTask initialTask, QWidget* p
     setPage(PlanPageId, new PlanPage(m_state, this));
     setPage(EnvironmentPageId, new EnvironmentPage(m_engine, m_state, m_work, this));
     setPage(InstallPageId, m_installPage);
+    setPage(VerifyPageId, new VerifyPage(m_state, this));
     setPage(BenchmarkPageId, new BenchmarkPage(m_engine, m_state, m_work, this));
     setPage(FinishPageId, new FinishPage(m_state, this));
 

@@ -25,6 +25,7 @@ public:
         PlanPageId,
         EnvironmentPageId,
         InstallPageId,
+        VerifyPageId,
         BenchmarkPageId,
         FinishPageId,
     };

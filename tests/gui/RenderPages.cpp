@@ -96,6 +96,7 @@ int main(int argc, char* argv[])
                             QStringLiteral("plan"),
                             QStringLiteral("environment"),
                             QStringLiteral("install"),
+                            QStringLiteral("verify"),
                             QStringLiteral("benchmark"),
                             QStringLiteral("finish")};
     for (const QString& name : names) {

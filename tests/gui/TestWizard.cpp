@@ -274,6 +274,17 @@ void TestWizard::wholeInstallOverTheFakeMachine()
     QVERIFY(profile.readAll().contains(toolkit().toUtf8()));
     QVERIFY(QFileInfo(m_tree->path(QStringLiteral("install.log"))).size() > 0);
 
+    // What really loads: the installed dispatcher (the CPU-backed fake) from the toolkit; the package's synthetic
+    // sub-libraries cannot load, and the page says so.
+    QTest::mouseClick(wizard.button(QWizard::NextButton), Qt::LeftButton);
+    QCOMPARE(wizard.currentId(), int(SetupWizard::VerifyPageId));
+    auto* libraries = wizard.findChild<QTreeWidget*>(QStringLiteral("verifyLibraries"));
+    QVERIFY(libraries->topLevelItemCount() > 1);
+    QVERIFY2(libraries->topLevelItem(0)->text(1).startsWith(toolkit()),
+             qPrintable(libraries->topLevelItem(0)->text(1)));
+    QVERIFY(!wizard.state().outcome()->verify->passed());
+    QVERIFY(wizard.button(QWizard::NextButton)->isEnabled()); // the proof still goes on
+
     wizard.findChild<BenchmarkPage*>()->setQuick(true);
     QTest::mouseClick(wizard.button(QWizard::NextButton), Qt::LeftButton);
     QCOMPARE(wizard.currentId(), int(SetupWizard::BenchmarkPageId));

@@ -1,0 +1,67 @@
+#include "VerifyPage.h"
+
+#include "DiagnosticList.h"
+
+#include <QFileInfo>
+#include <QHeaderView>
+#include <QLabel>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+VerifyPage::VerifyPage(WizardState& state, QWidget* parent)
+    : QWizardPage(parent)
+    , m_state(state)
+    , m_summary(new QLabel(this))
+    , m_libraries(new QTreeWidget(this))
+    , m_findings(new DiagnosticList(this))
+{
+    setTitle(tr("What really loads"));
+    setSubTitle(tr("A fresh process, started as your next program would be, loaded every cuDNN library from the "
+                   "toolkit."));
+    m_summary->setObjectName(QStringLiteral("verifySummary"));
+    m_summary->setWordWrap(true);
+    m_summary->setTextFormat(Qt::RichText);
+    m_libraries->setObjectName(QStringLiteral("verifyLibraries"));
+    m_libraries->setAccessibleName(tr("Libraries and the files that loaded"));
+    m_libraries->setHeaderLabels({tr("Library"), tr("Loaded from"), tr("Version")});
+    m_libraries->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    m_libraries->header()->setSectionResizeMode(1, QHeaderView::Stretch);
+    m_libraries->setRootIsDecorated(false);
+    m_findings->setObjectName(QStringLiteral("verifyFindings"));
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_summary);
+    layout->addWidget(m_libraries, 2);
+    layout->addWidget(m_findings, 1);
+}
+
+void VerifyPage::initializePage()
+{
+    m_libraries->clear();
+    const std::optional<SetupOutcome>& outcome = m_state.outcome();
+    if (!outcome || !outcome->verify) {
+        m_summary->setText(tr("The check did not run (%1).")
+                               .arg(outcome ? outcome->verifyNotRun.toHtmlEscaped() : tr("nothing was installed")));
+        m_findings->setDiagnostics({});
+        return;
+    }
+    const VerifyResult& verify = *outcome->verify;
+    const OsFlavor os = hostOsFlavor();
+    for (const VerifiedLibrary& library : verify.libraries) {
+        auto* row = new QTreeWidgetItem(m_libraries,
+                                        {QFileInfo(library.name).fileName(),
+                                         library.loaded ? displayPath(os, library.path) : library.error,
+                                         library.version});
+        row->setIcon(0, DiagnosticList::iconFor(library.loaded ? Severity::Info : Severity::Error));
+        row->setToolTip(1, library.loaded ? tr("found via %1").arg(library.foundVia) : library.error);
+    }
+    const QString versions = tr("cuDNN library %1 · header %2 · built for CUDA runtime %3")
+                                 .arg(verify.versionText.isEmpty() ? tr("unknown") : verify.versionText,
+                                      verify.headerVersionText.isEmpty() ? tr("unknown") : verify.headerVersionText,
+                                      verify.cudartVersionText.isEmpty() ? tr("unknown") : verify.cudartVersionText);
+    const QString verdict = verify.passed() ? QStringLiteral("<span style='color:#2e7d32'><b>%1</b></span>")
+                                                  .arg(tr("Every library loads from the toolkit."))
+                                            : QStringLiteral("<span style='color:#c62828'><b>%1</b></span>")
+                                                  .arg(tr("cuDNN does not load as it should; see the findings below."));
+    m_summary->setText(verdict + QStringLiteral("<br>") + versions.toHtmlEscaped());
+    m_findings->setDiagnostics(verify.diagnostics);
+}
