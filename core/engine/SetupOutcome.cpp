@@ -96,4 +96,6 @@ void SetupOutcome::addToReport(Report& report) const
                           QJsonObject{{QStringLiteral("status"), QStringLiteral("not_run")},
                                       {QStringLiteral("reason"), benchmarkNotRun}});
     }
+    if (exitCode() == ExitCode::VerifyFailed)
+        report.setStatus(exitCodeName(ExitCode::VerifyFailed)); // installed, but it does not work
 }
