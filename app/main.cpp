@@ -5,7 +5,27 @@
 #include "engine/Engine.h"
 
 #include <QApplication>
+#include <QDateTime>
+#include <QDir>
+#include <QStandardPaths>
 #include <QTextStream>
+
+#ifdef Q_OS_WIN
+#include <windows.h>
+
+/**
+ * cudnn-setup.exe is a console program, so --silent exit codes and output work in cmd, PowerShell and deployment
+ * agents. Double-clicked from Explorer it gets a console of its own (it is the only process attached): let it go.
+ */
+static void detachOwnConsole()
+{
+    DWORD processes[2];
+    if (GetConsoleProcessList(processes, 2) == 1)
+        FreeConsole();
+}
+#else
+static void detachOwnConsole() { }
+#endif
 
 static QStringList argumentsOf(int argc, char* argv[])
 {
@@ -15,8 +35,20 @@ static QStringList argumentsOf(int argc, char* argv[])
     return arguments;
 }
 
+/** Where the wizard's install writes its log (the Finish page opens it): one file per run. */
+static QString wizardLogFile()
+{
+    const QString folder
+        = QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation) + QStringLiteral("/logs");
+    QDir().mkpath(folder);
+    return folder
+        + QStringLiteral("/install-%1.log")
+              .arg(QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss")));
+}
+
 static int runWizard(int argc, char* argv[], const Invocation& invocation)
 {
+    detachOwnConsole();
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("cudnn-setup"));
     QApplication::setApplicationVersion(QStringLiteral(CUDNN_SETUP_VERSION));
@@ -25,6 +57,7 @@ static int runWizard(int argc, char* argv[], const Invocation& invocation)
 
     const Engine engine;
     SetupWizard wizard(engine, invocation.mode == Invocation::Mode::Repair ? SetupTask::Repair : SetupTask::Install);
+    wizard.state().setLogFile(wizardLogFile());
     wizard.show();
     return app.exec();
 }
