@@ -1,10 +1,9 @@
 #include "ArchiveBuilder.h"
+#include "SilentRun.h"
 #include "TestTree.h"
 
 #include <QJsonArray>
-#include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QtTest>
 
 /** `cudnn-setup --silent --dry-run --package`: the verdict, the plan, the exit codes, and nothing changed. */
@@ -22,13 +21,7 @@ private slots:
     void twoToolkitsThatFitEquallyNeedAChoice();
 
 private:
-    struct Run
-    {
-        int exitCode = -1;
-        QByteArray out;
-        QByteArray err;
-        QJsonObject report;
-    };
+    using Run = SilentRun::Result;
     Run dryRun(const QStringList& arguments, const QMap<QString, QString>& environment = {});
     QString makeToolkit(const QString& name, const QByteArray& cudaHeader);
     QString makeArchive(const CudnnArchiveSpec& spec, const QString& folder = QStringLiteral("pkgs"));
@@ -44,25 +37,10 @@ void TestDryRunCli::init()
 
 TestDryRunCli::Run TestDryRunCli::dryRun(const QStringList& arguments, const QMap<QString, QString>& environment)
 {
-    const QString reportPath = m_tree->path(QStringLiteral("report.json"));
-    QFile::remove(reportPath);
-    QProcess process;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.remove(QStringLiteral("LD_LIBRARY_PATH"));
-    for (auto it = environment.cbegin(); it != environment.cend(); ++it)
-        env.insert(it.key(), it.value());
-    process.setProcessEnvironment(env);
-    process.start(
-        qEnvironmentVariable("CUDNN_SETUP_BIN_DIR") + QStringLiteral("/cudnn-setup"),
-        QStringList{QStringLiteral("--silent"), QStringLiteral("--dry-run"), QStringLiteral("--report"), reportPath}
-            + arguments);
-    if (!process.waitForFinished(120000))
-        qFatal("cudnn-setup did not finish");
-    Run run{process.exitCode(), process.readAllStandardOutput(), process.readAllStandardError(), {}};
-    QFile report(reportPath);
-    if (report.open(QIODevice::ReadOnly))
-        run.report = QJsonDocument::fromJson(report.readAll()).object();
-    return run;
+    SilentRun silent(m_tree->path(QStringLiteral("report.json")));
+    silent.set(environment);
+    silent.setTimeLimit(120000);
+    return silent.run(QStringList{QStringLiteral("--dry-run")} + arguments);
 }
 
 QString TestDryRunCli::makeToolkit(const QString& name, const QByteArray& cudaHeader)
@@ -92,14 +70,6 @@ QString TestDryRunCli::treeListing(const QString& root)
     }
     entries.sort();
     return entries.join(QLatin1Char('\n'));
-}
-
-static QStringList codes(const QJsonObject& report)
-{
-    QStringList list;
-    for (const QJsonValue& value : report.value(QStringLiteral("diagnostics")).toArray())
-        list.append(value.toObject().value(QStringLiteral("code")).toString());
-    return list;
 }
 
 void TestDryRunCli::fittingPackageIsPlannedAndNothingChanges()
@@ -156,7 +126,8 @@ void TestDryRunCli::mismatchedCudaIsRejectedWithExitThree()
     const Run run = dryRun({QStringLiteral("--package"), archive, QStringLiteral("--cuda-root"), root});
     QCOMPARE(run.exitCode, 3);
     QCOMPARE(run.report.value(QStringLiteral("status")).toString(), QStringLiteral("rejected"));
-    QVERIFY2(codes(run.report).contains(QStringLiteral("PKG-CUDA-MISMATCH")), qPrintable(codes(run.report).join(' ')));
+    QVERIFY2(reportCodes(run.report).contains(QStringLiteral("PKG-CUDA-MISMATCH")),
+             qPrintable(reportCodes(run.report).join(' ')));
 }
 
 void TestDryRunCli::forceLiftsACompatibilityBlockButNotDamage()

@@ -1,4 +1,5 @@
 #include "../unit/install/InstallFixtures.h"
+#include "SilentRun.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -30,13 +31,7 @@ private slots:
     void deployAndTakeBack();
 
 private:
-    struct Run
-    {
-        int exitCode = -1;
-        QByteArray out;
-        QByteArray err;
-        QJsonObject report;
-    };
+    using Run = SilentRun::Result;
     Run
     run(const QStringList& arguments, const QMap<QString, QString>& environment = {}, const QStringList& wrapper = {});
     /** An older cuDNN copied by hand, so the install replaces, supersedes and backs up. */
@@ -48,14 +43,6 @@ private:
     std::unique_ptr<TestTree> m_tree;
     QString m_root;
 };
-
-static QStringList codes(const QJsonObject& report)
-{
-    QStringList list;
-    for (const QJsonValue& value : report.value(QStringLiteral("diagnostics")).toArray())
-        list.append(value.toObject().value(QStringLiteral("code")).toString());
-    return list;
-}
 
 void TestInstallCli::initTestCase()
 {
@@ -74,37 +61,17 @@ void TestInstallCli::init()
 TestInstallCli::Run
 TestInstallCli::run(const QStringList& arguments, const QMap<QString, QString>& environment, const QStringList& wrapper)
 {
-    const QString reportPath = m_tree->path(QStringLiteral("report.json"));
-    QFile::remove(reportPath);
-    QProcess process;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.remove(QStringLiteral("LD_LIBRARY_PATH"));
-    env.remove(QStringLiteral("CUDNN_SETUP_TEST_FAULT"));
+    SilentRun silent(m_tree->path(QStringLiteral("report.json")));
     // The search path step writes the user's profile and, for machine scope, /etc: both stay inside the test's tree.
-    env.insert(QStringLiteral("HOME"), m_tree->path(QStringLiteral("home")));
-    env.insert(QStringLiteral("CUDNN_SETUP_SYSTEM_ROOT"), m_tree->path(QStringLiteral("system-root")));
-    for (auto it = environment.cbegin(); it != environment.cend(); ++it)
-        env.insert(it.key(), it.value());
-    process.setProcessEnvironment(env);
-    const QString binary = qEnvironmentVariable("CUDNN_SETUP_BIN_DIR") + QStringLiteral("/cudnn-setup");
-    QStringList args = QStringList{QStringLiteral("--silent"), QStringLiteral("--report"), reportPath} + arguments;
+    silent.set(QStringLiteral("HOME"), m_tree->path(QStringLiteral("home")));
+    silent.set(QStringLiteral("CUDNN_SETUP_SYSTEM_ROOT"), m_tree->path(QStringLiteral("system-root")));
+    silent.set(environment);
+    silent.setWrapper(wrapper);
+    QStringList args = arguments;
     if (!m_verify && arguments.contains(QStringLiteral("--package")))
         args.append(
             QStringLiteral("--no-verify")); // the synthetic sub-libraries cannot load: see installReportUninstall
-    if (wrapper.isEmpty())
-        process.start(binary, args);
-    else
-        process.start(wrapper.first(), wrapper.mid(1) + QStringList{binary} + args);
-    if (!process.waitForFinished(180000))
-        qFatal("cudnn-setup did not finish");
-    Run result{process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
-               process.readAllStandardOutput(),
-               process.readAllStandardError(),
-               {}};
-    QFile report(reportPath);
-    if (report.open(QIODevice::ReadOnly))
-        result.report = QJsonDocument::fromJson(report.readAll()).object();
-    return result;
+    return silent.run(args);
 }
 
 void TestInstallCli::handCopiedOlderCudnn()
@@ -271,14 +238,14 @@ void TestInstallCli::killedRunIsRecoveredByTheNextOne()
         const Run next = run({QStringLiteral("--package"), m_archive, QStringLiteral("--cuda-root"), m_root});
         QVERIFY2(next.exitCode == 0, next.out + next.err);
         QCOMPARE(next.report.value(QStringLiteral("status")).toString(), QStringLiteral("ok"));
-        QVERIFY(codes(next.report).contains(QStringLiteral("INSTALL-RECOVERED")));
+        QVERIFY(reportCodes(next.report).contains(QStringLiteral("INSTALL-RECOVERED")));
         const Run back = run({QStringLiteral("--uninstall"), QStringLiteral("--cuda-root"), m_root});
         QVERIFY2(back.exitCode == 0, back.out + back.err);
     } else {
         const Run next = run({QStringLiteral("--uninstall"), QStringLiteral("--cuda-root"), m_root});
         QVERIFY2(next.exitCode == 0, next.out + next.err);
         QCOMPARE(next.report.value(QStringLiteral("status")).toString(), QStringLiteral("not_installed"));
-        QVERIFY(codes(next.report).contains(QStringLiteral("INSTALL-RECOVERED")));
+        QVERIFY(reportCodes(next.report).contains(QStringLiteral("INSTALL-RECOVERED")));
     }
     QCOMPARE(listing(m_root), before);
 }
@@ -302,7 +269,7 @@ void TestInstallCli::killedUninstallIsRecoveredByTheNextOne()
     const Run next = run({QStringLiteral("--uninstall"), QStringLiteral("--cuda-root"), m_root},
                          {{QStringLiteral("CUDNN_SETUP_TEST_FAULT"), QStringLiteral("manifest.write:0:fail")}});
     QCOMPARE(next.exitCode, 5);
-    QVERIFY(codes(next.report).contains(QStringLiteral("INSTALL-RECOVERED")));
+    QVERIFY(reportCodes(next.report).contains(QStringLiteral("INSTALL-RECOVERED")));
     QCOMPARE(listing(m_root), withInstall);
 
     const Run done = run({QStringLiteral("--uninstall"), QStringLiteral("--cuda-root"), m_root});
@@ -329,7 +296,7 @@ void TestInstallCli::readOnlyToolkitExitsFour()
         QFile::setPermissions(folder, QFileDevice::Permissions(0x7755));
     QVERIFY2(result.exitCode == 4, result.out + result.err);
     QCOMPARE(result.report.value(QStringLiteral("status")).toString(), QStringLiteral("needs_elevation"));
-    QVERIFY(codes(result.report).contains(QStringLiteral("INSTALL-NEEDS-ELEVATION")));
+    QVERIFY(reportCodes(result.report).contains(QStringLiteral("INSTALL-NEEDS-ELEVATION")));
     QCOMPARE(after, before);
 }
 
@@ -347,7 +314,7 @@ void TestInstallCli::hostileArchiveExitsThree()
         = run({QStringLiteral("--package"), archive, QStringLiteral("--cuda-root"), m_root, QStringLiteral("--force")});
     QCOMPARE(result.exitCode, 3);
     QCOMPARE(result.report.value(QStringLiteral("status")).toString(), QStringLiteral("rejected"));
-    QVERIFY(codes(result.report).contains(QStringLiteral("PKG-UNSAFE-ENTRY")));
+    QVERIFY(reportCodes(result.report).contains(QStringLiteral("PKG-UNSAFE-ENTRY")));
     QCOMPARE(listing(m_root), before);
     QVERIFY(!QFileInfo::exists(m_tree->path(QStringLiteral("escaped"))));
 }

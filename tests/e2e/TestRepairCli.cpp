@@ -1,9 +1,8 @@
 #include "../unit/repair/RepairFixtures.h"
+#include "SilentRun.h"
 
 #include <QJsonArray>
-#include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QtTest>
 
 using namespace RepairFixtures;
@@ -29,13 +28,7 @@ private slots:
     void killedRepairIsRecoveredByTheNextRun();
 
 private:
-    struct Run
-    {
-        int exitCode = -1;
-        QByteArray out;
-        QByteArray err;
-        QJsonObject report;
-    };
+    using Run = SilentRun::Result;
     Run run(const QStringList& arguments, const QMap<QString, QString>& environment = {});
     void damage();
 
@@ -44,14 +37,6 @@ private:
     std::unique_ptr<TestTree> m_tree;
     QString m_root;
 };
-
-static QStringList codesOf(const QJsonObject& report)
-{
-    QStringList list;
-    for (const QJsonValue& value : report.value(QStringLiteral("diagnostics")).toArray())
-        list.append(value.toObject().value(QStringLiteral("code")).toString());
-    return list;
-}
 
 static QJsonObject repairSection(const QJsonObject& report)
 {
@@ -75,38 +60,14 @@ void TestRepairCli::init()
 
 TestRepairCli::Run TestRepairCli::run(const QStringList& arguments, const QMap<QString, QString>& environment)
 {
-    const QString reportPath = m_tree->path(QStringLiteral("report.json"));
-    QFile::remove(reportPath);
-    QProcess process;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.remove(QStringLiteral("LD_LIBRARY_PATH"));
-    env.insert(QStringLiteral("HOME"), m_tree->path(QStringLiteral("home")));
-    env.insert(QStringLiteral("CUDNN_SETUP_SYSTEM_ROOT"), m_tree->path(QStringLiteral("system-root")));
-    env.remove(QStringLiteral("CUDNN_SETUP_TEST_FAULT"));
-    for (auto it = environment.cbegin(); it != environment.cend(); ++it)
-        env.insert(it.key(), it.value());
-    process.setProcessEnvironment(env);
-    const QString binary = qEnvironmentVariable("CUDNN_SETUP_BIN_DIR") + QStringLiteral("/cudnn-setup");
+    SilentRun silent(m_tree->path(QStringLiteral("report.json")));
+    silent.set(QStringLiteral("HOME"), m_tree->path(QStringLiteral("home")));
+    silent.set(QStringLiteral("CUDNN_SETUP_SYSTEM_ROOT"), m_tree->path(QStringLiteral("system-root")));
+    silent.set(environment);
     // --path-scope none: the search path of the machine running the tests is not the toolkit's to fix.
-    process.start(binary,
-                  QStringList{QStringLiteral("--silent"),
-                              QStringLiteral("--report"),
-                              reportPath,
-                              QStringLiteral("--cuda-root"),
-                              m_root,
-                              QStringLiteral("--path-scope"),
-                              QStringLiteral("none")}
-                      + arguments);
-    if (!process.waitForFinished(180000))
-        qFatal("cudnn-setup did not finish");
-    Run result{process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
-               process.readAllStandardOutput(),
-               process.readAllStandardError(),
-               {}};
-    QFile report(reportPath);
-    if (report.open(QIODevice::ReadOnly))
-        result.report = QJsonDocument::fromJson(report.readAll()).object();
-    return result;
+    return silent.run(
+        QStringList{QStringLiteral("--cuda-root"), m_root, QStringLiteral("--path-scope"), QStringLiteral("none")}
+        + arguments);
 }
 
 void TestRepairCli::damage()
@@ -239,7 +200,7 @@ void TestRepairCli::killedRepairIsRecoveredByTheNextRun()
     const Run next = run({QStringLiteral("--repair")});
     QVERIFY2(next.exitCode == 0, next.out + next.err);
     QVERIFY2(next.out.contains("INSTALL-RECOVERED")
-                 || codesOf(next.report).contains(QStringLiteral("INSTALL-RECOVERED")),
+                 || reportCodes(next.report).contains(QStringLiteral("INSTALL-RECOVERED")),
              next.out.constData());
     QVERIFY(!QFile::exists(m_root + QStringLiteral("/.cudnn-setup/journal.json")));
     QVERIFY2(toolkitListing(m_root) == healthy, difference(toolkitListing(m_root), healthy).constData());
