@@ -1,34 +1,14 @@
 #include "ArchiveBuilder.h"
+#include "FetchFixtures.h"
 #include "LoopbackHttpServer.h"
 #include "RedistTree.h"
+#include "SilentRun.h"
 #include "TestTree.h"
 
-#include <QJsonArray>
-#include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QtTest>
 
-namespace {
-
-CudnnArchiveSpec spec(const Version& cudnn, const QString& cuda)
-{
-    CudnnArchiveSpec s;
-    s.cudnn = cudnn;
-    s.cuda = cuda;
-    s.libraryPayload = "libcudart.so." + cuda.toLatin1();
-    return s;
-}
-
-QStringList codes(const QJsonObject& report)
-{
-    QStringList list;
-    for (const QJsonValue& value : report.value(QStringLiteral("diagnostics")).toArray())
-        list.append(value.toObject().value(QStringLiteral("code")).toString());
-    return list;
-}
-
-} // namespace
+using namespace FetchFixtures;
 
 /**
  * `cudnn-setup --silent --fetch` against a redist tree served on 127.0.0.1 by the test: the dry run says what it
@@ -52,14 +32,10 @@ private slots:
     void badArguments();
 
 private:
-    struct Run
-    {
-        int exitCode = -1;
-        QByteArray out;
-        QByteArray err;
-        QJsonObject report;
-    };
+    using Run = SilentRun::Result;
     Run run(const QStringList& arguments);
+    /** `--fetch --mirror <mirror> --cuda-root <root> --cache <the test's cache>`. */
+    QStringList fetchArgs(const QString& mirror, const QString& root) const;
     QString makeToolkit(const QString& name, int cudaCode);
     int archiveRequests() const;
 
@@ -73,10 +49,7 @@ private:
 void TestFetchCli::initTestCase()
 {
     RedistTree redist(m_shared.path(QStringLiteral("mirror")));
-    redist.add(spec(Version{9, 16, 0, 29}, QStringLiteral("13")));
-    redist.add(spec(Version{9, 19, 0, 56}, QStringLiteral("12")));
-    redist.add(spec(Version{9, 19, 0, 56}, QStringLiteral("13")));
-    redist.writeManifests();
+    addThreeReleases(redist);
     m_mirror = redist.root();
     m_server = std::make_unique<LoopbackHttpServer>(m_mirror);
     QVERIFY(m_server->isListening());
@@ -108,42 +81,30 @@ int TestFetchCli::archiveRequests() const
 
 TestFetchCli::Run TestFetchCli::run(const QStringList& arguments)
 {
-    const QString reportPath = m_tree->path(QStringLiteral("report.json"));
-    QFile::remove(reportPath);
-    QProcess process;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.remove(QStringLiteral("LD_LIBRARY_PATH"));
+    SilentRun silent(m_tree->path(QStringLiteral("report.json")));
     for (const char* proxy : {"http_proxy", "https_proxy", "HTTP_PROXY", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"})
-        env.remove(QLatin1String(proxy));
+        silent.unset(QLatin1String(proxy));
     // Whatever the command does with home, it does in the test's folder.
-    env.insert(QStringLiteral("HOME"), m_tree->path(QStringLiteral("home")));
-    env.insert(QStringLiteral("XDG_CACHE_HOME"), m_tree->path(QStringLiteral("home/.cache")));
-    process.setProcessEnvironment(env);
-    process.start(qEnvironmentVariable("CUDNN_SETUP_BIN_DIR") + QStringLiteral("/cudnn-setup"),
-                  QStringList{QStringLiteral("--silent"), QStringLiteral("--report"), reportPath} + arguments);
-    if (!process.waitForFinished(180000))
-        qFatal("cudnn-setup did not finish");
-    Run result{process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
-               process.readAllStandardOutput(),
-               process.readAllStandardError(),
-               {}};
-    QFile report(reportPath);
-    if (report.open(QIODevice::ReadOnly))
-        result.report = QJsonDocument::fromJson(report.readAll()).object();
-    return result;
+    silent.set(QStringLiteral("HOME"), m_tree->path(QStringLiteral("home")));
+    silent.set(QStringLiteral("XDG_CACHE_HOME"), m_tree->path(QStringLiteral("home/.cache")));
+    return silent.run(arguments);
+}
+
+QStringList TestFetchCli::fetchArgs(const QString& mirror, const QString& root) const
+{
+    return {QStringLiteral("--fetch"),
+            QStringLiteral("--mirror"),
+            mirror,
+            QStringLiteral("--cuda-root"),
+            root,
+            QStringLiteral("--cache"),
+            m_cache};
 }
 
 void TestFetchCli::dryRunSaysWhatItWouldFetchAndDownloadsNothing()
 {
     const QString root = makeToolkit(QStringLiteral("cuda-13.0"), 13000);
-    const Run r = run({QStringLiteral("--fetch"),
-                       QStringLiteral("--mirror"),
-                       m_server->url().toString(),
-                       QStringLiteral("--cuda-root"),
-                       root,
-                       QStringLiteral("--cache"),
-                       m_cache,
-                       QStringLiteral("--dry-run")});
+    const Run r = run(fetchArgs(m_server->url().toString(), root) + QStringList{QStringLiteral("--dry-run")});
     QVERIFY2(r.exitCode == 0, r.out + r.err);
     QVERIFY2(r.out.contains("Fetch cuDNN 9.19.0 for CUDA 13 (linux-x86_64)"), r.out);
     QVERIFY(r.out.contains("Not chosen:\n  cuDNN 9.19.0 for CUDA 12 (linux-x86_64): This is cuDNN 9.19.0 for CUDA 12; "
@@ -155,7 +116,7 @@ void TestFetchCli::dryRunSaysWhatItWouldFetchAndDownloadsNothing()
     QCOMPARE(fetch.value(QStringLiteral("chosen")).toObject().value(QStringLiteral("cuda_variant")).toInt(), 13);
     QCOMPARE(fetch.value(QStringLiteral("candidates")).toArray().size(), 3);
     QVERIFY(fetch.value(QStringLiteral("download")).isNull());
-    QVERIFY(codes(r.report).contains(QStringLiteral("FETCH-CHOSEN")));
+    QVERIFY(reportCodes(r.report).contains(QStringLiteral("FETCH-CHOSEN")));
     QCOMPARE(archiveRequests(), 0);
     QVERIFY(!QFileInfo::exists(m_cache));
     QVERIFY(!QFileInfo::exists(root + QStringLiteral("/include/cudnn.h")));
@@ -164,18 +125,12 @@ void TestFetchCli::dryRunSaysWhatItWouldFetchAndDownloadsNothing()
 void TestFetchCli::fetchInstallsThenTheCacheServesTheNextRun()
 {
     const QString root = makeToolkit(QStringLiteral("cuda-13.0"), 13000);
-    const QStringList fetchArgs{QStringLiteral("--fetch"),
-                                QStringLiteral("--mirror"),
-                                m_server->url().toString(),
-                                QStringLiteral("--cuda-root"),
-                                root,
-                                QStringLiteral("--cache"),
-                                m_cache,
-                                QStringLiteral("--path-scope"),
-                                QStringLiteral("none"),
-                                QStringLiteral("--no-benchmark"),
-                                QStringLiteral("--no-verify")}; // synthetic libraries: they cannot load
-    const Run installed = run(fetchArgs);
+    const QStringList install = fetchArgs(m_server->url().toString(), root)
+        + QStringList{QStringLiteral("--path-scope"),
+                      QStringLiteral("none"),
+                      QStringLiteral("--no-benchmark"),
+                      QStringLiteral("--no-verify")}; // synthetic libraries: they cannot load
+    const Run installed = run(install);
     QVERIFY2(installed.exitCode == 0, installed.out + installed.err);
     QCOMPARE(archiveRequests(), 1);
     const QString archive = m_cache + QStringLiteral("/cudnn-linux-x86_64-9.19.0.56_cuda13-archive.tar.xz");
@@ -188,17 +143,10 @@ void TestFetchCli::fetchInstallsThenTheCacheServesTheNextRun()
     const QJsonObject fetch = installed.report.value(QStringLiteral("fetch")).toObject();
     QCOMPARE(fetch.value(QStringLiteral("download")).toObject().value(QStringLiteral("status")).toString(),
              QStringLiteral("downloaded"));
-    QVERIFY(codes(installed.report).contains(QStringLiteral("PKG-CHECKSUM-VERIFIED")));
+    QVERIFY(reportCodes(installed.report).contains(QStringLiteral("PKG-CHECKSUM-VERIFIED")));
 
     // The next run (a dry run here) finds the archive in the cache and plans with it: no archive request.
-    const Run again = run({QStringLiteral("--fetch"),
-                           QStringLiteral("--mirror"),
-                           m_server->url().toString(),
-                           QStringLiteral("--cuda-root"),
-                           root,
-                           QStringLiteral("--cache"),
-                           m_cache,
-                           QStringLiteral("--dry-run")});
+    const Run again = run(fetchArgs(m_server->url().toString(), root) + QStringList{QStringLiteral("--dry-run")});
     QVERIFY2(again.exitCode == 0, again.out + again.err);
     QVERIFY(again.out.contains("Already in the cache, verified"));
     QCOMPARE(archiveRequests(), 1);
@@ -209,15 +157,9 @@ void TestFetchCli::fetchInstallsThenTheCacheServesTheNextRun()
 void TestFetchCli::mirrorWithNothingThereExitsEight()
 {
     const QString root = makeToolkit(QStringLiteral("cuda-13.0"), 13000);
-    const Run r = run({QStringLiteral("--fetch"),
-                       QStringLiteral("--mirror"),
-                       m_server->url(QStringLiteral("/no/such/place/")).toString(),
-                       QStringLiteral("--cuda-root"),
-                       root,
-                       QStringLiteral("--cache"),
-                       m_cache});
+    const Run r = run(fetchArgs(m_server->url(QStringLiteral("/no/such/place/")).toString(), root));
     QCOMPARE(r.exitCode, 8);
-    QVERIFY(codes(r.report).contains(QStringLiteral("FETCH-NOT-FOUND")));
+    QVERIFY(reportCodes(r.report).contains(QStringLiteral("FETCH-NOT-FOUND")));
     QCOMPARE(r.report.value(QStringLiteral("status")).toString(), QStringLiteral("nothing_found"));
 }
 
@@ -232,18 +174,11 @@ void TestFetchCli::corruptedArchiveExitsNineAndInstallsNothing()
     LoopbackHttpServer server(redist.root());
 
     const QString root = makeToolkit(QStringLiteral("cuda-13.0"), 13000);
-    const Run r = run({QStringLiteral("--fetch"),
-                       QStringLiteral("--mirror"),
-                       server.url().toString(),
-                       QStringLiteral("--cuda-root"),
-                       root,
-                       QStringLiteral("--cache"),
-                       m_cache,
-                       QStringLiteral("--path-scope"),
-                       QStringLiteral("none"),
-                       QStringLiteral("--no-benchmark")});
+    const Run r
+        = run(fetchArgs(server.url().toString(), root)
+              + QStringList{QStringLiteral("--path-scope"), QStringLiteral("none"), QStringLiteral("--no-benchmark")});
     QCOMPARE(r.exitCode, 9);
-    QVERIFY(codes(r.report).contains(QStringLiteral("FETCH-CHECKSUM-MISMATCH")));
+    QVERIFY(reportCodes(r.report).contains(QStringLiteral("FETCH-CHECKSUM-MISMATCH")));
     QCOMPARE(r.report.value(QStringLiteral("status")).toString(), QStringLiteral("download_failed"));
     QVERIFY(QDir(m_cache).entryList(QDir::Files).isEmpty()); // discarded, .part included
     QVERIFY(!QFileInfo::exists(root + QStringLiteral("/include/cudnn.h")));
@@ -252,16 +187,10 @@ void TestFetchCli::corruptedArchiveExitsNineAndInstallsNothing()
 void TestFetchCli::nothingCompatibleExitsThreeAndSaysWhatIsNeeded()
 {
     const QString root = makeToolkit(QStringLiteral("cuda-11.8"), 11080);
-    const Run r = run({QStringLiteral("--fetch"),
-                       QStringLiteral("--mirror"),
-                       QUrl::fromLocalFile(m_mirror).toString(),
-                       QStringLiteral("--cuda-root"),
-                       root,
-                       QStringLiteral("--cache"),
-                       m_cache,
-                       QStringLiteral("--dry-run")});
+    const Run r
+        = run(fetchArgs(QUrl::fromLocalFile(m_mirror).toString(), root) + QStringList{QStringLiteral("--dry-run")});
     QCOMPARE(r.exitCode, 3);
-    QVERIFY(codes(r.report).contains(QStringLiteral("FETCH-NONE-COMPATIBLE")));
+    QVERIFY(reportCodes(r.report).contains(QStringLiteral("FETCH-NONE-COMPATIBLE")));
     QVERIFY2(r.out.contains("is built for CUDA 11"), r.out);
     QVERIFY(r.out.contains("(there are builds for CUDA 12, 13)"));
     QCOMPARE(m_server->requestCount(), 0); // file:// needs no server

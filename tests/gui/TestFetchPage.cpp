@@ -1,4 +1,5 @@
 #include "BackgroundWork.h"
+#include "FetchFixtures.h"
 #include "LoopbackHttpServer.h"
 #include "RedistTree.h"
 #include "TestTree.h"
@@ -14,28 +15,6 @@
 #include <QPushButton>
 #include <QRandomGenerator>
 #include <QtTest>
-
-namespace {
-
-SystemSnapshot machineWith(const QString& toolkitRoot)
-{
-    SystemSnapshot system;
-    system.os = OsFlavor::Linux;
-    system.driver.found = true;
-    system.driver.version = Version::parse(QStringLiteral("580.95.05"));
-    GpuInfo gpu;
-    gpu.name = QStringLiteral("NVIDIA GeForce RTX 3090");
-    gpu.computeCapability = Version{8, 6};
-    system.gpus.append(gpu);
-    CudaToolkit toolkit;
-    toolkit.root = toolkitRoot;
-    toolkit.version = Version{13, 0};
-    toolkit.active = true;
-    system.toolkits.append(toolkit);
-    return system;
-}
-
-} // namespace
 
 /**
  * The Package page's third choice, "Download the right one", against a redist tree served on 127.0.0.1: it shows
@@ -94,7 +73,9 @@ void TestFetchPage::makePage(const QUrl& mirror)
 {
     m_engine = std::make_unique<Engine>();
     m_state = std::make_unique<WizardState>();
-    m_state->setSnapshot(machineWith(m_toolkit));
+    SystemSnapshot system = FetchFixtures::machine(m_toolkit);
+    system.toolkits.first().active = true;
+    m_state->setSnapshot(system);
     m_work = std::make_unique<BackgroundWork>();
     m_page = std::make_unique<PackagePage>(*m_engine, *m_state, *m_work);
     FetchOptions options;
@@ -109,12 +90,8 @@ void TestFetchPage::makePage(const QUrl& mirror)
 void TestFetchPage::downloadsTheRightOneAndChecksItAsADroppedFile()
 {
     RedistTree redist(m_tree->path(QStringLiteral("mirror")));
-    for (const QString& cuda : {QStringLiteral("12"), QStringLiteral("13")}) {
-        CudnnArchiveSpec spec;
-        spec.cuda = cuda;
-        spec.libraryPayload = "libcudart.so." + cuda.toLatin1();
-        redist.add(spec);
-    }
+    for (const QString& cuda : {QStringLiteral("12"), QStringLiteral("13")})
+        redist.add(FetchFixtures::spec(CudnnArchiveSpec{}.cudnn, cuda));
     redist.writeManifests();
     LoopbackHttpServer server(redist.root());
     makePage(server.url());

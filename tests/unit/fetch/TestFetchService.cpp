@@ -1,4 +1,5 @@
 #include "FetchCode.h"
+#include "FetchFixtures.h"
 #include "FetchService.h"
 #include "LoopbackHttpServer.h"
 #include "RedistTree.h"
@@ -7,35 +8,7 @@
 
 #include <QtTest>
 
-namespace {
-
-CudnnArchiveSpec spec(const Version& cudnn, const QString& cuda)
-{
-    CudnnArchiveSpec s;
-    s.cudnn = cudnn;
-    s.cuda = cuda;
-    s.libraryPayload = "libcudart.so." + cuda.toLatin1();
-    return s;
-}
-
-SystemSnapshot machine(const QString& root, const QString& cuda = QStringLiteral("13.0"))
-{
-    SystemSnapshot system;
-    system.os = OsFlavor::Linux;
-    system.driver.found = true;
-    system.driver.version = Version::parse(QStringLiteral("580.95.05"));
-    GpuInfo gpu;
-    gpu.name = QStringLiteral("NVIDIA GeForce RTX 3090");
-    gpu.computeCapability = Version{8, 6};
-    system.gpus.append(gpu);
-    CudaToolkit toolkit;
-    toolkit.root = root;
-    toolkit.version = Version::parse(cuda);
-    system.toolkits.append(toolkit);
-    return system;
-}
-
-} // namespace
+using namespace FetchFixtures;
 
 /**
  * The whole way from a mirror to an archive the installer accepts: manifests found in the server's directory
@@ -68,10 +41,7 @@ private:
 void TestFetchService::initTestCase()
 {
     RedistTree redist(m_tree.path(QStringLiteral("mirror")));
-    redist.add(spec(Version{9, 16, 0, 29}, QStringLiteral("13")));
-    redist.add(spec(Version{9, 19, 0, 56}, QStringLiteral("12")));
-    m_best = redist.add(spec(Version{9, 19, 0, 56}, QStringLiteral("13")));
-    redist.writeManifests();
+    m_best = addThreeReleases(redist);
     m_mirror = redist.root();
     m_server = std::make_unique<LoopbackHttpServer>(m_mirror);
     QVERIFY(m_server->isListening());
