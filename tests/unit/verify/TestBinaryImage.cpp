@@ -49,6 +49,26 @@ const QStringList kSubLibraryRunpath{QStringLiteral("$ORIGIN"),
                                      QStringLiteral("$ORIGIN/../../cuda_nvrtc/lib"),
                                      QStringLiteral("$ORIGIN/../../cu13/lib")};
 
+/**
+ * 3000 rounds of 1 to 16 random bytes written over @p bytes, every other round within the first @p headerSpan
+ * bytes (where the headers are), each copy handed to @p parse: whatever it makes of them, it must not crash.
+ */
+template <typename Parse> void parseCorrupted(const QByteArray& bytes, quint32 seed, int headerSpan, Parse parse)
+{
+    QRandomGenerator random(seed);
+    QByteArray corrupted;
+    for (int round = 0; round < 3000; ++round) {
+        corrupted = bytes;
+        const int flips = 1 + int(random.bounded(16));
+        for (int i = 0; i < flips; ++i) {
+            const qsizetype at
+                = round % 2 ? qsizetype(random.bounded(headerSpan)) : qsizetype(random.bounded(corrupted.size()));
+            corrupted[at] = char(random.bounded(256));
+        }
+        parse(MemorySource(corrupted.constData(), std::size_t(corrupted.size())));
+    }
+}
+
 } // namespace
 
 class TestBinaryImage : public QObject
@@ -197,18 +217,7 @@ void TestBinaryImage::elfTruncatedAndCorruptedNeverCrash()
     QVERIFY(parsed > 0);
 
     // Random bytes over the headers, the program headers and the dynamic section.
-    QRandomGenerator random(20261130);
-    QByteArray corrupted;
-    for (int round = 0; round < 3000; ++round) {
-        corrupted = bytes;
-        const int flips = 1 + int(random.bounded(16));
-        for (int i = 0; i < flips; ++i) {
-            const qsizetype at
-                = round % 2 ? qsizetype(random.bounded(4096)) : qsizetype(random.bounded(corrupted.size()));
-            corrupted[at] = char(random.bounded(256));
-        }
-        (void)parseElf(MemorySource(corrupted.constData(), std::size_t(corrupted.size())));
-    }
+    parseCorrupted(bytes, 20261130, 4096, [](const MemorySource& source) { (void)parseElf(source); });
 }
 
 void TestBinaryImage::elf32ReportsMachineOnly()
@@ -292,18 +301,7 @@ void TestBinaryImage::peTruncatedAndCorruptedNeverCrash()
     }
     QVERIFY(parsed > 0);
 
-    QRandomGenerator random(6);
-    QByteArray corrupted;
-    for (int round = 0; round < 3000; ++round) {
-        corrupted = bytes;
-        const int flips = 1 + int(random.bounded(16));
-        for (int i = 0; i < flips; ++i) {
-            const qsizetype at
-                = round % 2 ? qsizetype(random.bounded(1024)) : qsizetype(random.bounded(corrupted.size()));
-            corrupted[at] = char(random.bounded(256));
-        }
-        (void)parsePe(MemorySource(corrupted.constData(), std::size_t(corrupted.size())));
-    }
+    parseCorrupted(bytes, 6, 1024, [](const MemorySource& source) { (void)parsePe(source); });
 }
 
 void TestBinaryImage::peHostileHeaders()
