@@ -46,6 +46,8 @@ private:
     /** A toolkit root whose lib64 is the fake install `scenario`, with a cudnn_version.h of `headerVersion`. */
     QString fakeToolkit(QTemporaryDir& temp, const QString& scenario, int minor = 19) const;
     HostEnvironment host() const;
+    /** VerifyRunner over @p root, on this host, with the real probe and a real process runner. */
+    VerifyResult verify(const QString& root) const;
     QString m_fakes;
 };
 
@@ -66,6 +68,13 @@ HostEnvironment TestVerifyRunner::host() const
     return host;
 }
 
+VerifyResult TestVerifyRunner::verify(const QString& root) const
+{
+    const HostEnvironment h = host();
+    const ProcessRunner runner;
+    return VerifyRunner(h, runner).run({root});
+}
+
 QString TestVerifyRunner::fakeToolkit(QTemporaryDir& temp, const QString& scenario, int minor) const
 {
     const QString root = temp.filePath(QStringLiteral("cuda-13.0"));
@@ -79,9 +88,7 @@ void TestVerifyRunner::wholeFakeToolkitPasses()
 {
     QTemporaryDir temp;
     const QString root = fakeToolkit(temp, QStringLiteral("verify-ok"));
-    const HostEnvironment h = host();
-    const ProcessRunner runner;
-    const VerifyResult result = VerifyRunner(h, runner).run({root});
+    const VerifyResult result = verify(root);
     QVERIFY(result.ran);
     QVERIFY2(result.passed(), qPrintable(result.diagnostics.value(0).message));
     QCOMPARE(result.major, 9);
@@ -108,9 +115,7 @@ void TestVerifyRunner::missingDependencyBecomesAnErrorWithAFix()
 {
     QTemporaryDir temp;
     const QString root = fakeToolkit(temp, QStringLiteral("verify-missing-dependency"));
-    const HostEnvironment h = host();
-    const ProcessRunner runner;
-    const VerifyResult result = VerifyRunner(h, runner).run({root});
+    const VerifyResult result = verify(root);
     QVERIFY(result.ran);
     QVERIFY(!result.passed());
     QVERIFY(containsCode(result.diagnostics, QStringLiteral("VERIFY-SUBLIBRARY-NOT-LOADED")));
@@ -130,9 +135,7 @@ void TestVerifyRunner::headerOfAnotherVersionIsAnError()
 {
     QTemporaryDir temp;
     const QString root = fakeToolkit(temp, QStringLiteral("verify-ok"), 8);
-    const HostEnvironment h = host();
-    const ProcessRunner runner;
-    const VerifyResult result = VerifyRunner(h, runner).run({root});
+    const VerifyResult result = verify(root);
     QVERIFY(!result.passed());
     QCOMPARE(result.headerVersionText, QStringLiteral("9.8.0"));
     QCOMPARE(result.diagnostics.size(), 1);
@@ -247,9 +250,7 @@ void TestVerifyRunner::realToolkitPasses()
 {
     if (!QFile::exists(kRealToolkit + QStringLiteral("/lib/libcudnn.so.9")))
         QSKIP("/usr/local/cuda-13.0 has no cuDNN 9 on this machine");
-    const HostEnvironment h = host();
-    const ProcessRunner runner;
-    const VerifyResult result = VerifyRunner(h, runner).run({kRealToolkit});
+    const VerifyResult result = verify(kRealToolkit);
     QVERIFY2(result.passed(), qPrintable(result.diagnostics.value(0).message));
     QCOMPARE(result.versionText, QStringLiteral("9.19.0"));
     QCOMPARE(result.headerVersionText, QStringLiteral("9.19.0"));
