@@ -1,12 +1,12 @@
 // Runs the built cudnn-probe as a child process, the way the wizard does, with LD_LIBRARY_PATH pointing at one
 // folder of fake NVIDIA libraries (tests/fakes) or at the machine's real CUDA 13.0 toolkit, and checks its JSON.
+#include "ChildProcess.h"
+
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
-#include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -15,11 +15,8 @@ namespace {
 const QString kRealCudnnDir = QStringLiteral("/usr/local/cuda-13.0/lib");
 
 /** What one probe run left behind. */
-struct ProbeRun
+struct ProbeRun : ChildProcessRun
 {
-    int exitCode = -1;
-    QByteArray standardOutput;
-    QByteArray standardError;
     QJsonObject json;
     QString failure; // why runProbe() returned false
 };
@@ -68,51 +65,16 @@ private:
 
 bool TestProbe::runProbe(ProbeRun& run, const QStringList& arguments, const QString& libraryPath, bool expectJson) const
 {
-    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    if (libraryPath.isEmpty()) {
-        environment.remove(QStringLiteral("LD_LIBRARY_PATH"));
-    } else {
-        environment.insert(QStringLiteral("LD_LIBRARY_PATH"), libraryPath);
-    }
-    QProcess process;
-    process.setProcessEnvironment(environment);
-    process.start(m_probe, arguments);
-    if (!process.waitForStarted()) {
-        run.failure = QStringLiteral("cudnn-probe did not start: ") + process.errorString();
+    if (!runWithLibraryPath(m_probe, arguments, libraryPath, kRunLimitMs, run, run.failure))
         return false;
-    }
-    if (!process.waitForFinished(kRunLimitMs)) {
-        process.kill();
-        process.waitForFinished();
-        run.failure = QStringLiteral("cudnn-probe %1 still running after %2 ms")
-                          .arg(arguments.join(QLatin1Char(' ')))
-                          .arg(kRunLimitMs);
-        return false;
-    }
-    run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-    run.standardOutput = process.readAllStandardOutput();
-    run.standardError = process.readAllStandardError();
-    if (!expectJson) {
+    if (!expectJson)
         return true;
-    }
     if (run.exitCode != 0) {
         run.failure
             = QStringLiteral("exit code %1, stderr: %2").arg(run.exitCode).arg(QString::fromUtf8(run.standardError));
         return false;
     }
-    if (!run.standardOutput.endsWith('\n') || run.standardOutput.count('\n') != 1) {
-        run.failure = QStringLiteral("stdout is not one line: ") + QString::fromUtf8(run.standardOutput);
-        return false;
-    }
-    QJsonParseError error;
-    const QJsonDocument document = QJsonDocument::fromJson(run.standardOutput, &error);
-    if (error.error != QJsonParseError::NoError || !document.isObject()) {
-        run.failure = QStringLiteral("stdout is not a JSON object (%1): %2")
-                          .arg(error.errorString(), QString::fromUtf8(run.standardOutput));
-        return false;
-    }
-    run.json = document.object();
-    return true;
+    return parseJsonLine(run.standardOutput, run.json, run.failure);
 }
 
 void TestProbe::initTestCase()

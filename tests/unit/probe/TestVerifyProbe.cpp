@@ -2,6 +2,7 @@
 // fake installs of tests/fakes (missing sub-library, missing dependency, other version, other folder, empty file).
 // Also the pieces of the runtime behind it, in-process: the library table against the compat data, file-name
 // versions, header versions and the findings logic.
+#include "ChildProcess.h"
 #include "compat/CudnnFileSets.h"
 #include "runtime/CudnnLibrarySet.h"
 #include "runtime/CudnnVerify.h"
@@ -103,32 +104,19 @@ private:
 
 bool TestVerifyProbe::runVerify(VerifyRun& run, const QStringList& arguments, const QString& libraryPath) const
 {
-    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    environment.remove(QStringLiteral("LD_LIBRARY_PATH")); // the tests decide the whole search path
-    if (!libraryPath.isEmpty())
-        environment.insert(QStringLiteral("LD_LIBRARY_PATH"), libraryPath);
-    QProcess process;
-    process.setProcessEnvironment(environment);
-    process.start(m_probe, QStringList{QStringLiteral("verify")} + arguments);
-    if (!process.waitForFinished(60000)) {
-        process.kill();
-        run.failure = QStringLiteral("cudnn-probe verify did not finish");
+    ChildProcessRun process; // the tests decide the whole search path
+    if (!runWithLibraryPath(
+            m_probe, QStringList{QStringLiteral("verify")} + arguments, libraryPath, 60000, process, run.failure))
         return false;
-    }
-    run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-    const QByteArray out = process.readAllStandardOutput();
+    run.exitCode = process.exitCode;
     if (run.exitCode != 0) {
-        run.failure
-            = QStringLiteral("exit %1: %2").arg(run.exitCode).arg(QString::fromUtf8(process.readAllStandardError()));
+        run.failure = QStringLiteral("exit %1: %2").arg(run.exitCode).arg(QString::fromUtf8(process.standardError));
         return false;
     }
-    QJsonParseError error;
-    const QJsonDocument document = QJsonDocument::fromJson(out, &error);
-    if (error.error != QJsonParseError::NoError || out.count('\n') != 1) {
-        run.failure = QStringLiteral("not one line of JSON: ") + QString::fromUtf8(out);
+    QJsonObject json;
+    if (!parseJsonLine(process.standardOutput, json, run.failure))
         return false;
-    }
-    run.verify = document.object().value(QStringLiteral("verify")).toObject();
+    run.verify = json.value(QStringLiteral("verify")).toObject();
     return true;
 }
 
