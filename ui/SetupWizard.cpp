@@ -6,6 +6,7 @@
 #include "pages/InstallPage.h"
 #include "pages/PackagePage.h"
 #include "pages/PlanPage.h"
+#include "pages/RepairPage.h"
 #include "pages/SystemPage.h"
 #include "pages/VerifyPage.h"
 #include "pages/WelcomePage.h"
@@ -32,7 +33,13 @@ SetupWizard::SetupWizard(const Engine& engine, SetupTask initialTask, QWidget* p
     setPage(VerifyPageId, new VerifyPage(m_state, this));
     setPage(BenchmarkPageId, new BenchmarkPage(m_engine, m_state, m_work, this));
     setPage(FinishPageId, new FinishPage(m_state, this));
+    m_repairPage = new RepairPage(m_engine, m_state, m_work, this);
+    setPage(RepairPageId, m_repairPage);
 
+    connect(m_repairPage, &RepairPage::finished, this, [this] {
+        if (m_closeWhenInstallStops)
+            QWizard::reject();
+    });
     connect(m_installPage, &InstallPage::finished, this, [this] {
         if (m_closeWhenInstallStops)
             QWizard::reject();
@@ -44,8 +51,26 @@ SetupWizard::~SetupWizard()
     m_work.cancelAndWait(); // before the pages go: their work may still report to them
 }
 
+int SetupWizard::nextId() const
+{
+    if (currentId() == FinishPageId)
+        return -1; // the repair page comes after it by number only
+    if (m_state.task() == SetupTask::Repair) {
+        if (currentId() == SystemPageId)
+            return RepairPageId;
+        if (currentId() == RepairPageId)
+            return FinishPageId;
+    }
+    return QWizard::nextId();
+}
+
 void SetupWizard::reject()
 {
+    if (m_repairPage->isBusy()) {
+        m_closeWhenInstallStops = true;
+        m_repairPage->cancelRepair();
+        return;
+    }
     if (m_installPage->isBusy()) {
         m_closeWhenInstallStops = true;
         m_installPage->cancelInstall();

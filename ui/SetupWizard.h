@@ -7,6 +7,7 @@
 
 class Engine;
 class InstallPage;
+class RepairPage;
 
 /**
  * The double-click face of cudnn-setup. Each page shows an engine result and collects a choice; none computes
@@ -28,11 +29,14 @@ public:
         VerifyPageId,
         BenchmarkPageId,
         FinishPageId,
+        RepairPageId, // task Repair: System -> Repair -> Finish
     };
 
     explicit SetupWizard(const Engine& engine, SetupTask initialTask = SetupTask::Install, QWidget* parent = nullptr);
     ~SetupWizard() override;
     WizardState& state() { return m_state; }
+    /** The install path goes by page order; the Repair task goes System -> Repair -> Finish. */
+    int nextId() const override;
 
 public slots:
     /** Cancel or closing the window: an install under way is rolled back first, then the window closes. */
@@ -42,6 +46,7 @@ private:
     const Engine& m_engine;
     WizardState m_state;
     InstallPage* m_installPage = nullptr;
+    RepairPage* m_repairPage = nullptr;
     bool m_closeWhenInstallStops = false;
     BackgroundWork m_work; // declared last: destroyed first, waiting for work that uses the engine
 };

@@ -5,6 +5,7 @@
 #include "env/EnvironmentReport.h"
 #include "install/InstallPlanner.h"
 #include "package/PackagePicker.h"
+#include "repair/RepairResult.h"
 #include "verify/BenchmarkResult.h"
 
 #include <QObject>
@@ -16,6 +17,14 @@ enum class SetupTask {
     Repair,
     SwitchOrUninstall,
     DeployToApplication,
+};
+
+/** What the repair page found and did (task Repair): the scan, the run once Repair was pressed, the scan after. */
+struct RepairOutcome
+{
+    std::optional<RepairResult> result;
+    RepairScan before;
+    RepairScan after;
 };
 
 /**
@@ -57,6 +66,9 @@ public:
     const std::optional<SetupOutcome>& outcome() const { return m_outcome; }
     void setOutcome(const SetupOutcome& outcome);
 
+    const std::optional<RepairOutcome>& repairOutcome() const { return m_repairOutcome; }
+    void setRepairOutcome(const RepairOutcome& outcome) { m_repairOutcome = outcome; }
+
     const std::optional<BenchmarkResult>& benchmark() const { return m_benchmark; }
     void setBenchmark(const BenchmarkResult& result);
 
@@ -78,4 +90,5 @@ private:
     std::optional<EnvironmentReport> m_environment;
     QString m_logFile;
     std::optional<SetupOutcome> m_outcome;
+    std::optional<RepairOutcome> m_repairOutcome;
 };

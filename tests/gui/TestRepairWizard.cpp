@@ -1,0 +1,196 @@
+#include "../unit/repair/RepairFixtures.h"
+#include "SetupWizard.h"
+#include "engine/Engine.h"
+#include "pages/RepairPage.h"
+
+#include <QApplication>
+#include <QLabel>
+#include <QPushButton>
+#include <QTreeWidget>
+
+using namespace RepairFixtures;
+
+/**
+ * The wizard's guided repair (task Repair, `--repair`) over a temporary machine: a toolkit where cudnn-setup
+ * installed a synthetic cuDNN, then damaged (a sub-library deleted, a library chmod 600, the chain's link flattened
+ * into a copy). Welcome -> System -> Repair lists the findings by remedy; Repair restores the toolkit byte for byte
+ * and the scan after it is clean; Finish says so. A repair canceled at once is rolled back.
+ */
+class TestRepairWizard : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init();
+    void cleanup();
+    void repairPathListsFindingsAndRepairs();
+    void cancelRollsBack();
+    void installPathIsUnchanged();
+
+private:
+    Engine makeEngine();
+    /** Opens the wizard with Repair chosen and goes Welcome -> System -> Repair; waits for the scan. */
+    RepairPage* goToRepair(SetupWizard& wizard);
+    static QStringList codesIn(QTreeWidget* tree, const QString& remedy);
+
+    std::unique_ptr<TestTree> m_tree;
+    QString m_root;
+    QString m_installed; // the toolkit as the install left it
+    QString m_damaged;
+};
+
+void TestRepairWizard::init()
+{
+    m_tree = std::make_unique<TestTree>();
+    const QString archive = writeSpec(*m_tree, CudnnArchiveSpec{});
+    m_root = makeToolkit(*m_tree);
+    const InstallResult result = install(archive, m_root);
+    QVERIFY2(result.status == InstallResult::Status::Ok, describe(result).constData());
+    m_installed = toolkitListing(m_root);
+    QVERIFY(QFile::remove(m_root + QStringLiteral("/lib/libcudnn_ops.so.9.19.0")));
+    chmod600(m_root + QStringLiteral("/lib/libcudnn_graph.so.9.19.0"));
+    flatten(m_root + QStringLiteral("/lib/libcudnn.so.9"));
+    m_damaged = toolkitListing(m_root);
+    QVERIFY(m_damaged != m_installed);
+}
+
+void TestRepairWizard::cleanup()
+{
+    m_tree.reset();
+}
+
+Engine TestRepairWizard::makeEngine()
+{
+    HostEnvironment host;
+    host.os = OsFlavor::Linux;
+    host.defaultToolkitRoots = {m_tree->path(QStringLiteral("cuda-*"))};
+    host.probeDirectory = qEnvironmentVariable("CUDNN_SETUP_BIN_DIR");
+    host.variables.insert(QStringLiteral("LD_LIBRARY_PATH"),
+                          qEnvironmentVariable("CUDNN_SETUP_FAKES_DIR") + QStringLiteral("/rtx3060ti"));
+    auto runner = std::make_shared<ProcessRunner>();
+    // The search path analysis reads (and a fix would write) a home and "/": both are temporary here.
+    EnvironmentLocations environment = EnvironmentLocations::current(host, runner);
+    environment.homeDirectory = m_tree->makeDir(QStringLiteral("home"));
+    environment.systemRoot = SystemRoot(m_tree->makeDir(QStringLiteral("root")));
+    environment.loginShell = QStringLiteral("/bin/bash");
+    environment.userBackupDirectory = m_tree->makeDir(QStringLiteral("backup/user"));
+    environment.machineBackupDirectory = m_tree->makeDir(QStringLiteral("backup/machine"));
+    return Engine(host, runner, environment);
+}
+
+RepairPage* TestRepairWizard::goToRepair(SetupWizard& wizard)
+{
+    wizard.show();
+    if (!QTest::qWaitForWindowExposed(&wizard))
+        return nullptr;
+    QPushButton* next = qobject_cast<QPushButton*>(wizard.button(QWizard::NextButton));
+    QTest::mouseClick(next, Qt::LeftButton);
+    if (wizard.currentId() != SetupWizard::SystemPageId)
+        return nullptr;
+    if (!QTest::qWaitFor([&] { return next->isEnabled(); }, 20000))
+        return nullptr;
+    QTest::mouseClick(next, Qt::LeftButton);
+    if (wizard.currentId() != SetupWizard::RepairPageId)
+        return nullptr;
+    auto* page = qobject_cast<RepairPage*>(wizard.currentPage());
+    if (!QTest::qWaitFor([&] { return page->isComplete(); }, 60000))
+        return nullptr;
+    return page;
+}
+
+QStringList TestRepairWizard::codesIn(QTreeWidget* tree, const QString& remedy)
+{
+    QStringList codes;
+    for (int i = 0; i < tree->topLevelItemCount(); ++i) {
+        QTreeWidgetItem* group = tree->topLevelItem(i);
+        if (group->data(0, Qt::UserRole + 1).toString() != remedy)
+            continue;
+        for (int j = 0; j < group->childCount(); ++j)
+            codes.append(group->child(j)->data(0, Qt::UserRole).toString());
+    }
+    return codes;
+}
+
+void TestRepairWizard::repairPathListsFindingsAndRepairs()
+{
+    const Engine engine = makeEngine();
+    SetupWizard wizard(engine, SetupTask::Repair);
+    RepairPage* page = goToRepair(wizard);
+    QVERIFY(page);
+
+    auto* findings = wizard.findChild<QTreeWidget*>(QStringLiteral("repairFindings"));
+    const QStringList automatic = codesIn(findings, QStringLiteral("automatic"));
+    QVERIFY2(automatic.contains(QStringLiteral("CUDNN-MISSING-LIBS")), qPrintable(automatic.join(u' ')));
+    QVERIFY2(automatic.contains(QStringLiteral("CUDNN-NOT-READABLE")), qPrintable(automatic.join(u' ')));
+    QVERIFY2(automatic.contains(QStringLiteral("CUDNN-FLATTENED-LINK")), qPrintable(automatic.join(u' ')));
+    QVERIFY(findings->topLevelItem(0)->text(0).startsWith(RepairPage::tr("Fixed here automatically")));
+    auto* status = wizard.findChild<QLabel*>(QStringLiteral("repairStatus"));
+    QVERIFY2(status->text().contains(RepairPage::tr("Press Repair to apply the automatic fixes.")),
+             qPrintable(status->text()));
+    QCOMPARE(toolkitListing(m_root), m_damaged); // the scan changed nothing
+
+    auto* apply = wizard.findChild<QPushButton*>(QStringLiteral("repairApply"));
+    QVERIFY(apply->isEnabled());
+    QTest::mouseClick(apply, Qt::LeftButton);
+    QVERIFY(page->isBusy());
+    QVERIFY(!wizard.button(QWizard::NextButton)->isEnabled());
+    QTRY_VERIFY_WITH_TIMEOUT(!page->isBusy(), 60000);
+
+    QVERIFY2(status->text() == RepairPage::tr("Nothing left to repair."),
+             qPrintable(status->text() + QLatin1Char('\n')
+                        + wizard.findChild<QLabel*>(QStringLiteral("repairResult"))->text()));
+    QVERIFY(codesIn(findings, QStringLiteral("automatic")).isEmpty());
+    QVERIFY(!apply->isEnabled());
+    QVERIFY2(toolkitListing(m_root) == m_installed, difference(toolkitListing(m_root), m_installed).constData());
+    QVERIFY(wizard.state().repairOutcome() && wizard.state().repairOutcome()->result);
+    QCOMPARE(wizard.state().repairOutcome()->result->status, RepairResult::Status::Repaired);
+    QSet<RepairFix::Kind> kinds; // the three file fixes (the search path fix of the temporary home may join them)
+    for (const RepairResult::Applied& applied : wizard.state().repairOutcome()->result->applied)
+        kinds.insert(applied.fix.kind);
+    QVERIFY(kinds.contains(RepairFix::Kind::RestoreFile));
+    QVERIFY(kinds.contains(RepairFix::Kind::RebuildLink));
+    QVERIFY(kinds.contains(RepairFix::Kind::FixPermissions));
+
+    QTest::mouseClick(wizard.button(QWizard::NextButton), Qt::LeftButton);
+    QCOMPARE(wizard.currentId(), int(SetupWizard::FinishPageId));
+    const QString summary = wizard.findChild<QLabel*>(QStringLiteral("finishSummary"))->text();
+    QVERIFY2(summary.contains(QCoreApplication::translate("FinishPage", "Nothing is left to repair.")),
+             qPrintable(summary));
+    QVERIFY(wizard.button(QWizard::FinishButton)->isVisible());
+}
+
+void TestRepairWizard::cancelRollsBack()
+{
+    const Engine engine = makeEngine();
+    SetupWizard wizard(engine, SetupTask::Repair);
+    RepairPage* page = goToRepair(wizard);
+    QVERIFY(page);
+    // Cancel right after the start: the work checks the token before its first change (reading and checking the
+    // package comes first), so the toolkit is rolled back with nothing kept.
+    page->repair();
+    page->cancelRepair();
+    QTRY_VERIFY_WITH_TIMEOUT(!page->isBusy(), 60000);
+    const QString result = wizard.findChild<QLabel*>(QStringLiteral("repairResult"))->text();
+    QVERIFY2(result.contains(QStringLiteral("rolled back")), qPrintable(result));
+    QCOMPARE(wizard.state().repairOutcome()->result->status, RepairResult::Status::RolledBack);
+    QVERIFY2(toolkitListing(m_root) == m_damaged, difference(toolkitListing(m_root), m_damaged).constData());
+    // The findings still stand and Repair can be pressed again.
+    QVERIFY(codesIn(wizard.findChild<QTreeWidget*>(QStringLiteral("repairFindings")), QStringLiteral("automatic"))
+                .contains(QStringLiteral("CUDNN-MISSING-LIBS")));
+    QVERIFY(wizard.findChild<QPushButton*>(QStringLiteral("repairApply"))->isEnabled());
+}
+
+void TestRepairWizard::installPathIsUnchanged()
+{
+    const Engine engine = makeEngine();
+    SetupWizard wizard(engine, SetupTask::Install);
+    wizard.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&wizard));
+    QTest::mouseClick(wizard.button(QWizard::NextButton), Qt::LeftButton);
+    QCOMPARE(wizard.currentId(), int(SetupWizard::SystemPageId));
+    QTRY_VERIFY_WITH_TIMEOUT(wizard.button(QWizard::NextButton)->isEnabled(), 20000);
+    QCOMPARE(wizard.nextId(), int(SetupWizard::PackagePageId));
+}
+
+QTEST_MAIN(TestRepairWizard)
+#include "TestRepairWizard.moc"

@@ -1,0 +1,378 @@
+#include "RepairPage.h"
+
+#include "BackgroundWork.h"
+#include "DiagnosticList.h"
+#include "ProgressRelay.h"
+#include "engine/Engine.h"
+#include "env/EnvironmentService.h"
+#include "install/InstallLog.h"
+#include "repair/PythonConsumers.h"
+#include "repair/RepairCode.h"
+#include "repair/RepairScanner.h"
+#include "repair/RepairService.h"
+
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+#include <algorithm>
+#include <memory>
+
+namespace {
+
+/** The toolkit whose search path matters: the detected toolkit that holds cuDNN, the active one first. */
+const CudnnInstall* targetInstall(const SystemSnapshot& system)
+{
+    const CudnnInstall* best = nullptr;
+    for (const CudnnInstall& install : system.cudnnInstalls) {
+        if (install.location != CudnnInstall::Location::Toolkit || install.libraries.isEmpty())
+            continue;
+        const CudaToolkit* toolkit = system.toolkitAt(install.root);
+        if (!best || (toolkit && toolkit->active))
+            best = &install;
+    }
+    return best;
+}
+
+/** Detection, the search-path analysis in the scope chosen, and the repair scan: what the silent --repair does. */
+RepairPage::Findings scanMachine(const Engine& engine, PathScope scope, const RepairFindings* consumers)
+{
+    RepairPage::Findings found;
+    found.system = engine.detect(DetectOptions{});
+    if (scope != PathScope::None) {
+        if (const CudnnInstall* target = targetInstall(found.system)) {
+            EnvironmentTarget wanted;
+            wanted.toolkitRoot = target->root;
+            const CudaToolkit* toolkit = found.system.toolkitAt(target->root);
+            wanted.cudaVersion = toolkit && toolkit->version ? *toolkit->version : Version{};
+            wanted.cudnnVersion = target->version() ? *target->version() : Version{target->major};
+            found.analysis = engine.analyseEnvironment(
+                wanted, scope == PathScope::Machine ? EnvironmentScope::Machine : EnvironmentScope::User);
+        }
+    }
+    RepairScanOptions options;
+    options.environment = found.analysis ? &*found.analysis : nullptr;
+    found.scan = RepairScanner(options).scan(found.system);
+    if (consumers) {
+        found.consumers = *consumers;
+    } else {
+        const PythonConsumers python(engine.host(), engine.sharedRunner(), engine.environmentLocations().homeDirectory);
+        found.consumers = python.findings(python.inspect());
+    }
+    found.scan.findings.append(found.consumers);
+    return found;
+}
+
+int problemCount(const RepairScan& scan)
+{
+    return int(std::count_if(scan.findings.cbegin(), scan.findings.cend(), [](const RepairFinding& finding) {
+        return finding.isProblem();
+    }));
+}
+
+enum Role { CodeRole = Qt::UserRole, RemedyRole };
+
+} // namespace
+
+RepairPage::RepairPage(const Engine& engine, WizardState& state, BackgroundWork& work, QWidget* parent)
+    : QWizardPage(parent)
+    , m_engine(engine)
+    , m_state(state)
+    , m_work(work)
+    , m_relay(new ProgressRelay(this))
+    , m_status(new QLabel(this))
+    , m_findings(new QTreeWidget(this))
+    , m_phase(new QLabel(this))
+    , m_bar(new QProgressBar(this))
+    , m_repair(new QPushButton(tr("&Repair"), this))
+    , m_cancel(new QPushButton(tr("&Cancel and roll back"), this))
+    , m_rescan(new QPushButton(tr("&Scan again"), this))
+    , m_result(new QLabel(this))
+{
+    setTitle(tr("Repair"));
+    setSubTitle(tr("What is broken in the installed cuDNN, and who can fix it. The safe fixes are applied in one "
+                   "step per toolkit: if one fails or you cancel, everything is put back as it was."));
+    m_status->setObjectName(QStringLiteral("repairStatus"));
+    m_status->setWordWrap(true);
+    m_findings->setObjectName(QStringLiteral("repairFindings"));
+    m_findings->setAccessibleName(tr("Repair findings"));
+    m_findings->setColumnCount(1);
+    m_findings->header()->hide();
+    m_findings->setWordWrap(true);
+    m_findings->setUniformRowHeights(false);
+    m_phase->setObjectName(QStringLiteral("repairPhase"));
+    m_bar->setObjectName(QStringLiteral("repairProgress"));
+    m_bar->setAccessibleName(tr("Repair progress"));
+    m_bar->setRange(0, 1000);
+    m_bar->hide();
+    m_repair->setObjectName(QStringLiteral("repairApply"));
+    m_repair->setAccessibleName(tr("Apply the automatic fixes"));
+    m_repair->setEnabled(false);
+    m_cancel->setObjectName(QStringLiteral("repairCancel"));
+    m_cancel->setAccessibleName(tr("Cancel the repair and roll back"));
+    m_cancel->hide();
+    m_rescan->setObjectName(QStringLiteral("repairRescan"));
+    m_rescan->setAccessibleName(tr("Scan again"));
+    m_result->setObjectName(QStringLiteral("repairResult"));
+    m_result->setWordWrap(true);
+    m_result->setTextFormat(Qt::RichText);
+
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(m_phase, 1);
+    buttons->addWidget(m_rescan);
+    buttons->addWidget(m_cancel);
+    buttons->addWidget(m_repair);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_status);
+    layout->addWidget(m_findings, 1);
+    layout->addWidget(m_bar);
+    layout->addLayout(buttons);
+    layout->addWidget(m_result);
+
+    connect(m_relay, &ProgressRelay::progressed, this, &RepairPage::showProgress);
+    connect(m_repair, &QPushButton::clicked, this, &RepairPage::repair);
+    connect(m_cancel, &QPushButton::clicked, this, &RepairPage::cancelRepair);
+    connect(m_rescan, &QPushButton::clicked, this, &RepairPage::scan);
+}
+
+void RepairPage::initializePage()
+{
+    if (!m_current && !m_busy)
+        scan();
+}
+
+bool RepairPage::isComplete() const
+{
+    return !m_busy && m_current.has_value();
+}
+
+void RepairPage::setBusy(bool busy)
+{
+    m_busy = busy;
+    m_rescan->setEnabled(!busy);
+    m_repair->setEnabled(!busy && m_current && !m_current->scan.automaticFixes().isEmpty());
+    emit completeChanged();
+}
+
+void RepairPage::scan()
+{
+    if (m_busy)
+        return;
+    m_status->setText(tr("Finishing any interrupted run, then looking for damage…"));
+    m_result->clear();
+    m_bar->setRange(0, 0);
+    m_bar->show();
+    setBusy(true);
+    const Engine* engine = &m_engine;
+    const PathScope scope = m_state.pathScope();
+    m_work.run<Findings>(
+        this,
+        [engine, scope] {
+            // What an interrupted install, uninstall or repair left is finished or put back first, so the scan
+            // describes the toolkits as they stand.
+            QStringList roots;
+            for (const CudaToolkit& toolkit : engine->detect(DetectOptions{}).toolkits)
+                roots.append(toolkit.root);
+            RepairOptions options;
+            const EnvironmentService environment(engine->environmentLocations());
+            options.operations = RepairService::operationFactory(&environment);
+            const Diagnostics recovered = RepairService::recoverInterrupted(roots, options);
+            Findings found = scanMachine(*engine, scope, nullptr);
+            found.recovered = recovered;
+            return found;
+        },
+        [this](const Findings& found) {
+            m_current = found;
+            m_bar->hide();
+            m_bar->setRange(0, 1000);
+            m_state.setSnapshot(found.system);
+            m_state.setRepairOutcome(RepairOutcome{std::nullopt, found.scan, found.scan});
+            showFindings(found.scan);
+            m_status->setText(statusText(found.scan));
+            if (!found.recovered.isEmpty()) {
+                QStringList lines;
+                for (const Diagnostic& d : found.recovered)
+                    lines << d.message.toHtmlEscaped();
+                m_result->setText(tr("An interrupted run was finished or put back first:") + QStringLiteral("<br>")
+                                  + lines.join(QStringLiteral("<br>")));
+            }
+            setBusy(false);
+            emit finished();
+        });
+}
+
+void RepairPage::repair()
+{
+    if (m_busy || !m_current || m_current->scan.automaticFixes().isEmpty())
+        return;
+    m_phase->setText(tr("Starting…"));
+    m_result->clear();
+    m_bar->setValue(0);
+    m_bar->show();
+    m_cancel->show();
+    m_cancel->setEnabled(true);
+    setBusy(true);
+
+    auto log = std::make_shared<FileInstallLog>();
+    if (m_state.logFile().isEmpty() || !log->open(m_state.logFile(), nullptr))
+        log.reset();
+    m_cancellation = m_work.separateCancellation();
+    const CancellationToken cancel = m_cancellation;
+    ProgressRelay* relay = m_relay;
+    const Engine* engine = &m_engine;
+    const PathScope scope = m_state.pathScope();
+    m_work.run<Run>(
+        this,
+        [engine, scope, before = *m_current, log, relay, cancel] {
+            const EnvironmentService environment(engine->environmentLocations());
+            RepairOptions options;
+            options.log = log.get();
+            options.operations = RepairService::operationFactory(&environment);
+            options.environment = &environment;
+            options.environmentPlan = before.analysis ? &before.analysis->plan : nullptr;
+            Run run;
+            run.result = RepairService::repair(before.scan, before.system, options, relay, cancel);
+            if (run.result.status == RepairResult::Status::Repaired)
+                run.after = scanMachine(*engine, scope, &before.consumers);
+            return run;
+        },
+        [this](const Run& run) {
+            m_cancel->hide();
+            m_bar->hide();
+            if (run.after) {
+                m_current = *run.after;
+                m_state.setSnapshot(run.after->system);
+            }
+            m_state.setRepairOutcome(RepairOutcome{run.result, m_state.repairOutcome()->before, m_current->scan});
+            showRun(run);
+            setBusy(false);
+            emit finished();
+        });
+}
+
+void RepairPage::cancelRepair()
+{
+    if (!m_busy)
+        return;
+    m_cancellation.cancel();
+    m_cancel->setEnabled(false);
+    m_phase->setText(tr("Canceling: putting everything back…"));
+}
+
+void RepairPage::showProgress(const ProgressUpdate& update)
+{
+    if (!m_busy || !m_cancel->isVisible())
+        return;
+    if (!m_cancellation.isCanceled())
+        m_phase->setText(update.currentItem.isEmpty() ? update.phase
+                                                      : tr("%1: %2").arg(update.phase, update.currentItem));
+    m_bar->setValue(int(update.fraction() * 1000));
+}
+
+void RepairPage::showRun(const Run& run)
+{
+    QString text;
+    switch (run.result.status) {
+    case RepairResult::Status::Repaired:
+        text = tr("<b>Repaired</b>: %n fix(es) applied. Uninstalling later takes this repair back first.",
+                  nullptr,
+                  int(run.result.applied.size()));
+        m_phase->setText(tr("Done."));
+        break;
+    case RepairResult::Status::RolledBack:
+        text = tr("<b>Stopped and rolled back</b>: every toolkit is exactly as it was before the repair.");
+        m_phase->setText(tr("Stopped."));
+        break;
+    default:
+        text = tr("<b>Nothing was repaired.</b>");
+        m_phase->setText(tr("Stopped."));
+        break;
+    }
+    for (const Diagnostic& d : run.result.diagnostics) {
+        if (d.code == RepairCode::Applied)
+            continue;
+        text += QStringLiteral("<br>") + d.message.toHtmlEscaped();
+        if (!d.fix.isEmpty())
+            text += QStringLiteral(" ") + d.fix.toHtmlEscaped();
+    }
+    m_result->setText(text);
+    showFindings(m_current->scan);
+    m_status->setText(run.after
+                          ? (m_current->scan.isClean()
+                                 ? tr("Nothing left to repair.")
+                                 : tr("Left after the repair: %n problem(s).", nullptr, problemCount(m_current->scan)))
+                          : statusText(m_current->scan));
+}
+
+QString RepairPage::statusText(const RepairScan& scan) const
+{
+    if (scan.isClean())
+        return tr("Nothing to repair.");
+    return tr("%n problem(s) found.", nullptr, problemCount(scan)) + QLatin1Char(' ')
+        + (scan.automaticFixes().isEmpty() ? tr("None of them can be fixed here automatically.")
+                                           : tr("Press Repair to apply the automatic fixes."));
+}
+
+void RepairPage::showFindings(const RepairScan& scan)
+{
+    m_findings->clear();
+    struct Group
+    {
+        RepairFinding::Remedy remedy;
+        QString title;
+    };
+    const Group groups[] = {
+        {RepairFinding::Remedy::Automatic, tr("Fixed here automatically")},
+        {RepairFinding::Remedy::NeedsElevation, tr("Needs administrator rights")},
+        {RepairFinding::Remedy::Manual, tr("Manual step")},
+        {RepairFinding::Remedy::None, tr("For information")},
+    };
+    for (const Group& group : groups) {
+        QTreeWidgetItem* top = nullptr;
+        for (const RepairFinding& finding : scan.findings) {
+            if (finding.remedy != group.remedy)
+                continue;
+            if (!top) {
+                top = new QTreeWidgetItem(m_findings, {group.title});
+                top->setData(0, RemedyRole, RepairFinding::remedyName(group.remedy));
+                top->setFlags(top->flags() & ~Qt::ItemIsSelectable);
+            }
+            auto* item = new QTreeWidgetItem(top, {finding.diagnostic.message});
+            item->setIcon(0, DiagnosticList::iconFor(finding.diagnostic.severity));
+            item->setToolTip(0, finding.diagnostic.code);
+            item->setData(0, CodeRole, finding.diagnostic.code);
+            item->setData(0, RemedyRole, RepairFinding::remedyName(finding.remedy));
+            QString cure;
+            switch (finding.remedy) {
+            case RepairFinding::Remedy::Manual:
+                cure = finding.manualStep.isEmpty() ? finding.diagnostic.fix : finding.manualStep;
+                if (!cure.isEmpty())
+                    cure = tr("Step: %1").arg(cure);
+                break;
+            case RepairFinding::Remedy::NeedsElevation:
+                cure = tr("Run cudnn-setup --repair again as root / administrator.");
+                if (!finding.diagnostic.fix.isEmpty())
+                    cure += QLatin1Char(' ') + tr("Fix: %1").arg(finding.diagnostic.fix);
+                break;
+            default:
+                if (!finding.diagnostic.fix.isEmpty())
+                    cure = tr("Fix: %1").arg(finding.diagnostic.fix);
+                break;
+            }
+            if (!cure.isEmpty()) {
+                auto* child = new QTreeWidgetItem(item, {cure});
+                child->setFlags(child->flags() & ~Qt::ItemIsSelectable);
+            }
+            item->setExpanded(true);
+        }
+        if (top) {
+            top->setText(0, QStringLiteral("%1 (%2)").arg(group.title).arg(top->childCount()));
+            top->setExpanded(true);
+        }
+    }
+    if (scan.findings.isEmpty())
+        new QTreeWidgetItem(m_findings, {tr("Nothing to repair.")});
+}

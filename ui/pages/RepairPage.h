@@ -1,0 +1,82 @@
+#pragma once
+
+#include "WizardState.h"
+#include "common/Progress.h"
+#include "repair/RepairResult.h"
+
+#include <QWizardPage>
+#include <optional>
+
+class BackgroundWork;
+class Engine;
+class ProgressRelay;
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QTreeWidget;
+
+/**
+ * The guided repair (task Repair, `--repair`): finishes or rolls back an interrupted run, scans the toolkits
+ * (and asks the Python interpreters which cuDNN they use), shows the findings grouped by who can cure them, and
+ * applies the safe fixes through RepairService in one transaction per toolkit. Cancel rolls back. Afterwards it
+ * scans again and shows what is left. All engine work runs off the GUI thread.
+ */
+class RepairPage : public QWizardPage
+{
+    Q_OBJECT
+
+public:
+    RepairPage(const Engine& engine, WizardState& state, BackgroundWork& work, QWidget* parent = nullptr);
+    void initializePage() override;
+    bool isComplete() const override;
+    bool isBusy() const { return m_busy; }
+
+    /** What the engine found, the scan and the search-path analysis it used: the input of a repair. */
+    struct Findings
+    {
+        SystemSnapshot system;
+        std::optional<EnvironmentReport> analysis;
+        RepairScan scan;
+        RepairFindings consumers; // the Python facts; a repair does not change them
+        Diagnostics recovered; // what an interrupted run left, finished or put back
+    };
+
+public slots:
+    void scan();
+    /** Applies the automatic fixes of the last scan, then scans again. */
+    void repair();
+    /** Stops the repair between blocks or steps; its toolkit is rolled back. */
+    void cancelRepair();
+
+signals:
+    void finished();
+
+private:
+    struct Run
+    {
+        RepairResult result;
+        std::optional<Findings> after; // the scan after a repair that changed something
+    };
+
+    void setBusy(bool busy);
+    void showFindings(const RepairScan& scan);
+    void showProgress(const ProgressUpdate& update);
+    void showRun(const Run& run);
+    QString statusText(const RepairScan& scan) const;
+
+    const Engine& m_engine;
+    WizardState& m_state;
+    BackgroundWork& m_work;
+    ProgressRelay* m_relay;
+    QLabel* m_status;
+    QTreeWidget* m_findings;
+    QLabel* m_phase;
+    QProgressBar* m_bar;
+    QPushButton* m_repair;
+    QPushButton* m_cancel;
+    QPushButton* m_rescan;
+    QLabel* m_result;
+    std::optional<Findings> m_current;
+    CancellationToken m_cancellation;
+    bool m_busy = false;
+};
