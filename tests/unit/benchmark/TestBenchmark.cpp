@@ -1,8 +1,9 @@
 // Runs `cudnn-probe benchmark` as a child process, as the wizard does, on the fake machines of tests/fakes: a cuDNN
 // that computes on the CPU, one with wrong answers, one that hangs, one that fails to start; no driver, no GPU, no
 // cuDNN, no CUDA runtime. Also checks that the GPU-machine scripts in bench/gpu parse and read a real report.
+#include "ChildProcess.h"
+
 #include <QDir>
-#include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -17,14 +18,10 @@ namespace {
 /** Milliseconds a benchmark run may take before the test calls it hung (the quick run takes seconds). */
 constexpr int kRunLimitMs = 240000;
 
-struct ProbeRun
+struct ProbeRun : ChildProcessRun
 {
-    int exitCode = -1;
-    QByteArray standardOutput;
-    QByteArray standardError;
     QJsonObject json;
     QString failure;
-    qint64 elapsedMs = 0;
 };
 
 QJsonObject verdictOf(const ProbeRun& run)
@@ -88,30 +85,7 @@ private:
 
 bool TestBenchmark::runProbe(ProbeRun& run, const QStringList& arguments, const QString& libraryPath) const
 {
-    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    environment.insert(QStringLiteral("LD_LIBRARY_PATH"), libraryPath);
-    QProcess process;
-    process.setProcessEnvironment(environment);
-    QElapsedTimer clock;
-    clock.start();
-    process.start(m_probe, arguments);
-    if (!process.waitForStarted()) {
-        run.failure = QStringLiteral("cudnn-probe did not start: ") + process.errorString();
-        return false;
-    }
-    if (!process.waitForFinished(kRunLimitMs)) {
-        process.kill();
-        process.waitForFinished();
-        run.failure = QStringLiteral("cudnn-probe %1 still running after %2 ms")
-                          .arg(arguments.join(QLatin1Char(' ')))
-                          .arg(kRunLimitMs);
-        return false;
-    }
-    run.elapsedMs = clock.elapsed();
-    run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-    run.standardOutput = process.readAllStandardOutput();
-    run.standardError = process.readAllStandardError();
-    return true;
+    return runWithLibraryPath(m_probe, arguments, libraryPath, kRunLimitMs, run, run.failure);
 }
 
 bool TestBenchmark::runBenchmark(ProbeRun& run,
@@ -129,19 +103,7 @@ bool TestBenchmark::runBenchmark(ProbeRun& run,
             = QStringLiteral("exit code %1, stderr: %2").arg(run.exitCode).arg(QString::fromUtf8(run.standardError));
         return false;
     }
-    if (!run.standardOutput.endsWith('\n') || run.standardOutput.count('\n') != 1) {
-        run.failure = QStringLiteral("stdout is not one line: ") + QString::fromUtf8(run.standardOutput);
-        return false;
-    }
-    QJsonParseError error;
-    const QJsonDocument document = QJsonDocument::fromJson(run.standardOutput, &error);
-    if (error.error != QJsonParseError::NoError || !document.isObject()) {
-        run.failure = QStringLiteral("stdout is not a JSON object (%1): %2")
-                          .arg(error.errorString(), QString::fromUtf8(run.standardOutput));
-        return false;
-    }
-    run.json = document.object();
-    return true;
+    return parseJsonLine(run.standardOutput, run.json, run.failure);
 }
 
 void TestBenchmark::initTestCase()
