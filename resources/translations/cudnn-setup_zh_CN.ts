@@ -101,6 +101,10 @@
         <source>Fix: %1</source>
         <translation>解决方法：%1</translation>
     </message>
+    <message>
+        <source>Details: %1</source>
+        <translation>详情：%1</translation>
+    </message>
 </context>
 <context>
     <name>BenchmarkResult</name>
@@ -115,6 +119,50 @@
     <message>
         <source>Run cudnn-setup --repair to find what is broken.</source>
         <translation>运行 cudnn-setup --repair 找出问题所在。</translation>
+    </message>
+    <message>
+        <source>cuDNN is active: %1× faster than the CPU.</source>
+        <translation>cuDNN 已启用：比 CPU 快 %1 倍。</translation>
+    </message>
+    <message>
+        <source>Slow: cuDNN is probably not being used.</source>
+        <translation>速度慢：cuDNN 很可能没有被使用。</translation>
+    </message>
+    <message>
+        <source>The results are wrong: cuDNN or the GPU computes incorrect convolutions.</source>
+        <translation>结果错误：cuDNN 或 GPU 计算出的卷积不正确。</translation>
+    </message>
+    <message>
+        <source>No NVIDIA GPU is available, so cuDNN cannot be measured.</source>
+        <translation>没有可用的 NVIDIA GPU，因此无法测量 cuDNN。</translation>
+    </message>
+    <message>
+        <source>No NVIDIA driver was found, so cuDNN cannot be measured.</source>
+        <translation>未找到 NVIDIA 驱动，因此无法测量 cuDNN。</translation>
+    </message>
+    <message>
+        <source>cuDNN failed to load.</source>
+        <translation>cuDNN 加载失败。</translation>
+    </message>
+    <message>
+        <source>The CUDA runtime failed to load.</source>
+        <translation>CUDA 运行时加载失败。</translation>
+    </message>
+    <message>
+        <source>cuDNN reported an error during the convolutions.</source>
+        <translation>cuDNN 在执行卷积时报告了错误。</translation>
+    </message>
+    <message>
+        <source>The CUDA runtime reported an error during the convolutions.</source>
+        <translation>CUDA 运行时在执行卷积时报告了错误。</translation>
+    </message>
+    <message>
+        <source>The benchmark did not finish in time and was stopped.</source>
+        <translation>基准测试未能按时完成，已被停止。</translation>
+    </message>
+    <message>
+        <source>The benchmark could not be run.</source>
+        <translation>无法运行基准测试。</translation>
     </message>
 </context>
 <context>
@@ -189,6 +237,122 @@
         <source>cudnn-setup: cannot write the log to %1: %2
 </source>
         <translation>cudnn-setup: 无法将日志写入 %1：%2
+</translation>
+    </message>
+    <message>
+        <source>Deployed into %1: %2.
+</source>
+        <translation>已部署到 %1：%2。
+</translation>
+    </message>
+    <message>
+        <source>Installed into %1: %2.
+</source>
+        <translation>已安装到 %1：%2。
+</translation>
+    </message>
+    <message>
+        <source>Nothing to do: %1 already holds exactly these files.
+</source>
+        <translation>无需操作：%1 中的文件已与此完全一致。
+</translation>
+    </message>
+    <message>
+        <source>Uninstalled from %1: %2.
+</source>
+        <translation>已从 %1 卸载：%2。
+</translation>
+    </message>
+    <message>
+        <source>Nothing to uninstall in %1.
+</source>
+        <translation>%1 中没有可卸载的内容。
+</translation>
+    </message>
+    <message>
+        <source>Stopped and rolled back: %1 is as it was.
+</source>
+        <translation>已停止并回滚：%1 保持原样。
+</translation>
+    </message>
+    <message>
+        <source>Nothing was done (%1).
+</source>
+        <translation>未做任何操作（%1）。
+</translation>
+    </message>
+    <message>
+        <source>Search path: left as it is (%1).
+</source>
+        <translation>搜索路径：保持不变（%1）。
+</translation>
+    </message>
+    <message>
+        <source>Search path (%1 scope): these changes would be made:
+</source>
+        <translation>搜索路径（%1 范围）：将做出以下更改：
+</translation>
+    </message>
+    <message>
+        <source>Search path: the new cuDNN already wins; nothing to change.
+</source>
+        <translation>搜索路径：新的 cuDNN 已经会被优先加载；无需更改。
+</translation>
+    </message>
+    <message>
+        <source>Search path (%1 scope): fixed, so new programs load the new cuDNN. Open terminals, IDEs and Jupyter kernels must be restarted to see it.
+</source>
+        <translation>搜索路径（%1 范围）：已修正，新启动的程序会加载新的 cuDNN。已打开的终端、IDE 和 Jupyter 内核需要重新启动才能生效。
+</translation>
+    </message>
+    <message>
+        <source>Search path: rolled back with the files.
+</source>
+        <translation>搜索路径：已随文件一起回滚。
+</translation>
+    </message>
+    <message>
+        <source>Search path: NOT changed, the fix may not be applied (see the errors below).
+</source>
+        <translation>搜索路径：未更改，修正可能无法应用（请参阅下方的错误）。
+</translation>
+    </message>
+    <message>
+        <source>Verify: not run (%1).
+</source>
+        <translation>验证：未运行（%1）。
+</translation>
+    </message>
+    <message numerus="yes">
+        <source>Verify: cuDNN %1 and its %n librar(y/ies) load from the toolkit.
+</source>
+        <translation>
+            <numerusform>验证：cuDNN %1 及其 %n 个库均从工具包加载。
+</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Verify: FAILED, cuDNN does not load as it should.
+</source>
+        <translation>验证：失败，cuDNN 未能正常加载。
+</translation>
+    </message>
+    <message>
+        <source>Benchmark: not run (%1).
+</source>
+        <translation>基准测试：未运行（%1）。
+</translation>
+    </message>
+    <message>
+        <source>Benchmark: %1
+</source>
+        <translation>基准测试：%1
+</translation>
+    </message>
+    <message>
+        <source>Deploy into %1 (nothing was changed): %2 files and links, %3 MiB to write, %4 to remove.
+</source>
+        <translation>部署到 %1（未做任何更改）：%2 个文件和链接，需写入 %3 MiB，需移除 %4 个。
 </translation>
     </message>
 </context>
@@ -347,6 +511,49 @@
     </message>
 </context>
 <context>
+    <name>DeployPage</name>
+    <message>
+        <source>Deploy next to an application</source>
+        <translation>部署到应用程序旁边</translation>
+    </message>
+    <message>
+        <source>A program finds libraries in its own folder first: cuDNN and the CUDA runtime copied there are the ones it loads, whatever the search path says.</source>
+        <translation>程序会最先在自己所在的文件夹中查找库：复制到那里的 cuDNN 和 CUDA 运行时就是它会加载的版本，不论搜索路径如何设置。</translation>
+    </message>
+    <message>
+        <source>&amp;Deploy</source>
+        <translation>部署(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Application folder</source>
+        <translation>应用程序文件夹</translation>
+    </message>
+    <message>
+        <source>The folder of the program&apos;s .exe or binary</source>
+        <translation>程序的 .exe 或可执行文件所在的文件夹</translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>浏览(&amp;B)…</translation>
+    </message>
+    <message>
+        <source>Choose the application&apos;s folder.</source>
+        <translation>选择应用程序所在的文件夹。</translation>
+    </message>
+    <message>
+        <source>Choose a package first.</source>
+        <translation>请先选择一个安装包。</translation>
+    </message>
+    <message>
+        <source>Looking at what would be copied…</source>
+        <translation>正在查看将要复制的内容…</translation>
+    </message>
+    <message>
+        <source>Copy into %1: %2 files and links, %3 to write.</source>
+        <translation>复制到 %1：%2 个文件和链接，需写入 %3。</translation>
+    </message>
+</context>
+<context>
     <name>DeployPlanner</name>
     <message>
         <source>The toolkit %1 has no CUDA runtime (cudart) to copy next to the application.</source>
@@ -397,6 +604,87 @@
     <message>
         <source>No problems found.</source>
         <translation>未发现问题。</translation>
+    </message>
+</context>
+<context>
+    <name>Downloader</name>
+    <message>
+        <source>Checking the cached %1</source>
+        <translation>正在检查缓存的 %1</translation>
+    </message>
+    <message>
+        <source>%1 was already in the cache and its SHA-256 matches; nothing was downloaded.</source>
+        <translation>%1 已在缓存中，且 SHA-256 一致；未下载任何内容。</translation>
+    </message>
+    <message>
+        <source>Downloading %1</source>
+        <translation>正在下载 %1</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2.</source>
+        <translation>无法写入 %1：%2。</translation>
+    </message>
+    <message>
+        <source>Choose a writable cache folder with --cache DIR.</source>
+        <translation>请用 --cache DIR 选择一个可写的缓存文件夹。</translation>
+    </message>
+    <message>
+        <source>Checking the partial %1</source>
+        <translation>正在检查未下载完的 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>The download of %1 was resumed (%n request(s)).</source>
+        <translation>
+            <numerusform>%1 的下载已续传（%n 次请求）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 was downloaded and its size and SHA-256 match the manifest.</source>
+        <translation>%1 已下载，其大小和 SHA-256 与清单一致。</translation>
+    </message>
+    <message>
+        <source>The connection to %1 kept dropping; %2 of %3 bytes arrived and are kept.</source>
+        <translation>与 %1 的连接反复中断；已收到 %3 字节中的 %2 字节，并已保留。</translation>
+    </message>
+    <message>
+        <source>Run the same command again: it resumes where this one stopped.</source>
+        <translation>请再次运行同一命令：它会从本次中断处继续下载。</translation>
+    </message>
+    <message>
+        <source>the connection closed before the whole file arrived</source>
+        <translation>连接在整个文件传完之前就关闭了</translation>
+    </message>
+    <message>
+        <source>Free some space, or choose another cache folder with --cache DIR.</source>
+        <translation>请释放一些空间，或用 --cache DIR 选择另一个缓存文件夹。</translation>
+    </message>
+    <message>
+        <source>The connection to %1 dropped after %2 of %3 bytes (%4); what arrived is kept.</source>
+        <translation>与 %1 的连接在收到 %3 字节中的 %2 字节后中断（%4）；已收到的部分已保留。</translation>
+    </message>
+    <message>
+        <source>%1 has %2 bytes; the manifest says %3. It was deleted.</source>
+        <translation>%1 的大小为 %2 字节，而清单中为 %3 字节。该文件已被删除。</translation>
+    </message>
+    <message>
+        <source>Run again; if it happens again, the mirror&apos;s copy or its manifest is out of date.</source>
+        <translation>请重新运行；如果再次出现，说明镜像上的副本或其清单已过时。</translation>
+    </message>
+    <message>
+        <source>The SHA-256 of %1 is %2; the manifest says %3. The file was deleted and nothing was installed.</source>
+        <translation>%1 的 SHA-256 为 %2，而清单中为 %3。该文件已被删除，未安装任何内容。</translation>
+    </message>
+    <message>
+        <source>Run again; if it happens again, the mirror&apos;s copy is damaged or was altered: tell its administrator.</source>
+        <translation>请重新运行；如果再次出现，说明镜像上的副本已损坏或被篡改：请告知其管理员。</translation>
+    </message>
+    <message>
+        <source>Cannot move %1 into place.</source>
+        <translation>无法将 %1 移动到目标位置。</translation>
+    </message>
+    <message>
+        <source>Choose another cache folder with --cache DIR.</source>
+        <translation>请用 --cache DIR 选择另一个缓存文件夹。</translation>
     </message>
 </context>
 <context>
@@ -552,14 +840,21 @@
     </message>
 </context>
 <context>
+    <name>EnvironmentOutcome</name>
+    <message>
+        <source>no package and toolkit were chosen</source>
+        <translation>未选择安装包和工具包</translation>
+    </message>
+    <message>
+        <source>a deploy copies next to the application, whose folder is searched first: the search path is not changed</source>
+        <translation>部署会将文件复制到应用程序旁边，而应用程序所在文件夹会被最先搜索：搜索路径不做更改</translation>
+    </message>
+</context>
+<context>
     <name>EnvironmentPage</name>
     <message>
         <source>Search path</source>
         <translation>搜索路径</translation>
-    </message>
-    <message>
-        <source>Which copy of each library a new program will load, and what changes so the new one wins.</source>
-        <translation>新启动的程序会加载每个库的哪一份副本，以及需要做哪些更改才能让新安装的副本优先。</translation>
     </message>
     <message>
         <source>Fix it for &amp;me (user PATH / login profile)</source>
@@ -604,6 +899,10 @@
     <message>
         <source>Open terminals, IDEs and Jupyter kernels must be restarted to see them.</source>
         <translation>已打开的终端、IDE 和 Jupyter 内核需要重启才能看到这些更改。</translation>
+    </message>
+    <message>
+        <source>Which copy of each library a new program will load, and what changes so the new one wins. Install makes these changes together with the files.</source>
+        <translation>新启动的程序会加载每个库的哪一份副本，以及需要做哪些更改才能让新的副本被优先加载。安装时会将这些更改与文件一并完成。</translation>
     </message>
 </context>
 <context>
@@ -685,6 +984,139 @@
     </message>
 </context>
 <context>
+    <name>FetchCommand</name>
+    <message>
+        <source>Reading the cuDNN manifests at %1
+</source>
+        <translation>正在读取 %1 处的 cuDNN 清单
+</translation>
+    </message>
+    <message>
+        <source>Checking the cached archive</source>
+        <translation>正在检查缓存的压缩包</translation>
+    </message>
+    <message>
+        <source>Already in the cache, verified: %1
+</source>
+        <translation>已在缓存中，校验通过：%1
+</translation>
+    </message>
+    <message>
+        <source>Would download %1 MiB into %2 (nothing was downloaded).
+</source>
+        <translation>将下载 %1 MiB 到 %2（未下载任何内容）。
+</translation>
+    </message>
+    <message>
+        <source>Using the cached %1 (SHA-256 verified).
+</source>
+        <translation>使用缓存的 %1（SHA-256 校验通过）。
+</translation>
+    </message>
+    <message>
+        <source>Downloaded and verified %1.
+</source>
+        <translation>已下载并校验 %1。
+</translation>
+    </message>
+    <message>
+        <source>cudnn-setup: cannot write the report to %1: %2
+</source>
+        <translation>cudnn-setup: 无法将报告写入 %1：%2
+</translation>
+    </message>
+</context>
+<context>
+    <name>FetchPlan</name>
+    <message>
+        <source>cuDNN %1 for CUDA %2 (%3)</source>
+        <translation>适用于 CUDA %2 的 cuDNN %1（%3）</translation>
+    </message>
+    <message>
+        <source>Fetch %1, %2 MiB, from %3.
+</source>
+        <translation>获取 %1（%2 MiB），来源：%3。
+</translation>
+    </message>
+    <message>
+        <source>Nothing to fetch.
+</source>
+        <translation>没有需要获取的内容。
+</translation>
+    </message>
+    <message>
+        <source>Not chosen:
+</source>
+        <translation>未选中：
+</translation>
+    </message>
+    <message numerus="yes">
+        <source>  ... and %n more (the report lists every one).
+</source>
+        <translation>
+            <numerusform>  ……以及另外 %n 个（报告中列出了全部）。
+</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the toolkit at %1 (CUDA %2)</source>
+        <translation>位于 %1 的工具包（CUDA %2）</translation>
+    </message>
+    <message>
+        <source>the toolkit at %1</source>
+        <translation>位于 %1 的工具包</translation>
+    </message>
+    <message>
+        <source>the driver %1</source>
+        <translation>驱动 %1</translation>
+    </message>
+    <message>
+        <source>no driver found</source>
+        <translation>未找到驱动</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 is the newest of %2 offered for %3 that fits %4, %5 and %n GPU(s).</source>
+        <translation>
+            <numerusform>%1 是为 %3 提供的 %2 个版本中适合 %4、%5 和 %n 块 GPU 的最新版本。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The mirror offers no cuDNN for %1 (it has: %2).</source>
+        <translation>镜像未提供适用于 %1 的 cuDNN（它提供的有：%2）。</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Use NVIDIA&apos;s redist root, or copy the %1 archives and their manifests to the mirror.</source>
+        <translation>请使用 NVIDIA 的 redist 根目录，或将 %1 的压缩包及其清单复制到镜像中。</translation>
+    </message>
+    <message>
+        <source>No cuDNN offered for %1 is built for CUDA %2, the toolkit at %3 (there are builds for CUDA %4).</source>
+        <translation>为 %1 提供的 cuDNN 中，没有为 CUDA %2（位于 %3 的工具包）构建的版本（现有为 CUDA %4 构建的版本）。</translation>
+    </message>
+    <message>
+        <source>Add the manifest of a cuDNN release built for CUDA %1 to the mirror, or install into a CUDA toolkit it has a build for.</source>
+        <translation>请将为 CUDA %1 构建的某个 cuDNN 版本的清单添加到镜像中，或安装到一个有对应构建版本的 CUDA 工具包中。</translation>
+    </message>
+    <message>
+        <source>Nothing offered fits the toolkit at %1; the newest build for CUDA %2, %3, is held back by: %4</source>
+        <translation>没有适合位于 %1 的工具包的版本；为 CUDA %2 构建的最新版本 %3 因以下原因被排除：%4</translation>
+    </message>
+</context>
+<context>
+    <name>FetchSource</name>
+    <message>
+        <source>&quot;%1&quot; is not an http://, https:// or file:// address.</source>
+        <translation>“%1”不是 http://、https:// 或 file:// 地址。</translation>
+    </message>
+    <message>
+        <source>Give the folder that holds the redistrib_*.json files, e.g. http://mirror.lab/cudnn/redist/ or file:///srv/cudnn/redist/.</source>
+        <translation>请给出存放 redistrib_*.json 文件的文件夹，例如 http://mirror.lab/cudnn/redist/ 或 file:///srv/cudnn/redist/。</translation>
+    </message>
+</context>
+<context>
     <name>FileSystem</name>
     <message>
         <source>cannot copy %1 to %2</source>
@@ -760,6 +1192,194 @@
     <message>
         <source>%1 has the SHA-256 %2 instead of %3</source>
         <translation>%1 的 SHA-256 为 %2，而应为 %3</translation>
+    </message>
+</context>
+<context>
+    <name>FinishPage</name>
+    <message>
+        <source>&amp;Save the report…</source>
+        <translation>保存报告(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Open the &amp;log</source>
+        <translation>打开日志(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Finished</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <source>cuDNN</source>
+        <translation>cuDNN</translation>
+    </message>
+    <message>
+        <source>The newest install was taken back from %1.</source>
+        <translation>已从 %1 撤回最近一次安装。</translation>
+    </message>
+    <message>
+        <source>Nothing was uninstalled; %1 is as it was.</source>
+        <translation>未卸载任何内容；%1 保持原样。</translation>
+    </message>
+    <message>
+        <source>cuDNN %1 is installed in %2.</source>
+        <translation>cuDNN %1 已安装到 %2。</translation>
+    </message>
+    <message>
+        <source>cuDNN was not installed; %1 is as it was.</source>
+        <translation>未安装 cuDNN；%1 保持原样。</translation>
+    </message>
+    <message>
+        <source>The search path puts this toolkit first. Restart open terminals, IDEs and Jupyter kernels.</source>
+        <translation>搜索路径已将此工具包排在最前。请重新启动已打开的终端、IDE 和 Jupyter 内核。</translation>
+    </message>
+    <message>
+        <source>The search path already found this toolkit first.</source>
+        <translation>搜索路径原本就会最先找到此工具包。</translation>
+    </message>
+    <message>
+        <source>The search path was not changed.</source>
+        <translation>搜索路径未更改。</translation>
+    </message>
+    <message>
+        <source>Benchmark: %1</source>
+        <translation>基准测试：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Repaired: %n fix(es) applied.</source>
+        <translation>
+            <numerusform>已修复：应用了 %n 项修复。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The repair was stopped and rolled back; the toolkits are as they were.</source>
+        <translation>修复已停止并回滚；各工具包保持原样。</translation>
+    </message>
+    <message>
+        <source>Nothing is left to repair.</source>
+        <translation>已没有需要修复的内容。</translation>
+    </message>
+    <message>
+        <source>Some problems are left; see below.</source>
+        <translation>仍有一些问题，请见下文。</translation>
+    </message>
+    <message>
+        <source>To take this install back later, run cudnn-setup again and choose Switch or uninstall.</source>
+        <translation>如需日后撤回此次安装，请再次运行 cudnn-setup 并选择“切换或卸载”。</translation>
+    </message>
+    <message>
+        <source>not run in the wizard</source>
+        <translation>未在向导中运行</translation>
+    </message>
+    <message>
+        <source>Save the report</source>
+        <translation>保存报告</translation>
+    </message>
+    <message>
+        <source>JSON report (*.json)</source>
+        <translation>JSON 报告 (*.json)</translation>
+    </message>
+    <message>
+        <source>Saved to %1</source>
+        <translation>已保存到 %1</translation>
+    </message>
+    <message>
+        <source>Could not save the report: %1</source>
+        <translation>无法保存报告：%1</translation>
+    </message>
+    <message>
+        <source>cuDNN %1 and the CUDA runtime libraries were copied into %2.</source>
+        <translation>cuDNN %1 和 CUDA 运行库已复制到 %2。</translation>
+    </message>
+    <message>
+        <source>Nothing was deployed; %1 is as it was.</source>
+        <translation>未部署任何内容；%1 保持原样。</translation>
+    </message>
+</context>
+<context>
+    <name>InstallPage</name>
+    <message>
+        <source>&amp;Cancel and roll back</source>
+        <translation>取消并回滚(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Try again</source>
+        <translation>重试(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Installing</source>
+        <translation>正在安装</translation>
+    </message>
+    <message>
+        <source>The files and the search path change in one step: if anything fails or you cancel, everything is put back as it was.</source>
+        <translation>文件和搜索路径在同一步中更改：如果任何一步失败或您取消，一切都会恢复原样。</translation>
+    </message>
+    <message>
+        <source>Install progress</source>
+        <translation>安装进度</translation>
+    </message>
+    <message>
+        <source>There is nothing to install: go back and choose a package.</source>
+        <translation>没有可安装的内容：请返回并选择一个安装包。</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>正在开始…</translation>
+    </message>
+    <message>
+        <source>Canceling: putting everything back…</source>
+        <translation>正在取消：正在将一切恢复原样…</translation>
+    </message>
+    <message>
+        <source>%1 s elapsed</source>
+        <translation>已用时 %1 秒</translation>
+    </message>
+    <message>
+        <source>about %1 s left</source>
+        <translation>大约还需 %1 秒</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;Installed&lt;/b&gt; into %1: %n file(s) and link(s).</source>
+        <translation>
+            <numerusform>&lt;b&gt;已安装&lt;/b&gt;到 %1：%n 个文件和链接。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Nothing to do&lt;/b&gt;: %1 already holds exactly these files.</source>
+        <translation>&lt;b&gt;无需操作&lt;/b&gt;：%1 中的文件已与此完全一致。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Stopped and rolled back&lt;/b&gt;: %1 and the search path are exactly as they were.</source>
+        <translation>&lt;b&gt;已停止并回滚&lt;/b&gt;：%1 和搜索路径与之前完全一致。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Nothing was changed.&lt;/b&gt; See below for why.</source>
+        <translation>&lt;b&gt;未做任何更改。&lt;/b&gt;原因见下文。</translation>
+    </message>
+    <message>
+        <source>The search path now puts this toolkit first. Open terminals, IDEs and Jupyter kernels must be restarted to see it.</source>
+        <translation>搜索路径现在已将此工具包排在最前。已打开的终端、IDE 和 Jupyter 内核需要重新启动才能生效。</translation>
+    </message>
+    <message>
+        <source>The search path could not be changed; see below.</source>
+        <translation>无法更改搜索路径，请见下文。</translation>
+    </message>
+    <message>
+        <source>Done in %1 s.</source>
+        <translation>用时 %1 秒完成。</translation>
+    </message>
+    <message>
+        <source>Stopped.</source>
+        <translation>已停止。</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;Deployed&lt;/b&gt; into %1: %n file(s) and link(s).</source>
+        <translation>
+            <numerusform>&lt;b&gt;已部署&lt;/b&gt;到 %1：%n 个文件和链接。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -906,6 +1526,14 @@
         <source>performed</source>
         <translation>已执行</translation>
     </message>
+    <message>
+        <source>phase: %1</source>
+        <translation>阶段：%1</translation>
+    </message>
+    <message>
+        <source>Writing files</source>
+        <translation>正在写入文件</translation>
+    </message>
 </context>
 <context>
     <name>Journal</name>
@@ -1047,6 +1675,45 @@
     </message>
 </context>
 <context>
+    <name>NetworkSession</name>
+    <message>
+        <source>larger than %1 bytes</source>
+        <translation>大于 %1 字节</translation>
+    </message>
+    <message>
+        <source>%1 does not exist (404 Not Found).</source>
+        <translation>%1 不存在（404 Not Found）。</translation>
+    </message>
+    <message>
+        <source>Check the mirror address; a mirror must keep NVIDIA&apos;s layout (redistrib_*.json beside the cudnn/ folder).</source>
+        <translation>请检查镜像地址；镜像必须保持 NVIDIA 的目录结构（redistrib_*.json 与 cudnn/ 文件夹并列）。</translation>
+    </message>
+    <message>
+        <source>The download of %1 was cancelled.</source>
+        <translation>%1 的下载已取消。</translation>
+    </message>
+    <message>
+        <source>%1 cannot be reached: %2.</source>
+        <translation>无法访问 %1：%2。</translation>
+    </message>
+    <message>
+        <source>Check the network connection and the proxy settings, or use a lab mirror or a shared folder with --mirror (docs/fetch.md).</source>
+        <translation>请检查网络连接和代理设置，或通过 --mirror 使用实验室镜像或共享文件夹（docs/fetch.md）。</translation>
+    </message>
+    <message>
+        <source>%1 was refused: HTTP %2 (%3).</source>
+        <translation>%1 被拒绝：HTTP %2（%3）。</translation>
+    </message>
+    <message>
+        <source>%1 could not be read: %2.</source>
+        <translation>无法读取 %1：%2。</translation>
+    </message>
+    <message>
+        <source>Try again later, or use another mirror with --mirror.</source>
+        <translation>请稍后重试，或通过 --mirror 使用其他镜像。</translation>
+    </message>
+</context>
+<context>
     <name>Operation</name>
     <message>
         <source>the operation has no &quot;%1&quot;</source>
@@ -1139,10 +1806,6 @@
         <translation>cuDNN 安装包</translation>
     </message>
     <message>
-        <source>Drop a cuDNN archive (.zip or .tar.xz) on this window, browse to one, or choose a folder of archives and the best match is picked.</source>
-        <translation>将 cuDNN 压缩包（.zip 或 .tar.xz）拖放到此窗口，或浏览选择一个压缩包，也可以选择一个存放压缩包的文件夹，程序会从中挑选最合适的一个。</translation>
-    </message>
-    <message>
         <source>Archive or folder</source>
         <translation>压缩包或文件夹</translation>
     </message>
@@ -1217,6 +1880,70 @@
     <message>
         <source>&lt;b&gt;This package fits several toolkits equally.&lt;/b&gt;&lt;br&gt;Choose the one to install into.</source>
         <translation>&lt;b&gt;此安装包同样适用于多个工具包。&lt;/b&gt;&lt;br&gt;请选择要安装到哪一个。</translation>
+    </message>
+    <message>
+        <source>Cancel download</source>
+        <translation>取消下载</translation>
+    </message>
+    <message>
+        <source>Drop a cuDNN archive (.zip or .tar.xz) on this window, browse to one, choose a folder of archives and the best match is picked, or let the right one be downloaded.</source>
+        <translation>将 cuDNN 压缩包（.zip 或 .tar.xz）拖放到此窗口、浏览选择一个压缩包、选择一个存放压缩包的文件夹（将自动挑选最匹配的一个），或让程序下载合适的版本。</translation>
+    </message>
+    <message>
+        <source>&amp;Download the right one…</source>
+        <translation>下载合适的版本(&amp;D)…</translation>
+    </message>
+    <message>
+        <source>Download from</source>
+        <translation>下载来源</translation>
+    </message>
+    <message>
+        <source>NVIDIA&apos;s cuDNN redist folder, or a lab mirror with the same layout (http://, https:// or file://).</source>
+        <translation>NVIDIA 的 cuDNN redist 文件夹，或目录结构相同的实验室镜像（http://、https:// 或 file://）。</translation>
+    </message>
+    <message>
+        <source>Download from:</source>
+        <translation>下载来源：</translation>
+    </message>
+    <message>
+        <source>Reading the cuDNN manifests at %1…</source>
+        <translation>正在读取 %1 处的 cuDNN 清单…</translation>
+    </message>
+    <message>
+        <source>Nothing could be read from the mirror.</source>
+        <translation>无法从镜像读取任何内容。</translation>
+    </message>
+    <message>
+        <source>Download %1 MiB</source>
+        <translation>下载 %1 MiB</translation>
+    </message>
+    <message>
+        <source>Choose the toolkit to install into, then ask again.</source>
+        <translation>请先选择要安装到的工具包，然后再试一次。</translation>
+    </message>
+    <message>
+        <source>Connecting…</source>
+        <translation>正在连接…</translation>
+    </message>
+    <message>
+        <source>%1 of %2 MiB</source>
+        <translation>%1 / %2 MiB</translation>
+    </message>
+    <message>
+        <source>Download cancelled; what arrived is kept, so the next try resumes.</source>
+        <translation>下载已取消；已收到的部分会保留，下次可继续下载。</translation>
+    </message>
+    <message>
+        <source>The download failed; nothing was installed.</source>
+        <translation>下载失败；未安装任何内容。</translation>
+    </message>
+    <message>
+        <source>Already downloaded (SHA-256 verified): %1</source>
+        <translation>已下载（SHA-256 校验通过）：%1</translation>
+    </message>
+    <message>
+        <source>Downloaded and verified (SHA-256): %1</source>
+        <translation>已下载并校验（SHA-256）：%1</translation>
     </message>
 </context>
 <context>
@@ -1531,6 +2258,550 @@
     </message>
 </context>
 <context>
+    <name>PythonConsumers</name>
+    <message>
+        <source>it did not answer within %1 s</source>
+        <translation>它未在 %1 秒内应答</translation>
+    </message>
+    <message>
+        <source>it did not start: %1</source>
+        <translation>它未能启动：%1</translation>
+    </message>
+    <message>
+        <source>its answer could not be read (exit code %1%2)</source>
+        <translation>无法读取它的应答（退出码 %1%2）</translation>
+    </message>
+    <message>
+        <source>%1 could not be asked which cuDNN it uses: %2.</source>
+        <translation>无法查询 %1 使用的是哪个 cuDNN：%2。</translation>
+    </message>
+    <message>
+        <source>%1 %2 in %3</source>
+        <translation>%1 %2（位于 %3）</translation>
+    </message>
+    <message>
+        <source>%1 cannot be imported: %2.</source>
+        <translation>无法导入 %1：%2。</translation>
+    </message>
+    <message>
+        <source>a cuDNN</source>
+        <translation>某个 cuDNN</translation>
+    </message>
+    <message>
+        <source>cuDNN %1</source>
+        <translation>cuDNN %1</translation>
+    </message>
+    <message>
+        <source>%1: TensorFlow 2.11 and later has no GPU support on native Windows, so it uses no cuDNN at all; a GPU needs WSL2 (or TensorFlow 2.10). No repair here changes that.</source>
+        <translation>%1：TensorFlow 2.11 及更高版本在原生 Windows 上不支持 GPU，因此完全不使用 cuDNN；要使用 GPU 需要 WSL2（或 TensorFlow 2.10）。此处的任何修复都无法改变这一点。</translation>
+    </message>
+    <message>
+        <source>%1 is a CPU-only build: it uses no cuDNN.</source>
+        <translation>%1 是仅支持 CPU 的版本：它不使用 cuDNN。</translation>
+    </message>
+    <message>
+        <source>%1 has no CUDA execution provider (the CPU package): it uses no cuDNN.</source>
+        <translation>%1 没有 CUDA 执行提供程序（CPU 版安装包）：它不使用 cuDNN。</translation>
+    </message>
+    <message>
+        <source>it adds its own folder with os.add_dll_directory, and Python 3.8+ ignores PATH for its DLLs</source>
+        <translation>它用 os.add_dll_directory 添加了自己的文件夹，而 Python 3.8+ 加载 DLL 时会忽略 PATH</translation>
+    </message>
+    <message>
+        <source>its RPATH points at its own copy</source>
+        <translation>它的 RPATH 指向它自带的副本</translation>
+    </message>
+    <message>
+        <source>%1 uses %2 from %3: %4. Repairs of the toolkit or the search path do not reach it; to change its cuDNN, reinstall that package (pip).</source>
+        <translation>%1 使用来自 %3 的 %2：%4。对工具包或搜索路径的修复都影响不到它；要更换它的 cuDNN，请重新安装该软件包（pip）。</translation>
+    </message>
+    <message>
+        <source>%1 loads cuDNN by name when its CUDA provider starts, from the library search path (%2), unless an nvidia-cudnn wheel is preloaded: the toolkit&apos;s cuDNN reaches it only through that search path.</source>
+        <translation>%1 在其 CUDA 提供程序启动时按名称从库搜索路径（%2）加载 cuDNN，除非预先加载了 nvidia-cudnn wheel：工具包中的 cuDNN 只能通过该搜索路径被它用到。</translation>
+    </message>
+    <message>
+        <source>%1 uses %2 found by name through the library search path%3: the toolkit&apos;s cuDNN reaches it only if it wins that search.</source>
+        <translation>%1 使用通过库搜索路径按名称找到的 %2%3：只有当工具包中的 cuDNN 在该搜索中胜出时，它才会用到。</translation>
+    </message>
+    <message>
+        <source> (now %1)</source>
+        <translation>（当前为 %1）</translation>
+    </message>
+</context>
+<context>
+    <name>RedistIndex</name>
+    <message>
+        <source>no &quot;cudnn&quot; entry with a version</source>
+        <translation>没有带版本号的 &quot;cudnn&quot; 条目</translation>
+    </message>
+    <message>
+        <source>it lists no archive with a path, a size and a SHA-256</source>
+        <translation>其中没有列出任何带路径、大小和 SHA-256 的压缩包</translation>
+    </message>
+    <message>
+        <source>%1 lists no redistrib_*.json manifest.</source>
+        <translation>%1 中没有列出任何 redistrib_*.json 清单。</translation>
+    </message>
+    <message>
+        <source>Point --mirror at the folder that holds NVIDIA&apos;s redistrib_&lt;version&gt;.json files (with directory listing on), or name one with --manifest URL.</source>
+        <translation>请将 --mirror 指向存放 NVIDIA redistrib_&lt;version&gt;.json 文件的文件夹（需开启目录列表），或用 --manifest URL 指定一个清单。</translation>
+    </message>
+    <message>
+        <source>%1 is not a cuDNN manifest: %2.</source>
+        <translation>%1 不是 cuDNN 清单：%2。</translation>
+    </message>
+    <message>
+        <source>Copy the manifest from NVIDIA&apos;s redist folder unchanged.</source>
+        <translation>请从 NVIDIA 的 redist 文件夹原样复制该清单。</translation>
+    </message>
+</context>
+<context>
+    <name>RepairCommand</name>
+    <message>
+        <source>cudnn-setup: cannot write the log to %1: %2
+</source>
+        <translation>cudnn-setup: 无法将日志写入 %1：%2
+</translation>
+    </message>
+    <message>
+        <source>There is no package at %1, so nothing was changed.</source>
+        <translation>%1 处没有安装包，因此未做任何更改。</translation>
+    </message>
+    <message>
+        <source>Give --package the archive the files were installed from.</source>
+        <translation>请通过 --package 指定安装这些文件时所用的压缩包。</translation>
+    </message>
+    <message>
+        <source>repair: %1, exit code %2</source>
+        <translation>修复：%1，退出码 %2</translation>
+    </message>
+    <message>
+        <source>cudnn-setup: cannot write the report to %1: %2
+</source>
+        <translation>cudnn-setup: 无法将报告写入 %1：%2
+</translation>
+    </message>
+    <message>
+        <source>Nothing to repair.
+</source>
+        <translation>没有需要修复的内容。
+</translation>
+    </message>
+    <message>
+        <source>  would %1: %2
+</source>
+        <translation>  将执行 %1：%2
+</translation>
+    </message>
+    <message>
+        <source>  done %1: %2
+</source>
+        <translation>  已执行 %1：%2
+</translation>
+    </message>
+    <message>
+        <source>  left: %1 (%2)
+    %3
+</source>
+        <translation>  遗留：%1（%2）
+    %3
+</translation>
+    </message>
+    <message>
+        <source>  note: %1
+</source>
+        <translation>  注意：%1
+</translation>
+    </message>
+    <message>
+        <source>Repaired; nothing is left broken.
+</source>
+        <translation>已修复；没有遗留的损坏。
+</translation>
+    </message>
+    <message numerus="yes">
+        <source>Repaired what could be repaired; %n problem(s) left.
+</source>
+        <translation>
+            <numerusform>已修复能修复的部分；仍有 %n 个问题。
+</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>RepairPage</name>
+    <message>
+        <source>&amp;Repair</source>
+        <translation>修复(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel and roll back</source>
+        <translation>取消并回滚(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Scan again</source>
+        <translation>重新扫描(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Repair</source>
+        <translation>修复</translation>
+    </message>
+    <message>
+        <source>What is broken in the installed cuDNN, and who can fix it. The safe fixes are applied in one step per toolkit: if one fails or you cancel, everything is put back as it was.</source>
+        <translation>已安装的 cuDNN 有哪些损坏，以及由谁来修复。安全的修复会按工具包逐个一步完成：如果其中一项失败或您取消，一切都会恢复原样。</translation>
+    </message>
+    <message>
+        <source>Repair findings</source>
+        <translation>修复检查结果</translation>
+    </message>
+    <message>
+        <source>Repair progress</source>
+        <translation>修复进度</translation>
+    </message>
+    <message>
+        <source>Apply the automatic fixes</source>
+        <translation>应用自动修复</translation>
+    </message>
+    <message>
+        <source>Cancel the repair and roll back</source>
+        <translation>取消修复并回滚</translation>
+    </message>
+    <message>
+        <source>Scan again</source>
+        <translation>重新扫描</translation>
+    </message>
+    <message>
+        <source>Finishing any interrupted run, then looking for damage…</source>
+        <translation>正在完成被中断的操作，然后查找损坏…</translation>
+    </message>
+    <message>
+        <source>An interrupted run was finished or put back first:</source>
+        <translation>已先完成或还原了一次被中断的操作：</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>正在开始…</translation>
+    </message>
+    <message>
+        <source>Canceling: putting everything back…</source>
+        <translation>正在取消：正在将一切恢复原样…</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;Repaired&lt;/b&gt;: %n fix(es) applied. Uninstalling later takes this repair back first.</source>
+        <translation>
+            <numerusform>&lt;b&gt;已修复&lt;/b&gt;：应用了 %n 项修复。日后卸载时会先撤回此次修复。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Done.</source>
+        <translation>完成。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Stopped and rolled back&lt;/b&gt;: every toolkit is exactly as it was before the repair.</source>
+        <translation>&lt;b&gt;已停止并回滚&lt;/b&gt;：每个工具包都与修复前完全一致。</translation>
+    </message>
+    <message>
+        <source>Stopped.</source>
+        <translation>已停止。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Nothing was repaired.&lt;/b&gt;</source>
+        <translation>&lt;b&gt;未修复任何内容。&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Nothing left to repair.</source>
+        <translation>已没有需要修复的内容。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Left after the repair: %n problem(s).</source>
+        <translation>
+            <numerusform>修复后仍有 %n 个问题。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Nothing to repair.</source>
+        <translation>没有需要修复的内容。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n problem(s) found.</source>
+        <translation>
+            <numerusform>发现 %n 个问题。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>None of them can be fixed here automatically.</source>
+        <translation>其中没有任何问题可以在此自动修复。</translation>
+    </message>
+    <message>
+        <source>Press Repair to apply the automatic fixes.</source>
+        <translation>按“修复”以应用自动修复。</translation>
+    </message>
+    <message>
+        <source>Fixed here automatically</source>
+        <translation>可在此自动修复</translation>
+    </message>
+    <message>
+        <source>Needs administrator rights</source>
+        <translation>需要管理员权限</translation>
+    </message>
+    <message>
+        <source>Manual step</source>
+        <translation>手动步骤</translation>
+    </message>
+    <message>
+        <source>For information</source>
+        <translation>仅供参考</translation>
+    </message>
+    <message>
+        <source>Step: %1</source>
+        <translation>步骤：%1</translation>
+    </message>
+    <message>
+        <source>Run cudnn-setup --repair again as root / administrator.</source>
+        <translation>请以 root / 管理员身份再次运行 cudnn-setup --repair。</translation>
+    </message>
+    <message>
+        <source>Fix: %1</source>
+        <translation>解决方法：%1</translation>
+    </message>
+</context>
+<context>
+    <name>RepairScanner</name>
+    <message>
+        <source>cudnn-setup&apos;s record of what it installed in %1 cannot be read: %2.</source>
+        <translation>无法读取 cudnn-setup 在 %1 中的安装记录：%2。</translation>
+    </message>
+    <message>
+        <source>Move the damaged manifest away; repair then treats the toolkit as installed by hand.</source>
+        <translation>请移走已损坏的清单；之后修复会将该工具包视为手动安装。</translation>
+    </message>
+    <message>
+        <source>Install cuDNN %1 again with: cudnn-setup --silent --package &lt;its archive&gt; --cuda-root %2 (repair restores only files cudnn-setup installed itself).</source>
+        <translation>请用以下命令重新安装 cuDNN %1：cudnn-setup --silent --package &lt;其压缩包&gt; --cuda-root %2（修复只会还原 cudnn-setup 自己安装的文件）。</translation>
+    </message>
+    <message>
+        <source>Install the one cuDNN version you want with cudnn-setup --silent --package &lt;archive&gt; --cuda-root %1: it takes the other version&apos;s files away (and keeps them for uninstall). Repair does not guess which version you meant.</source>
+        <translation>请用 cudnn-setup --silent --package &lt;压缩包&gt; --cuda-root %1 安装您想要的那一个 cuDNN 版本：它会移走另一个版本的文件（并保留它们供卸载时使用）。修复不会猜测您想要哪个版本。</translation>
+    </message>
+    <message>
+        <source>Repair puts it back from the package it came from.</source>
+        <translation>修复会从其来源安装包中将它还原。</translation>
+    </message>
+    <message>
+        <source>%1, which cudnn-setup installed, is gone.</source>
+        <translation>cudnn-setup 安装的 %1 已不存在。</translation>
+    </message>
+    <message>
+        <source>Repair makes the link to %1 again.</source>
+        <translation>修复会重新创建指向 %1 的链接。</translation>
+    </message>
+    <message>
+        <source>%1 is empty (a blocked or interrupted copy).</source>
+        <translation>%1 是空文件（复制被阻止或中断）。</translation>
+    </message>
+    <message>
+        <source>%1 is not the file cudnn-setup installed: its content changed since (SHA-256 expected %2).</source>
+        <translation>%1 不是 cudnn-setup 安装的那个文件：其内容在安装后已被更改（预期 SHA-256 为 %2）。</translation>
+    </message>
+    <message>
+        <source>%1 is a copy instead of the link to %2 it was installed as.</source>
+        <translation>%1 是一个副本，而不是安装时指向 %2 的链接。</translation>
+    </message>
+    <message>
+        <source>Repair replaces the copy by the link (the copy is kept for undo).</source>
+        <translation>修复会用链接替换该副本（副本会被保留，以便撤销）。</translation>
+    </message>
+    <message>
+        <source>%1 no longer is the link to %2 it was installed as.</source>
+        <translation>%1 已不再是安装时指向 %2 的链接。</translation>
+    </message>
+    <message>
+        <source>%1 is not readable by all users, so other accounts cannot load it.</source>
+        <translation>%1 并非所有用户都可读，因此其他账户无法加载它。</translation>
+    </message>
+    <message>
+        <source>Repair makes it readable by all (mode %1).</source>
+        <translation>修复会使其对所有用户可读（权限模式 %1）。</translation>
+    </message>
+    <message>
+        <source>The package these files came from, %1, is no longer there. Run cudnn-setup --silent --repair --package &lt;that archive, wherever it is now&gt;; it must be the same file (SHA-256 %2).</source>
+        <translation>这些文件的来源安装包 %1 已不在原处。请运行 cudnn-setup --silent --repair --package &lt;该压缩包当前所在位置&gt;；它必须是同一个文件（SHA-256 %2）。</translation>
+    </message>
+    <message>
+        <source>Run cudnn-setup --repair as an administrator: this user may not write to %1.</source>
+        <translation>请以管理员身份运行 cudnn-setup --repair：当前用户可能无权写入 %1。</translation>
+    </message>
+    <message>
+        <source>Run cudnn-setup --repair as root (sudo): this user may not write to %1.</source>
+        <translation>请以 root 身份（sudo）运行 cudnn-setup --repair：当前用户可能无权写入 %1。</translation>
+    </message>
+    <message>
+        <source>%1 has no %2 of its own; a new program gets %3.</source>
+        <translation>%1 自身没有 %2；新启动的程序会得到 %3。</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>New logins get %1 from %2 (the search path fix is in place); programs started before it still get %3.</source>
+        <translation>新登录的会话会从 %2 得到 %1（搜索路径修正已生效）；在此之前启动的程序仍会得到 %3。</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Open a new terminal or log in again: the search path fix is already in place for programs started from now on.</source>
+        <translation>请打开新的终端或重新登录：对于从现在起启动的程序，搜索路径修正已经生效。</translation>
+    </message>
+    <message>
+        <source>%1 points at %2, not at %3, the toolkit that holds cuDNN.</source>
+        <translation>%1 指向 %2，而不是存放 cuDNN 的工具包 %3。</translation>
+    </message>
+    <message>
+        <source>If programs should use this toolkit, run as root: ln -sfn %1 %2 (repair leaves the link alone: another toolkit&apos;s users may rely on it).</source>
+        <translation>如果程序应使用此工具包，请以 root 身份运行：ln -sfn %1 %2（修复不会改动该链接：其他工具包的用户可能依赖它）。</translation>
+    </message>
+</context>
+<context>
+    <name>RepairService</name>
+    <message>
+        <source>phase: %1</source>
+        <translation>阶段：%1</translation>
+    </message>
+    <message>
+        <source>An interrupted earlier run in %1 was put back first, so the findings no longer describe the toolkit; nothing else was changed.</source>
+        <translation>先还原了之前在 %1 中被中断的一次操作，因此检查结果已不再反映该工具包的现状；未做其他更改。</translation>
+    </message>
+    <message>
+        <source>Run the repair again: it scans the toolkit as it is now.</source>
+        <translation>请再次运行修复：它会按工具包的当前状态重新扫描。</translation>
+    </message>
+    <message>
+        <source>put back %1</source>
+        <translation>已还原 %1</translation>
+    </message>
+    <message>
+        <source>repaired %1 (what was there is kept in %2)</source>
+        <translation>已修复 %1（原有内容保存在 %2 中）</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>undid</source>
+        <translation>已撤销</translation>
+    </message>
+    <message>
+        <source>performed</source>
+        <translation>已执行</translation>
+    </message>
+    <message>
+        <source>Putting files in place</source>
+        <translation>正在放置文件</translation>
+    </message>
+    <message>
+        <source>Nothing was changed: the journal cannot be written (%1).</source>
+        <translation>未做任何更改：无法写入事务日志（%1）。</translation>
+    </message>
+    <message>
+        <source>Writing files</source>
+        <translation>正在写入文件</translation>
+    </message>
+    <message>
+        <source>%1 cannot be read: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>The repair was canceled.</source>
+        <translation>修复已取消。</translation>
+    </message>
+    <message>
+        <source>Putting everything back</source>
+        <translation>正在还原所有更改</translation>
+    </message>
+    <message>
+        <source>The repair stopped: %1</source>
+        <translation>修复已停止：%1</translation>
+    </message>
+    <message>
+        <source>Fix the cause, then run the repair again.</source>
+        <translation>请排除原因，然后再次运行修复。</translation>
+    </message>
+    <message>
+        <source>Everything the repair had changed was put back as it was.</source>
+        <translation>修复所做的一切更改均已恢复原样。</translation>
+    </message>
+    <message>
+        <source>The repair stopped, and not everything could be put back yet: %1</source>
+        <translation>修复已停止，且尚未能还原所有更改：%1</translation>
+    </message>
+    <message>
+        <source>Fix the cause, then run cudnn-setup again: it finishes putting things back before anything else.</source>
+        <translation>请排除原因，然后再次运行 cudnn-setup：它会先完成还原，再做其他任何操作。</translation>
+    </message>
+    <message>
+        <source>There is no package at %1, so nothing was changed.</source>
+        <translation>%1 处没有安装包，因此未做任何更改。</translation>
+    </message>
+    <message>
+        <source>Give --package the archive the files were installed from (SHA-256 %1).</source>
+        <translation>请通过 --package 指定安装这些文件时所用的压缩包（SHA-256 %1）。</translation>
+    </message>
+    <message>
+        <source>checking %1</source>
+        <translation>正在检查 %1</translation>
+    </message>
+    <message>
+        <source>The repair was canceled before anything was changed.</source>
+        <translation>修复在做出任何更改之前已被取消。</translation>
+    </message>
+    <message>
+        <source>%1 is not the package cudnn-setup installed %2 from: its SHA-256 is %3, the manifest records %4 (%5). Nothing was changed.</source>
+        <translation>%1 不是 cudnn-setup 安装 %2 时所用的安装包：它的 SHA-256 为 %3，而清单记录的是 %4（%5）。未做任何更改。</translation>
+    </message>
+    <message>
+        <source>unreadable</source>
+        <translation>无法读取</translation>
+    </message>
+    <message>
+        <source>Give --package that very archive; to change versions, install the other package with --package instead of repairing.</source>
+        <translation>请通过 --package 指定正是那个压缩包；如需更换版本，请用 --package 安装另一个安装包，而不是修复。</translation>
+    </message>
+    <message>
+        <source>%1 does not hold %2 as cudnn-setup installed it, so nothing was changed.</source>
+        <translation>%1 中的 %2 与 cudnn-setup 安装时不一致，因此未做任何更改。</translation>
+    </message>
+    <message>
+        <source>Install the package again with --package instead.</source>
+        <translation>请改用 --package 重新安装该安装包。</translation>
+    </message>
+    <message>
+        <source>Nothing to repair.</source>
+        <translation>没有需要修复的内容。</translation>
+    </message>
+    <message>
+        <source>Nothing repair can do by itself; what is left needs the steps named with each finding.</source>
+        <translation>没有修复可以自动完成的内容；剩下的问题需要按各项检查结果中列出的步骤处理。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n fix(es) applied; `cudnn-setup --silent --uninstall` takes the repair back.</source>
+        <translation>
+            <numerusform>已应用 %n 项修复；`cudnn-setup --silent --uninstall` 可撤回此次修复。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>RootSession</name>
     <message>
         <source>Nothing was changed: %1.</source>
@@ -1574,10 +2845,41 @@
     </message>
 </context>
 <context>
+    <name>SetupOutcome</name>
+    <message>
+        <source>cuDNN was not installed</source>
+        <translation>未安装 cuDNN</translation>
+    </message>
+    <message>
+        <source>a deploy is loaded by the application itself</source>
+        <translation>部署的库由应用程序自己加载</translation>
+    </message>
+    <message>
+        <source>Checking what loads</source>
+        <translation>正在检查实际加载的库</translation>
+    </message>
+    <message>
+        <source>a deploy is measured by the application itself</source>
+        <translation>部署的库由应用程序自己测量</translation>
+    </message>
+    <message>
+        <source>canceled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>Measuring convolutions</source>
+        <translation>正在测量卷积</translation>
+    </message>
+</context>
+<context>
     <name>SetupWizard</name>
     <message>
         <source>cudnn-setup</source>
         <translation>cudnn-setup</translation>
+    </message>
+    <message>
+        <source>&amp;Install</source>
+        <translation>安装(&amp;I)</translation>
     </message>
 </context>
 <context>
@@ -1813,6 +3115,80 @@
     </message>
 </context>
 <context>
+    <name>TransferMeter</name>
+    <message>
+        <source>%1 MiB/s</source>
+        <translation>%1 MiB/s</translation>
+    </message>
+    <message>
+        <source>%1 KiB/s</source>
+        <translation>%1 KiB/s</translation>
+    </message>
+    <message>
+        <source>%1, %2 left</source>
+        <translation>%1，剩余 %2</translation>
+    </message>
+</context>
+<context>
+    <name>UninstallPage</name>
+    <message>
+        <source>&amp;Uninstall the newest install from the selected toolkit</source>
+        <translation>从所选工具包中卸载最近一次安装(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Switch or uninstall</source>
+        <translation>切换或卸载</translation>
+    </message>
+    <message>
+        <source>Uninstalling takes back the newest install and brings back what it replaced. To switch to another version, go back and choose Install: uninstalling that later brings this one back.</source>
+        <translation>卸载会撤回最近一次安装，并恢复被它替换的内容。如需切换到其他版本，请返回并选择“安装”：日后卸载那次安装时，会恢复现在的这个版本。</translation>
+    </message>
+    <message>
+        <source>Toolkits with an install by cudnn-setup</source>
+        <translation>包含 cudnn-setup 安装内容的工具包</translation>
+    </message>
+    <message>
+        <source>Toolkit</source>
+        <translation>工具包</translation>
+    </message>
+    <message>
+        <source>cuDNN</source>
+        <translation>cuDNN</translation>
+    </message>
+    <message>
+        <source>Installed</source>
+        <translation>安装时间</translation>
+    </message>
+    <message>
+        <source>cudnn-setup has installed nothing into the toolkits found here.</source>
+        <translation>cudnn-setup 未向此处找到的任何工具包安装过内容。</translation>
+    </message>
+    <message>
+        <source>Toolkits holding a cuDNN that cudnn-setup installed:</source>
+        <translation>包含由 cudnn-setup 安装的 cuDNN 的工具包：</translation>
+    </message>
+    <message>
+        <source>Taking back the newest install from %1…</source>
+        <translation>正在从 %1 撤回最近一次安装…</translation>
+    </message>
+    <message>
+        <source>an uninstall undoes the search path change of the install it takes back</source>
+        <translation>卸载会撤销其所撤回的那次安装对搜索路径所做的更改</translation>
+    </message>
+    <message>
+        <source>uninstall</source>
+        <translation>卸载</translation>
+    </message>
+    <message>
+        <source>Uninstalled: %1 is back as it was before that install.</source>
+        <translation>已卸载：%1 已恢复到那次安装之前的状态。</translation>
+    </message>
+    <message>
+        <source>Nothing was changed (%1).</source>
+        <translation>未做任何更改（%1）。</translation>
+    </message>
+</context>
+<context>
     <name>Uninstaller</name>
     <message>
         <source>took %1 away again</source>
@@ -1909,6 +3285,209 @@
     <message>
         <source>Run cudnn-setup again: it finishes putting %1 back first.</source>
         <translation>请再次运行 cudnn-setup：它会先完成 %1 的还原。</translation>
+    </message>
+    <message>
+        <source>phase: %1</source>
+        <translation>阶段：%1</translation>
+    </message>
+</context>
+<context>
+    <name>VerifyPage</name>
+    <message>
+        <source>What really loads</source>
+        <translation>实际加载的内容</translation>
+    </message>
+    <message>
+        <source>A fresh process, started as your next program would be, loaded every cuDNN library from the toolkit.</source>
+        <translation>一个像您接下来启动的程序那样启动的新进程，已从工具包加载了每个 cuDNN 库。</translation>
+    </message>
+    <message>
+        <source>Libraries and the files that loaded</source>
+        <translation>库及实际加载的文件</translation>
+    </message>
+    <message>
+        <source>Library</source>
+        <translation>库</translation>
+    </message>
+    <message>
+        <source>Loaded from</source>
+        <translation>加载自</translation>
+    </message>
+    <message>
+        <source>Version</source>
+        <translation>版本</translation>
+    </message>
+    <message>
+        <source>The check did not run (%1).</source>
+        <translation>检查未运行（%1）。</translation>
+    </message>
+    <message>
+        <source>nothing was installed</source>
+        <translation>未安装任何内容</translation>
+    </message>
+    <message>
+        <source>found via %1</source>
+        <translation>通过 %1 找到</translation>
+    </message>
+    <message>
+        <source>cuDNN library %1 · header %2 · built for CUDA runtime %3</source>
+        <translation>cuDNN 库 %1 · 头文件 %2 · 为 CUDA 运行时 %3 构建</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>Every library loads from the toolkit.</source>
+        <translation>每个库都从工具包加载。</translation>
+    </message>
+    <message>
+        <source>cuDNN does not load as it should; see the findings below.</source>
+        <translation>cuDNN 未能正常加载；请查看下方的检查结果。</translation>
+    </message>
+</context>
+<context>
+    <name>VerifyResult</name>
+    <message>
+        <source>cuDNN could not be loaded (%1): %2</source>
+        <translation>无法加载 cuDNN（%1）：%2</translation>
+    </message>
+    <message>
+        <source>Install cuDNN into this CUDA toolkit, or put the folder that holds it on the library search path (PATH on Windows, LD_LIBRARY_PATH or ldconfig on Linux).</source>
+        <translation>请将 cuDNN 安装到此 CUDA 工具包中，或将存放它的文件夹加入库搜索路径（Windows 上为 PATH，Linux 上为 LD_LIBRARY_PATH 或 ldconfig）。</translation>
+    </message>
+    <message>
+        <source>%1 is not a working cuDNN library: %2.</source>
+        <translation>%1 不是可用的 cuDNN 库：%2。</translation>
+    </message>
+    <message>
+        <source>Replace it with the library from the cuDNN package.</source>
+        <translation>请用 cuDNN 安装包中的库替换它。</translation>
+    </message>
+    <message>
+        <source>%1: %2.</source>
+        <translation>%1：%2。</translation>
+    </message>
+    <message>
+        <source>Update cudnn-setup to check this cuDNN version completely.</source>
+        <translation>请更新 cudnn-setup，以便完整检查此 cuDNN 版本。</translation>
+    </message>
+    <message>
+        <source>%1 is an empty file (0 bytes).</source>
+        <translation>%1 是空文件（0 字节）。</translation>
+    </message>
+    <message>
+        <source>Copy it again from the cuDNN package (Repair restores it). A virus scanner, a full disk or an interrupted copy leaves such files behind.</source>
+        <translation>请从 cuDNN 安装包中重新复制它（修复功能可将其还原）。病毒扫描程序、磁盘已满或复制中断都会留下这样的文件。</translation>
+    </message>
+    <message>
+        <source>The cuDNN sub-library %1 could not be loaded: %2</source>
+        <translation>无法加载 cuDNN 子库 %1：%2</translation>
+    </message>
+    <message>
+        <source>Copy every cuDNN library of the package (all cudnn* files, not only the main one) into the same folder, and install what the findings below name as missing.</source>
+        <translation>请将安装包中的每个 cuDNN 库（所有 cudnn* 文件，而不只是主库）复制到同一个文件夹中，并安装下方检查结果中列为缺失的内容。</translation>
+    </message>
+    <message>
+        <source>Install zlibwapi.dll (the ZLIB DLL, x64, that NVIDIA&apos;s cuDNN 8 install guide links to) into a folder on PATH, such as the CUDA toolkit&apos;s bin folder.</source>
+        <translation>请将 zlibwapi.dll（NVIDIA cuDNN 8 安装指南所链接的 x64 版 ZLIB DLL）安装到 PATH 上的某个文件夹中，例如 CUDA 工具包的 bin 文件夹。</translation>
+    </message>
+    <message>
+        <source>Install the Microsoft Visual C++ 2015-2022 Redistributable (x64).</source>
+        <translation>请安装 Microsoft Visual C++ 2015-2022 Redistributable (x64)。</translation>
+    </message>
+    <message>
+        <source>Install zlib (Debian/Ubuntu: apt-get install zlib1g; Fedora/RHEL: dnf install zlib).</source>
+        <translation>请安装 zlib（Debian/Ubuntu：apt-get install zlib1g；Fedora/RHEL：dnf install zlib）。</translation>
+    </message>
+    <message>
+        <source>Install the CUDA toolkit this cuDNN was built for, or put the folder that holds %1 on the library search path.</source>
+        <translation>请安装此 cuDNN 构建时所针对的 CUDA 工具包，或将存放 %1 的文件夹加入库搜索路径。</translation>
+    </message>
+    <message>
+        <source>Put the folder that holds %1 on the library search path, or install the package that provides it.</source>
+        <translation>请将存放 %1 的文件夹加入库搜索路径，或安装提供它的软件包。</translation>
+    </message>
+    <message>
+        <source>%1 is missing: %2.</source>
+        <translation>缺少 %1：%2。</translation>
+    </message>
+    <message>
+        <source>%1 cannot be used: %2.</source>
+        <translation>无法使用 %1：%2。</translation>
+    </message>
+    <message>
+        <source>cuDNN is loaded from more than one folder: %1.</source>
+        <translation>cuDNN 是从多个文件夹加载的：%1。</translation>
+    </message>
+    <message>
+        <source>Remove or update the stray copy %1 (a folder earlier on the search path wins); every cuDNN library must come from one package in one folder.</source>
+        <translation>请移除或更新多余的副本 %1（搜索路径中靠前的文件夹会优先）；所有 cuDNN 库都必须来自同一个安装包、位于同一个文件夹。</translation>
+    </message>
+    <message>
+        <source>cuDNN libraries of different versions are loaded together: %1.</source>
+        <translation>同时加载了不同版本的 cuDNN 库：%1。</translation>
+    </message>
+    <message>
+        <source>Replace %1 with the file from the same cuDNN package as the main library (CUDNN_STATUS_SUBLIBRARY_VERSION_MISMATCH, WinError 127).</source>
+        <translation>请用与主库来自同一个 cuDNN 安装包的文件替换 %1（CUDNN_STATUS_SUBLIBRARY_VERSION_MISMATCH，WinError 127）。</translation>
+    </message>
+    <message>
+        <source>The version of %1 does not match what it reports: %2.</source>
+        <translation>%1 的版本与它自身报告的不一致：%2。</translation>
+    </message>
+    <message>
+        <source>Reinstall cuDNN from one package.</source>
+        <translation>请从同一个安装包重新安装 cuDNN。</translation>
+    </message>
+    <message>
+        <source>The cuDNN header and library disagree: %1.</source>
+        <translation>cuDNN 头文件与库不一致：%1。</translation>
+    </message>
+    <message>
+        <source>Install the header and the libraries from the same cuDNN package; programs built against this header expect another library.</source>
+        <translation>请从同一个 cuDNN 安装包安装头文件和库；按此头文件构建的程序需要的是另一个库。</translation>
+    </message>
+    <message>
+        <source>No cuDNN version could be read from %1: %2.</source>
+        <translation>无法从 %1 读取 cuDNN 版本：%2。</translation>
+    </message>
+    <message>
+        <source>Copy cudnn_version.h from the cuDNN package into the toolkit&apos;s include folder.</source>
+        <translation>请将 cuDNN 安装包中的 cudnn_version.h 复制到工具包的 include 文件夹中。</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>cuDNN %1 loads with all %n sub-libraries from %2.</source>
+        <translation>
+            <numerusform>cuDNN %1 及其全部 %n 个子库均从 %2 加载。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>cuDNN could not be verified: %1</source>
+        <translation>无法验证 cuDNN：%1</translation>
+    </message>
+    <message>
+        <source>Run cudnn-probe verify by hand to see what happens; reinstall cudnn-setup if cudnn-probe is missing.</source>
+        <translation>请手动运行 cudnn-probe verify 查看具体情况；如果缺少 cudnn-probe，请重新安装 cudnn-setup。</translation>
+    </message>
+</context>
+<context>
+    <name>VerifyRunner</name>
+    <message>
+        <source>cudnn-probe was not found at %1.</source>
+        <translation>在 %1 未找到 cudnn-probe。</translation>
+    </message>
+    <message>
+        <source>loading cuDNN did not finish within %1 seconds.</source>
+        <translation>加载 cuDNN 未在 %1 秒内完成。</translation>
+    </message>
+    <message>
+        <source>cudnn-probe ended with exit code %1 while loading cuDNN: %2</source>
+        <translation>cudnn-probe 在加载 cuDNN 时以退出码 %1 结束：%2</translation>
     </message>
 </context>
 <context>
