@@ -1,6 +1,7 @@
 #include "SetupWizard.h"
 
 #include "pages/BenchmarkPage.h"
+#include "pages/DeployPage.h"
 #include "pages/EnvironmentPage.h"
 #include "pages/FinishPage.h"
 #include "pages/InstallPage.h"
@@ -8,6 +9,7 @@
 #include "pages/PlanPage.h"
 #include "pages/RepairPage.h"
 #include "pages/SystemPage.h"
+#include "pages/UninstallPage.h"
 #include "pages/VerifyPage.h"
 #include "pages/WelcomePage.h"
 
@@ -35,6 +37,9 @@ SetupWizard::SetupWizard(const Engine& engine, SetupTask initialTask, QWidget* p
     setPage(FinishPageId, new FinishPage(m_state, this));
     m_repairPage = new RepairPage(m_engine, m_state, m_work, this);
     setPage(RepairPageId, m_repairPage);
+    m_uninstallPage = new UninstallPage(m_engine, m_state, m_work, this);
+    setPage(UninstallPageId, m_uninstallPage);
+    setPage(DeployPageId, new DeployPage(m_state, m_work, this));
 
     connect(m_repairPage, &RepairPage::finished, this, [this] {
         if (m_closeWhenInstallStops)
@@ -54,7 +59,21 @@ SetupWizard::~SetupWizard()
 int SetupWizard::nextId() const
 {
     if (currentId() == FinishPageId)
-        return -1; // the repair page comes after it by number only
+        return -1; // the pages of the other tasks come after it by number only
+    if (m_state.task() == SetupTask::DeployToApplication) {
+        if (currentId() == PackagePageId)
+            return DeployPageId;
+        if (currentId() == DeployPageId)
+            return InstallPageId;
+        if (currentId() == InstallPageId)
+            return FinishPageId;
+    }
+    if (m_state.task() == SetupTask::SwitchOrUninstall) {
+        if (currentId() == SystemPageId)
+            return UninstallPageId;
+        if (currentId() == UninstallPageId)
+            return FinishPageId;
+    }
     if (m_state.task() == SetupTask::Repair) {
         if (currentId() == SystemPageId)
             return RepairPageId;

@@ -8,6 +8,7 @@
 class Engine;
 class InstallPage;
 class RepairPage;
+class UninstallPage;
 
 /**
  * The double-click face of cudnn-setup. Each page shows an engine result and collects a choice; none computes
@@ -30,6 +31,8 @@ public:
         BenchmarkPageId,
         FinishPageId,
         RepairPageId, // task Repair: System -> Repair -> Finish
+        UninstallPageId, // task Switch or uninstall: System -> Uninstall -> Finish
+        DeployPageId, // task Deploy: System -> Package -> Deploy -> Install -> Finish
     };
 
     explicit SetupWizard(const Engine& engine, SetupTask initialTask = SetupTask::Install, QWidget* parent = nullptr);
@@ -47,6 +50,7 @@ private:
     WizardState m_state;
     InstallPage* m_installPage = nullptr;
     RepairPage* m_repairPage = nullptr;
+    UninstallPage* m_uninstallPage = nullptr;
     bool m_closeWhenInstallStops = false;
     BackgroundWork m_work; // declared last: destroyed first, waiting for work that uses the engine
 };

@@ -59,6 +59,9 @@ public:
     const std::optional<EnvironmentReport>& environmentReport() const { return m_environment; }
     void setEnvironmentReport(const EnvironmentReport& report) { m_environment = report; }
 
+    /** Deploy: the application folder the libraries go to. */
+    QString deployFolder() const { return m_deployFolder; }
+    void setDeployFolder(const QString& folder) { m_deployFolder = folder; }
     /** Where the install writes its log; empty: no log. */
     QString logFile() const { return m_logFile; }
     void setLogFile(const QString& path) { m_logFile = path; }
@@ -89,6 +92,7 @@ private:
     PathScope m_pathScope = PathScope::User;
     std::optional<EnvironmentReport> m_environment;
     QString m_logFile;
+    QString m_deployFolder;
     std::optional<SetupOutcome> m_outcome;
     std::optional<RepairOutcome> m_repairOutcome;
 };

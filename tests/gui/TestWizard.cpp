@@ -4,11 +4,13 @@
 #include "TestTree.h"
 #include "engine/Engine.h"
 #include "pages/BenchmarkPage.h"
+#include "pages/DeployPage.h"
 #include "pages/EnvironmentPage.h"
 #include "pages/FinishPage.h"
 #include "pages/InstallPage.h"
 #include "pages/PackagePage.h"
 #include "pages/SystemPage.h"
+#include "pages/UninstallPage.h"
 
 #include <QApplication>
 #include <QDirIterator>
@@ -40,6 +42,8 @@ private slots:
     void wholeInstallOverTheFakeMachine();
     void cancelMidInstallRollsBack();
     void closingTheWindowMidInstallRollsBack();
+    void uninstallTakesTheInstallBack();
+    void deployCopiesNextToTheApplication();
     void blockedPackageKeepsNextDisabled();
 
 private:
@@ -381,6 +385,83 @@ void TestWizard::closingTheWindowMidInstallRollsBack()
     wizard.reset();
     QCOMPARE(treeListing(toolkit()), toolkitBefore);
     QCOMPARE(treeListing(m_tree->path(QStringLiteral("home"))), homeBefore);
+}
+
+void TestWizard::uninstallTakesTheInstallBack()
+{
+    const QString archive = fakeCudnnArchive();
+    const Engine engine = makeEngine(QStringLiteral("cpu-cudnn"));
+    const QString toolkitBefore = treeListing(toolkit());
+    {
+        SetupWizard installing(engine);
+        goToInstall(installing, archive);
+        QTest::mouseClick(installing.button(QWizard::CommitButton), Qt::LeftButton);
+        auto* install = qobject_cast<InstallPage*>(installing.currentPage());
+        QTRY_VERIFY_WITH_TIMEOUT(!install->isBusy(), 60000);
+        QVERIFY(install->isComplete());
+    }
+    QVERIFY(treeListing(toolkit()) != toolkitBefore);
+
+    SetupWizard wizard(engine, SetupTask::SwitchOrUninstall);
+    wizard.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&wizard));
+    QTest::mouseClick(wizard.button(QWizard::NextButton), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(wizard.currentPage()->isComplete(), 30000);
+    QTest::mouseClick(wizard.button(QWizard::NextButton), Qt::LeftButton);
+    QCOMPARE(wizard.currentId(), int(SetupWizard::UninstallPageId));
+    auto* installs = wizard.findChild<QTreeWidget*>(QStringLiteral("uninstallInstalls"));
+    QCOMPARE(installs->topLevelItemCount(), 1);
+    QCOMPARE(installs->topLevelItem(0)->text(1), QStringLiteral("9.19.0"));
+
+    QTest::mouseClick(wizard.findChild<QPushButton*>(QStringLiteral("uninstallButton")), Qt::LeftButton);
+    auto* page = qobject_cast<UninstallPage*>(wizard.currentPage());
+    QTRY_VERIFY_WITH_TIMEOUT(!page->isBusy(), 60000);
+    QCOMPARE(wizard.state().outcome()->install.status, InstallResult::Status::Uninstalled);
+    QCOMPARE(treeListing(toolkit()), toolkitBefore);
+    // The search path fix went with it (the empty folders it made stay: docs/environment.md).
+    QFile profile(m_tree->path(QStringLiteral("home/.profile")));
+    QVERIFY(!profile.exists()
+            || (profile.open(QIODevice::ReadOnly) && !profile.readAll().contains(toolkit().toUtf8())));
+    QCOMPARE(installs->topLevelItemCount(), 0);
+
+    QTest::mouseClick(wizard.button(QWizard::NextButton), Qt::LeftButton);
+    QCOMPARE(wizard.currentId(), int(SetupWizard::FinishPageId));
+    QVERIFY2(wizard.findChild<QLabel*>(QStringLiteral("finishSummary"))->text().contains(QStringLiteral("taken back")),
+             qPrintable(wizard.findChild<QLabel*>(QStringLiteral("finishSummary"))->text()));
+}
+
+void TestWizard::deployCopiesNextToTheApplication()
+{
+    const QString archive = fakeCudnnArchive();
+    const Engine engine = makeEngine(QStringLiteral("cpu-cudnn"));
+    const QString toolkitBefore = treeListing(toolkit());
+    const QString application = m_tree->makeDir(QStringLiteral("apps/trainer"));
+    SetupWizard wizard(engine, SetupTask::DeployToApplication);
+    goToPackagePage(wizard);
+    QVERIFY(checkPackage(wizard, archive)->isComplete());
+    QTest::mouseClick(wizard.button(QWizard::NextButton), Qt::LeftButton);
+    QCOMPARE(wizard.currentId(), int(SetupWizard::DeployPageId));
+    auto* deploy = qobject_cast<DeployPage*>(wizard.currentPage());
+    QVERIFY(!deploy->isComplete()); // no folder yet
+    deploy->setFolder(application);
+    QTRY_VERIFY_WITH_TIMEOUT(deploy->isComplete(), 30000);
+    QVERIFY2(wizard.findChild<QLabel*>(QStringLiteral("deploySummary"))->text().contains(application),
+             qPrintable(wizard.findChild<QLabel*>(QStringLiteral("deploySummary"))->text()));
+    QVERIFY(QDir(application).isEmpty()); // planning wrote nothing
+
+    QTest::mouseClick(wizard.button(QWizard::CommitButton), Qt::LeftButton);
+    QCOMPARE(wizard.currentId(), int(SetupWizard::InstallPageId));
+    auto* install = qobject_cast<InstallPage*>(wizard.currentPage());
+    QTRY_VERIFY_WITH_TIMEOUT(!install->isBusy(), 60000);
+    QVERIFY2(install->isComplete(), qPrintable(wizard.findChild<QLabel*>(QStringLiteral("installResult"))->text()));
+    QCOMPARE(wizard.state().outcome()->install.command, QStringLiteral("deploy"));
+    QVERIFY(QFileInfo::exists(application + QStringLiteral("/libcudnn.so.9")));
+    QCOMPARE(treeListing(toolkit()), toolkitBefore); // the toolkit was only read
+    QVERIFY(!QFileInfo::exists(m_tree->path(QStringLiteral("home/.profile")))); // nor the search path touched
+
+    QTest::mouseClick(wizard.button(QWizard::NextButton), Qt::LeftButton);
+    QCOMPARE(wizard.currentId(), int(SetupWizard::FinishPageId));
+    QVERIFY(wizard.findChild<QLabel*>(QStringLiteral("finishSummary"))->text().contains(QStringLiteral("copied into")));
 }
 
 void TestWizard::blockedPackageKeepsNextDisabled()

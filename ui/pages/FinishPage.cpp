@@ -46,6 +46,19 @@ FinishPage::FinishPage(WizardState& state, QWidget* parent)
     connect(m_openLog, &QPushButton::clicked, this, &FinishPage::openLog);
 }
 
+static QString searchPathLine(EnvironmentOutcome::Status status)
+{
+    switch (status) {
+    case EnvironmentOutcome::Status::Applied:
+        return FinishPage::tr("The search path puts this toolkit first. Restart open terminals, IDEs and Jupyter "
+                              "kernels.");
+    case EnvironmentOutcome::Status::Unchanged:
+        return FinishPage::tr("The search path already found this toolkit first.");
+    default:
+        return FinishPage::tr("The search path was not changed.");
+    }
+}
+
 void FinishPage::initializePage()
 {
     const std::optional<SetupOutcome>& outcome = m_state.outcome();
@@ -57,18 +70,18 @@ void FinishPage::initializePage()
         const PackageCandidate* chosen = m_state.packageChoice() ? m_state.packageChoice()->chosen() : nullptr;
         const QString version
             = chosen && chosen->inspection.cudnnVersion ? chosen->inspection.cudnnVersion->toString() : tr("cuDNN");
-        lines << (install.succeeded() ? tr("cuDNN %1 is installed in %2.").arg(version, root)
-                                      : tr("cuDNN was not installed; %1 is as it was.").arg(root));
-        switch (outcome->environment.status) {
-        case EnvironmentOutcome::Status::Applied:
-            lines << tr("The search path puts this toolkit first. Restart open terminals, IDEs and Jupyter kernels.");
-            break;
-        case EnvironmentOutcome::Status::Unchanged:
-            lines << tr("The search path already found this toolkit first.");
-            break;
-        default:
-            lines << tr("The search path was not changed.");
-            break;
+        if (install.command == QLatin1String("uninstall")) {
+            lines << (install.status == InstallResult::Status::Uninstalled
+                          ? tr("The newest install was taken back from %1.").arg(root)
+                          : tr("Nothing was uninstalled; %1 is as it was.").arg(root));
+        } else if (install.command == QLatin1String("deploy")) {
+            lines << (install.succeeded()
+                          ? tr("cuDNN %1 and the CUDA runtime libraries were copied into %2.").arg(version, root)
+                          : tr("Nothing was deployed; %1 is as it was.").arg(root));
+        } else {
+            lines << (install.succeeded() ? tr("cuDNN %1 is installed in %2.").arg(version, root)
+                                          : tr("cuDNN was not installed; %1 is as it was.").arg(root));
+            lines << searchPathLine(outcome->environment.status);
         }
         diagnostics += install.diagnostics;
         diagnostics += outcome->environment.diagnostics();

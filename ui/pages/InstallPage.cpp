@@ -100,6 +100,10 @@ void InstallPage::startInstall()
     options.pathScope = m_state.pathScope();
     options.benchmark = false; // the benchmark has its own page, with its own progress
     options.log = log.get();
+    if (m_state.task() == SetupTask::DeployToApplication) {
+        options.deployTo = m_state.deployFolder();
+        options.pathScope = PathScope::None; // the application's folder is searched first
+    }
     m_cancellation = m_work.separateCancellation();
     const CancellationToken cancel = m_cancellation;
     ProgressRelay* relay = m_relay;
@@ -158,7 +162,9 @@ void InstallPage::showOutcome(const SetupOutcome& outcome)
     switch (result.status) {
     case InstallResult::Status::Ok:
         m_bar->setValue(1000);
-        text = tr("<b>Installed</b> into %1: %n file(s) and link(s).", nullptr, int(result.files.size())).arg(root);
+        text = result.command == QLatin1String("deploy")
+            ? tr("<b>Deployed</b> into %1: %n file(s) and link(s).", nullptr, int(result.files.size())).arg(root)
+            : tr("<b>Installed</b> into %1: %n file(s) and link(s).", nullptr, int(result.files.size())).arg(root);
         break;
     case InstallResult::Status::Unchanged:
         m_bar->setValue(1000);

@@ -1,0 +1,131 @@
+#include "UninstallPage.h"
+
+#include "BackgroundWork.h"
+#include "DiagnosticList.h"
+#include "ProgressRelay.h"
+#include "engine/Engine.h"
+#include "install/InstallService.h"
+#include "install/Manifest.h"
+#include "install/ToolkitState.h"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QLocale>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+UninstallPage::UninstallPage(const Engine& engine, WizardState& state, BackgroundWork& work, QWidget* parent)
+    : QWizardPage(parent)
+    , m_engine(engine)
+    , m_state(state)
+    , m_work(work)
+    , m_relay(new ProgressRelay(this))
+    , m_summary(new QLabel(this))
+    , m_installs(new QTreeWidget(this))
+    , m_uninstall(new QPushButton(tr("&Uninstall the newest install from the selected toolkit"), this))
+    , m_bar(new QProgressBar(this))
+    , m_result(new QLabel(this))
+    , m_findings(new DiagnosticList(this))
+{
+    setTitle(tr("Switch or uninstall"));
+    setSubTitle(tr("Uninstalling takes back the newest install and brings back what it replaced. To switch to "
+                   "another version, go back and choose Install: uninstalling that later brings this one back."));
+    m_summary->setObjectName(QStringLiteral("uninstallSummary"));
+    m_summary->setWordWrap(true);
+    m_installs->setObjectName(QStringLiteral("uninstallInstalls"));
+    m_installs->setAccessibleName(tr("Toolkits with an install by cudnn-setup"));
+    m_installs->setHeaderLabels({tr("Toolkit"), tr("cuDNN"), tr("Installed")});
+    m_installs->header()->setSectionResizeMode(0, QHeaderView::Stretch);
+    m_installs->setRootIsDecorated(false);
+    m_uninstall->setObjectName(QStringLiteral("uninstallButton"));
+    m_bar->setObjectName(QStringLiteral("uninstallProgress"));
+    m_bar->setRange(0, 1000);
+    m_bar->hide();
+    m_result->setObjectName(QStringLiteral("uninstallResult"));
+    m_result->setWordWrap(true);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_summary);
+    layout->addWidget(m_installs, 1);
+    layout->addWidget(m_uninstall, 0, Qt::AlignLeft);
+    layout->addWidget(m_bar);
+    layout->addWidget(m_result);
+    layout->addWidget(m_findings, 1);
+    connect(m_uninstall, &QPushButton::clicked, this, &UninstallPage::uninstallSelected);
+    connect(m_installs, &QTreeWidget::itemSelectionChanged, this, [this] {
+        m_uninstall->setEnabled(!m_busy && m_installs->currentItem());
+    });
+    connect(m_relay, &ProgressRelay::progressed, this, [this](const ProgressUpdate& update) {
+        m_bar->setValue(int(update.fraction() * 1000));
+    });
+}
+
+void UninstallPage::initializePage()
+{
+    listInstalls();
+}
+
+bool UninstallPage::isComplete() const
+{
+    return !m_busy;
+}
+
+void UninstallPage::listInstalls()
+{
+    m_installs->clear();
+    const std::optional<SystemSnapshot>& system = m_state.snapshot();
+    const QStringList roots = system ? InstallService::toolkitsWithInstalls(*system) : QStringList();
+    for (const QString& root : roots) {
+        QString error;
+        const std::optional<Manifest> manifest = Manifest::load(ToolkitState(root).manifestFile(), &error);
+        const ManifestEntry* newest = manifest ? manifest->newest() : nullptr;
+        auto* row = new QTreeWidgetItem(
+            m_installs,
+            {displayPath(system->os, root),
+             newest ? newest->package.value(QStringLiteral("cudnn_version")).toString() : error,
+             newest ? QLocale().toString(newest->time.toLocalTime(), QLocale::ShortFormat) : QString()});
+        row->setData(0, Qt::UserRole, root);
+    }
+    if (m_installs->topLevelItemCount() > 0)
+        m_installs->setCurrentItem(m_installs->topLevelItem(0));
+    m_summary->setText(roots.isEmpty() ? tr("cudnn-setup has installed nothing into the toolkits found here.")
+                                       : tr("Toolkits holding a cuDNN that cudnn-setup installed:"));
+    m_uninstall->setEnabled(!m_busy && m_installs->currentItem());
+}
+
+void UninstallPage::uninstallSelected()
+{
+    const QTreeWidgetItem* item = m_installs->currentItem();
+    if (!item || m_busy)
+        return;
+    const QString root = item->data(0, Qt::UserRole).toString();
+    m_busy = true;
+    m_uninstall->setEnabled(false);
+    m_bar->setValue(0);
+    m_bar->show();
+    m_result->setText(tr("Taking back the newest install from %1…").arg(item->text(0)));
+    emit completeChanged();
+    InstallOptions options = m_engine.installOptions(); // undoes the search path fix the manifest holds
+    ProgressRelay* relay = m_relay;
+    const CancellationToken cancel = m_work.separateCancellation();
+    m_work.run<InstallResult>(
+        this,
+        [root, options, relay, cancel] { return InstallService::uninstall(root, options, relay, cancel); },
+        [this](const InstallResult& result) {
+            m_busy = false;
+            m_bar->hide();
+            SetupOutcome outcome;
+            outcome.install = result;
+            outcome.environment.reason = tr("an uninstall undoes the search path change of the install it takes back");
+            outcome.verifyNotRun = outcome.benchmarkNotRun = tr("uninstall");
+            m_state.setOutcome(outcome);
+            m_result->setText(result.status == InstallResult::Status::Uninstalled
+                                  ? tr("Uninstalled: %1 is back as it was before that install.")
+                                        .arg(displayPath(hostOsFlavor(), result.root))
+                                  : tr("Nothing was changed (%1).").arg(InstallResult::statusName(result.status)));
+            m_findings->setDiagnostics(result.diagnostics);
+            listInstalls();
+            emit completeChanged();
+        });
+}
