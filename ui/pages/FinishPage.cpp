@@ -82,9 +82,22 @@ void FinishPage::initializePage()
             lines << (install.succeeded() ? tr("cuDNN %1 is installed in %2.").arg(version, root)
                                           : tr("cuDNN was not installed; %1 is as it was.").arg(root));
             lines << searchPathLine(outcome->environment.status);
+            if (outcome->verify)
+                lines << (outcome->verify->passed()
+                              ? tr("Every cuDNN library loads from the toolkit (%1).").arg(outcome->verify->versionText)
+                              : tr("cuDNN does not load as it should; see the findings below."));
         }
         diagnostics += install.diagnostics;
-        diagnostics += outcome->environment.diagnostics();
+        if (outcome->verify) {
+            for (const Diagnostic& d : outcome->verify->diagnostics) {
+                if (d.severity == Severity::Error)
+                    diagnostics.append(d);
+            }
+        }
+        for (const Diagnostic& d : outcome->environment.diagnostics()) {
+            if (d.severity != Severity::Info) // what the fix took care of is not news any more
+                diagnostics.append(d);
+        }
     }
     if (const std::optional<BenchmarkResult>& benchmark = m_state.benchmark()) {
         lines << tr("Benchmark: %1").arg(benchmark->headline().toHtmlEscaped());

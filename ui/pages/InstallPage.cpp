@@ -198,6 +198,9 @@ void InstallPage::showOutcome(const SetupOutcome& outcome)
                                         : tr("Stopped."));
     m_result->setText(text);
     Diagnostics diagnostics = result.diagnostics;
-    diagnostics += outcome.environment.diagnostics();
+    for (const Diagnostic& d : outcome.environment.diagnostics()) {
+        if (d.severity != Severity::Info) // what the fix took care of is not news after the install
+            diagnostics.append(d);
+    }
     m_findings->setDiagnostics(diagnostics);
 }
