@@ -1294,6 +1294,14 @@
         <source>Nothing was deployed; %1 is as it was.</source>
         <translation>未部署任何内容；%1 保持原样。</translation>
     </message>
+    <message>
+        <source>Every cuDNN library loads from the toolkit (%1).</source>
+        <translation>每个 cuDNN 库都从工具包加载（%1）。</translation>
+    </message>
+    <message>
+        <source>cuDNN does not load as it should; see the findings below.</source>
+        <translation>cuDNN 未能正常加载；请查看下方的检查结果。</translation>
+    </message>
 </context>
 <context>
     <name>InstallPage</name>
