@@ -24,6 +24,21 @@ void ConsoleRunner::addStepsNotRun(Report& report, const QString& reason)
     report.setSection(QStringLiteral("benchmark"), notRun);
 }
 
+QString ConsoleRunner::actionText(const QString& action)
+{
+    if (action == QLatin1String("added"))
+        return tr("added");
+    if (action == QLatin1String("replaced"))
+        return tr("replaced");
+    if (action == QLatin1String("unchanged"))
+        return tr("unchanged");
+    if (action == QLatin1String("removed"))
+        return tr("removed");
+    if (action == QLatin1String("restored"))
+        return tr("restored");
+    return action;
+}
+
 QString ConsoleRunner::summary(const InstallResult& result)
 {
     QMap<QString, int> counts;
@@ -31,7 +46,7 @@ QString ConsoleRunner::summary(const InstallResult& result)
         ++counts[file.action];
     QStringList parts;
     for (auto it = counts.cbegin(); it != counts.cend(); ++it)
-        parts.append(QStringLiteral("%1 %2").arg(it.value()).arg(it.key()));
+        parts.append(QStringLiteral("%1 %2").arg(it.value()).arg(actionText(it.key())));
     const QString root = displayPath(hostOsFlavor(), result.root);
     QString text;
     switch (result.status) {

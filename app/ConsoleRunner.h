@@ -33,6 +33,8 @@ private:
     ExitCode uninstall(const Invocation& invocation);
     /** One line per outcome, then the warnings and errors: what a person reads in a terminal or a CI log. */
     static QString summary(const InstallResult& result);
+    /** A "files" action (added, replaced, ...) in the reader's language; the report keeps the stable word. */
+    static QString actionText(const QString& action);
     /** The dry run of --deploy-to: what would be copied into the folder, into the report and on stdout. */
     void planDeploy(const PackageChoice& choice, const SystemSnapshot& system, const QString& folder, Report& report);
     /** The folders of PATH, where a deploy also looks for zlibwapi.dll. */

@@ -355,6 +355,26 @@
         <translation>部署到 %1（未做任何更改）：%2 个文件和链接，需写入 %3 MiB，需移除 %4 个。
 </translation>
     </message>
+    <message>
+        <source>added</source>
+        <translation>个新增</translation>
+    </message>
+    <message>
+        <source>replaced</source>
+        <translation>个替换</translation>
+    </message>
+    <message>
+        <source>unchanged</source>
+        <translation>个不变</translation>
+    </message>
+    <message>
+        <source>removed</source>
+        <translation>个移除</translation>
+    </message>
+    <message>
+        <source>restored</source>
+        <translation>个还原</translation>
+    </message>
 </context>
 <context>
     <name>ContentAnalysis</name>
