@@ -32,6 +32,17 @@ std::optional<qint64> contentRangeStart(const QByteArray& header)
     return match.hasMatch() ? std::optional<qint64>(match.captured(1).toLongLong()) : std::nullopt;
 }
 
+/** The cache folder would not take the bytes: where, why, and what to do. */
+Diagnostic cacheUnwritable(const QString& part, const QString& why)
+{
+    return Diagnostic::error(FetchCode::CacheUnwritable,
+                             QCoreApplication::translate("Downloader", "Cannot write %1: %2.").arg(part, why),
+                             QCoreApplication::translate("Downloader",
+                                                         "Free some space, or choose another cache folder with "
+                                                         "--cache DIR."))
+        .about(part);
+}
+
 bool isDrop(QNetworkReply::NetworkError error)
 {
     switch (error) {
@@ -404,14 +415,7 @@ Downloader::Outcome Downloader::attempt(Transfer& transfer, DownloadResult& resu
     if (!notCanceled)
         return Outcome::Canceled;
     if (writeFailed) {
-        result.diagnostics.append(
-            Diagnostic::error(FetchCode::CacheUnwritable,
-                              QCoreApplication::translate("Downloader", "Cannot write %1: %2.")
-                                  .arg(transfer.part, transfer.file.errorString()),
-                              QCoreApplication::translate("Downloader",
-                                                          "Free some space, or choose another cache folder with "
-                                                          "--cache DIR."))
-                .about(transfer.part));
+        result.diagnostics.append(cacheUnwritable(transfer.part, transfer.file.errorString()));
         return Outcome::Failed;
     }
     if (rangeRefused) {
@@ -470,14 +474,7 @@ Downloader::Outcome Downloader::copyLocal(Transfer& transfer, DownloadResult& re
             return Outcome::Complete;
         result.bytesReceived += n;
         if (!transfer.append(QByteArray::fromRawData(buffer.constData(), int(n)))) {
-            result.diagnostics.append(
-                Diagnostic::error(FetchCode::CacheUnwritable,
-                                  QCoreApplication::translate("Downloader", "Cannot write %1: %2.")
-                                      .arg(transfer.part, transfer.file.errorString()),
-                                  QCoreApplication::translate("Downloader",
-                                                              "Free some space, or choose another cache folder with "
-                                                              "--cache DIR."))
-                    .about(transfer.part));
+            result.diagnostics.append(cacheUnwritable(transfer.part, transfer.file.errorString()));
             return Outcome::Failed;
         }
         transfer.report(m_progress);
