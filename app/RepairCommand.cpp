@@ -15,31 +15,6 @@
 #include <memory>
 #include <optional>
 
-namespace {
-
-/** The toolkit whose search path matters: the first named or detected toolkit that holds cuDNN, the active first. */
-const CudnnInstall* targetInstall(const SystemSnapshot& system, const QStringList& roots)
-{
-    const CudnnInstall* best = nullptr;
-    for (const CudnnInstall& install : system.cudnnInstalls) {
-        if (install.location != CudnnInstall::Location::Toolkit || install.libraries.isEmpty())
-            continue;
-        const CudaToolkit* toolkit = system.toolkitAt(install.root);
-        if (!roots.isEmpty()) {
-            const bool named = std::any_of(roots.cbegin(), roots.cend(), [&](const QString& root) {
-                return system.toolkitAt(root) == toolkit && toolkit;
-            });
-            if (!named)
-                continue;
-        }
-        if (!best || (toolkit && toolkit->active))
-            best = &install;
-    }
-    return best;
-}
-
-} // namespace
-
 RepairCommand::RepairCommand(const Engine& engine, QTextStream& out, QTextStream& err)
     : m_engine(engine)
     , m_out(out)
@@ -103,17 +78,9 @@ ExitCode RepairCommand::run(const Invocation& invocation)
 
     // The search path of the toolkit that holds cuDNN, in the scope asked for (--path-scope none: not looked at).
     std::optional<EnvironmentReport> analysis;
-    const CudnnInstall* target = targetInstall(system, invocation.cudaRoots);
-    if (environment && target) {
-        EnvironmentTarget wanted;
-        wanted.toolkitRoot = target->root;
-        const CudaToolkit* toolkit = system.toolkitAt(target->root);
-        wanted.cudaVersion = toolkit && toolkit->version ? *toolkit->version : Version{};
-        wanted.cudnnVersion = target->version() ? *target->version() : Version{target->major};
-        analysis = environment->analyse(wanted,
-                                        invocation.pathScope == QLatin1String("machine") ? EnvironmentScope::Machine
-                                                                                         : EnvironmentScope::User);
-    }
+    if (environment)
+        analysis = m_engine.analyseInstalledCudnn(
+            system, pathScopeFromName(invocation.pathScope).value_or(PathScope::User), invocation.cudaRoots);
 
     RepairScanOptions scanOptions;
     scanOptions.roots = invocation.cudaRoots;

@@ -7,6 +7,8 @@
 #include "verify/BenchmarkRunner.h"
 #include "verify/VerifyRunner.h"
 
+#include <algorithm>
+
 Engine::Engine()
     : Engine(HostEnvironment::current(), std::make_shared<ProcessRunner>())
 {
@@ -69,6 +71,41 @@ Engine::planEnvironment(const PackageChoice& choice, const SystemSnapshot& syste
                                                           : EnvironmentOutcome::Status::Planned;
     }
     return outcome;
+}
+
+/** The toolkit whose search path matters: the first named (or any) toolkit that holds cuDNN, the active first. */
+static const CudnnInstall* installedTarget(const SystemSnapshot& system, const QStringList& roots)
+{
+    const CudnnInstall* best = nullptr;
+    for (const CudnnInstall& install : system.cudnnInstalls) {
+        if (install.location != CudnnInstall::Location::Toolkit || install.libraries.isEmpty())
+            continue;
+        const CudaToolkit* toolkit = system.toolkitAt(install.root);
+        if (!roots.isEmpty()) {
+            const bool named = std::any_of(roots.cbegin(), roots.cend(), [&](const QString& root) {
+                return system.toolkitAt(root) == toolkit && toolkit;
+            });
+            if (!named)
+                continue;
+        }
+        if (!best || (toolkit && toolkit->active))
+            best = &install;
+    }
+    return best;
+}
+
+std::optional<EnvironmentReport>
+Engine::analyseInstalledCudnn(const SystemSnapshot& system, PathScope scope, const QStringList& roots) const
+{
+    const CudnnInstall* installed = installedTarget(system, roots);
+    if (scope == PathScope::None || !installed)
+        return std::nullopt;
+    EnvironmentTarget target;
+    target.toolkitRoot = installed->root;
+    const CudaToolkit* toolkit = system.toolkitAt(installed->root);
+    target.cudaVersion = toolkit && toolkit->version ? *toolkit->version : Version{};
+    target.cudnnVersion = installed->version() ? *installed->version() : Version{installed->major};
+    return analyseEnvironment(target, scope == PathScope::Machine ? EnvironmentScope::Machine : EnvironmentScope::User);
 }
 
 SetupOutcome Engine::install(const PackageChoice& choice,

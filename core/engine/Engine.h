@@ -46,6 +46,12 @@ public:
      */
     EnvironmentOutcome
     planEnvironment(const PackageChoice& choice, const SystemSnapshot& system, PathScope scope) const;
+    /**
+     * The search path of the cuDNN already installed (repair): the first toolkit holding cuDNN among roots (all when
+     * empty), the active one first; null when none holds cuDNN or scope is None.
+     */
+    std::optional<EnvironmentReport>
+    analyseInstalledCudnn(const SystemSnapshot& system, PathScope scope, const QStringList& roots = {}) const;
 
     // Changing the machine
     /**

@@ -23,36 +23,12 @@
 
 namespace {
 
-/** The toolkit whose search path matters: the detected toolkit that holds cuDNN, the active one first. */
-const CudnnInstall* targetInstall(const SystemSnapshot& system)
-{
-    const CudnnInstall* best = nullptr;
-    for (const CudnnInstall& install : system.cudnnInstalls) {
-        if (install.location != CudnnInstall::Location::Toolkit || install.libraries.isEmpty())
-            continue;
-        const CudaToolkit* toolkit = system.toolkitAt(install.root);
-        if (!best || (toolkit && toolkit->active))
-            best = &install;
-    }
-    return best;
-}
-
 /** Detection, the search-path analysis in the scope chosen, and the repair scan: what the silent --repair does. */
 RepairPage::Findings scanMachine(const Engine& engine, PathScope scope, const RepairFindings* consumers)
 {
     RepairPage::Findings found;
     found.system = engine.detect(DetectOptions{});
-    if (scope != PathScope::None) {
-        if (const CudnnInstall* target = targetInstall(found.system)) {
-            EnvironmentTarget wanted;
-            wanted.toolkitRoot = target->root;
-            const CudaToolkit* toolkit = found.system.toolkitAt(target->root);
-            wanted.cudaVersion = toolkit && toolkit->version ? *toolkit->version : Version{};
-            wanted.cudnnVersion = target->version() ? *target->version() : Version{target->major};
-            found.analysis = engine.analyseEnvironment(
-                wanted, scope == PathScope::Machine ? EnvironmentScope::Machine : EnvironmentScope::User);
-        }
-    }
+    found.analysis = engine.analyseInstalledCudnn(found.system, scope);
     RepairScanOptions options;
     options.environment = found.analysis ? &*found.analysis : nullptr;
     found.scan = RepairScanner(options).scan(found.system);
