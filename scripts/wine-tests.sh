@@ -1,10 +1,15 @@
 #!/usr/bin/env bash
 # Builds the Windows code under test with mingw-w64 and runs it under wine in a throw-away prefix.
 # Usage: scripts/wine-tests.sh [build-dir] [registry|verify|all]   (default: build-wine registry)
+#        scripts/wine-tests.sh <build-dir> product <dist-dir> build|detect|install|pitfalls|readonly|installer
 #   registry  the Windows registry adapter against wine's registry (tests/wine/RegistryTest.cpp)
 #   verify    cudnn-probe.exe `verify` against fake cuDNN DLLs (tests/wine/VerifyWineTest.cpp)
+#   product   the real cudnn-setup.exe of <dist-dir> (build-windows/dist) on a made-up Windows machine
+#             (tests/wine/ProductWineTest.cpp); `build` only builds the test program and its fakes; `installer`
+#             runs the NSIS installer found next to <dist-dir> (cudnn-setup-*-windows-x86_64.exe)
 # Exit: 0 passed, 1 failed, 77 skipped (no mingw-w64/wine, or wine cannot run programs on this machine), as ctest's
-# SKIP_RETURN_CODE expects. Needs: apt-get install mingw-w64 wine wine64.
+# SKIP_RETURN_CODE expects. A missing <dist-dir> is a skip, except with CI=true, where it fails.
+# Needs: apt-get install mingw-w64 wine wine64 zip.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 build_dir=${1:-build-wine}
@@ -14,6 +19,10 @@ skip() {
     echo "SKIP: $*"
     exit 77
 }
+
+if [ "$which" = product ]; then
+    exec bash tests/wine/product-tests.sh "$build_dir" "${@:3}"
+fi
 
 case "$which" in
 registry) programs=(registry-test) ;;
@@ -30,7 +39,7 @@ generator=()
 command -v ninja >/dev/null && generator=(-G Ninja)
 if [ ! -f "$build_dir/CMakeCache.txt" ]; then
     cmake -S tests/wine -B "$build_dir" "${generator[@]}" \
-        -DCMAKE_TOOLCHAIN_FILE="$PWD/tests/wine/mingw-w64-x86_64.cmake" -DCMAKE_BUILD_TYPE=Release || exit 1
+        -DCMAKE_TOOLCHAIN_FILE="$PWD/cmake/mingw-w64-x86_64.cmake" -DCMAKE_BUILD_TYPE=Release || exit 1
 fi
 cmake --build "$build_dir" --target "${programs[@]}" || exit 1
 

@@ -1,0 +1,120 @@
+#!/usr/bin/env bash
+# The Windows product tier: the real cudnn-setup.exe of build-windows/dist under wine, each scenario in a throw-away
+# WINEPREFIX under its own temporary folder (tests/wine/ProductWineTest.cpp says what each one checks).
+# Usage (through scripts/wine-tests.sh): product-tests.sh <build-dir> <dist-dir> build|detect|install|pitfalls|
+#        readonly|installer
+# Exit: 0 passed, 1 failed, 77 skipped: wine cannot run programs here, or (without CI=true) no <dist-dir>.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+build_dir=$1 dist=${2:-build-windows/dist} scenario=${3:-detect}
+
+skip() {
+    echo "SKIP: $*"
+    exit 77
+}
+fail() {
+    echo "FAIL: $*"
+    exit 1
+}
+
+command -v x86_64-w64-mingw32-g++ >/dev/null || skip "x86_64-w64-mingw32-g++ not found (apt-get install mingw-w64)"
+wine=$(command -v wine || command -v wine64) || skip "wine not found (apt-get install wine wine64)"
+
+if [ "$scenario" = build ]; then
+    generator=()
+    command -v ninja >/dev/null && generator=(-G Ninja)
+    if [ ! -f "$build_dir/CMakeCache.txt" ]; then
+        cmake -S tests/wine -B "$build_dir" "${generator[@]}" \
+            -DCMAKE_TOOLCHAIN_FILE="$PWD/cmake/mingw-w64-x86_64.cmake" -DCMAKE_BUILD_TYPE=Release || exit 1
+    fi
+    exec cmake --build "$build_dir" --target product-wine-test
+fi
+
+dist=$(realpath -m "$dist")
+if [ ! -f "$dist/cudnn-setup.exe" ]; then
+    [ "${CI:-}" = true ] && fail "$dist/cudnn-setup.exe is missing (scripts/build-windows.sh makes it); CI=true"
+    skip "$dist/cudnn-setup.exe is missing: run scripts/build-windows.sh first"
+fi
+test_exe=$(realpath -m "$build_dir/product-wine-test.exe")
+fixtures=$(realpath -m "$build_dir/product")
+[ -f "$test_exe" ] || fail "$test_exe is missing: build it with '$0 $build_dir $dist build'"
+
+target=$dist
+if [ "$scenario" = installer ]; then
+    target=$(ls -t "$dist"/../cudnn-setup-*-windows-x86_64.exe 2>/dev/null | head -n 1)
+    if [ -z "$target" ]; then
+        [ "${CI:-}" = true ] && fail "no cudnn-setup-*-windows-x86_64.exe next to $dist; CI=true"
+        skip "no NSIS installer cudnn-setup-*-windows-x86_64.exe next to $dist"
+    fi
+    target=$(realpath "$target")
+fi
+
+# Z: is wine's view of /; the test program gets Windows paths.
+winpath() { printf 'Z:%s' "${1//\//\\}"; }
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/cudnn-setup-wine-product.XXXXXX")
+chmod 755 "$tmp" # the read-only case runs wine as another user, who must reach its prefix in here
+cleanup() {
+    for p in "$tmp"/prefix*; do
+        [ -d "$p" ] || continue
+        if [ "$(stat -c %u "$p")" = "$(id -u)" ]; then
+            WINEPREFIX="$p" wineserver -k 2>/dev/null || true
+        else
+            setpriv --reuid="$(stat -c %u "$p")" --regid="$(stat -c %g "$p")" --clear-groups \
+                env HOME="$tmp/home" WINEPREFIX="$p" wineserver -k 2>/dev/null || true
+        fi
+    done
+    rm -rf "$tmp"
+}
+trap cleanup EXIT
+
+# run_wine <prefix> <scenario> [as-user...]: one run of the test program; sets $output and $status.
+run_wine() {
+    local prefix=$1 step=$2
+    shift 2
+    mkdir -p "$tmp/work-$step"
+    [ $# -gt 0 ] && chown "${UNPRIVILEGED:-65534}:${UNPRIVILEGED:-65534}" "$tmp/work-$step"
+    local start=$(date +%s)
+    output=$("$@" env WINEPREFIX="$prefix" WINEARCH=win64 WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml=" \
+        HOME="${run_home:-$HOME}" timeout 500 "$wine" "$test_exe" "$step" "$(winpath "$target")" \
+        "$(winpath "$fixtures")" "$(winpath "$tmp/work-$step")" 2>&1)
+    status=$?
+    echo "$output"
+    echo "$step: wine run took $(($(date +%s) - start)) s"
+    case "$output" in
+    *"wine-tests: started"*) ;;
+    *) skip "wine could not run a Windows program here (exit $status)" ;;
+    esac
+}
+
+if [ "$scenario" != readonly ]; then
+    run_wine "$tmp/prefix" "$scenario"
+    exit $([ "$status" -eq 0 ] && echo 0 || echo 1)
+fi
+
+# readonly: a real refusal, not a fake. The toolkit folder's unix directories belong to root, 0755, and wine runs as
+# a user who may not write there: root (CI) runs it as nobody (65534) with a prefix and HOME of that user's; anyone
+# else runs it as themselves against a toolkit made read-only (0555), which the kernel enforces for them.
+toolkit_rel="drive_c/Program Files/NVIDIA GPU Computing Toolkit/CUDA/v11.3"
+prefix=$tmp/prefix
+mkdir -p "$prefix" "$tmp/home"
+as_user=()
+if [ "$(id -u)" -eq 0 ]; then
+    command -v setpriv >/dev/null || fail "setpriv (util-linux) is needed to run wine unprivileged"
+    chown 65534:65534 "$prefix" "$tmp/home"
+    as_user=(setpriv --reuid=65534 --regid=65534 --clear-groups)
+fi
+run_home=$tmp/home
+run_wine "$prefix" readonly-setup "${as_user[@]}"
+[ "$status" -eq 0 ] || fail "readonly-setup failed"
+[ -d "$prefix/$toolkit_rel" ] || fail "the toolkit was not created at $prefix/$toolkit_rel"
+if [ "$(id -u)" -eq 0 ]; then
+    chown -R root:root "$prefix/$toolkit_rel"
+    chmod -R u+rwX,go+rX,go-w "$prefix/$toolkit_rel"
+else
+    chmod -R a-w "$prefix/$toolkit_rel"
+fi
+stat -c '%U %a %n' "$prefix/$toolkit_rel" "$prefix/$toolkit_rel/bin"
+run_wine "$prefix" readonly-check "${as_user[@]}"
+[ "$(id -u)" -eq 0 ] || chmod -R u+w "$prefix/$toolkit_rel"
+exit $([ "$status" -eq 0 ] && echo 0 || echo 1)
