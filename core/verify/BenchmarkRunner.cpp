@@ -48,13 +48,13 @@ QStringList BenchmarkRunner::probeArguments(const Options& options) const
                                             : QStringLiteral("^libcudart\\.so\\.\\d+(\\.\\d+)?$"),
                                     QRegularExpression::CaseInsensitiveOption);
     for (const QString& path : libraryCandidates(m_host.os, options.toolkitRoot, cudnn))
-        arguments << QStringLiteral("--cudnn") << path;
+        arguments << QStringLiteral("--cudnn") << displayPath(m_host.os, path);
     for (const QString& path : libraryCandidates(m_host.os, options.toolkitRoot, cudart))
-        arguments << QStringLiteral("--cudart") << path;
+        arguments << QStringLiteral("--cudart") << displayPath(m_host.os, path);
     return arguments;
 }
 
-BenchmarkResult BenchmarkRunner::run(const Options& options) const
+QMap<QString, QString> BenchmarkRunner::probeEnvironment(const Options& options) const
 {
     QMap<QString, QString> environment;
     for (const QString& name : {QStringLiteral("PATH"), QStringLiteral("LD_LIBRARY_PATH")}) {
@@ -62,8 +62,24 @@ BenchmarkResult BenchmarkRunner::run(const Options& options) const
         if (!value.isNull())
             environment.insert(name, value);
     }
-    const ProcessResult run
-        = m_runner.run(DriverDetector::probeProgram(m_host), probeArguments(options), options.timeoutMs, environment);
+    if (m_host.os != OsFlavor::Windows || options.toolkitRoot.isEmpty())
+        return environment;
+    QStringList first;
+    for (const QString& dir : CudnnInstallScanner::toolkitLibraryDirs(m_host.os, options.toolkitRoot)) {
+        if (QFileInfo(dir).isDir())
+            first.append(displayPath(m_host.os, dir));
+    }
+    const QString rest = environment.value(QStringLiteral("PATH"));
+    if (!first.isEmpty())
+        environment.insert(QStringLiteral("PATH"),
+                           first.join(QLatin1Char(';')) + (rest.isEmpty() ? QString() : QLatin1Char(';') + rest));
+    return environment;
+}
+
+BenchmarkResult BenchmarkRunner::run(const Options& options) const
+{
+    const ProcessResult run = m_runner.run(
+        DriverDetector::probeProgram(m_host), probeArguments(options), options.timeoutMs, probeEnvironment(options));
     const QJsonObject json = QJsonDocument::fromJson(run.standardOutput).object();
     if (json.contains(QStringLiteral("verdict")))
         return BenchmarkResult::fromProbeJson(json); // also after the probe's own watchdog: it says what hung

@@ -27,8 +27,13 @@ public:
     BenchmarkRunner(const HostEnvironment& host, const ProcessRunner& runner);
     BenchmarkResult run(const Options& options) const;
 
-    /** The probe's arguments for these options: explicit library paths when the toolkit has them. */
+    /** The probe's arguments for these options: explicit library paths when the toolkit has them, in the
+     * platform's spelling (`\` on Windows, as LoadLibraryW documents). */
     QStringList probeArguments(const Options& options) const;
+    /** The probe's search path: the host's. On Windows the toolkit's DLL folders come first on PATH, because cuDNN's
+     * dispatcher loads its sub-libraries (and they cuBLAS/cudart) by bare name, and the Windows search order never
+     * looks in the folder of the DLL that asks (Linux has RUNPATH $ORIGIN for that). */
+    QMap<QString, QString> probeEnvironment(const Options& options) const;
 
 private:
     const HostEnvironment& m_host;

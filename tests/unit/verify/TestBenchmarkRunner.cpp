@@ -13,6 +13,7 @@ private slots:
     void wrongResultsAreAnError();
     void noDriverIsAWarning();
     void toolkitLibrariesArePassedByPath();
+    void windowsToolkitFoldersComeFirstWithBackslashes();
     void missingProbeIsReportedNotThrown();
     void reportSectionKeepsTheContractKeys();
 
@@ -93,6 +94,38 @@ void TestBenchmarkRunner::toolkitLibrariesArePassedByPath()
     QVERIFY(cudart >= 0);
     QCOMPARE(QFileInfo(arguments.at(cudart + 1)).fileName(), QStringLiteral("libcudart.so.13"));
     QVERIFY(arguments.contains(QStringLiteral("--quick")));
+}
+
+void TestBenchmarkRunner::windowsToolkitFoldersComeFirstWithBackslashes()
+{
+    // cudnn64_8.dll loads cudnn_cnn_infer64_8.dll by bare name and Windows never searches the asking DLL's folder:
+    // the probe needs the toolkit's bin on PATH, and LoadLibraryW wants `\` in the paths it is given.
+    TestTree tree;
+    tree.writeFile(QStringLiteral("v11.3/bin/cudnn64_8.dll"), "MZ");
+    tree.writeFile(QStringLiteral("v11.3/bin/cudart64_110.dll"), "MZ");
+    HostEnvironment host;
+    host.os = OsFlavor::Windows;
+    host.variables.insert(QStringLiteral("Path"), QStringLiteral("C:\\Windows\\system32;C:\\Windows"));
+    const ProcessRunner runner;
+    const BenchmarkRunner benchmark(host, runner);
+    const BenchmarkRunner::Options options{tree.path(QStringLiteral("v11.3")), true, 60000};
+
+    const QString bin = displayPath(OsFlavor::Windows, tree.path(QStringLiteral("v11.3/bin")));
+    QVERIFY(bin.contains(QLatin1Char('\\')) && !bin.contains(QLatin1Char('/')));
+    const QStringList arguments = benchmark.probeArguments(options);
+    QCOMPARE(arguments.value(arguments.indexOf(QStringLiteral("--cudnn")) + 1),
+             bin + QStringLiteral("\\cudnn64_8.dll"));
+    QCOMPARE(arguments.value(arguments.indexOf(QStringLiteral("--cudart")) + 1),
+             bin + QStringLiteral("\\cudart64_110.dll"));
+    QCOMPARE(benchmark.probeEnvironment(options).value(QStringLiteral("PATH")),
+             bin + QStringLiteral(";C:\\Windows\\system32;C:\\Windows"));
+    // Without a toolkit, and on Linux, the host's search path is passed as it is.
+    QCOMPARE(benchmark.probeEnvironment({}).value(QStringLiteral("PATH")),
+             QStringLiteral("C:\\Windows\\system32;C:\\Windows"));
+    host.os = OsFlavor::Linux;
+    host.variables = {{QStringLiteral("PATH"), QStringLiteral("/usr/bin")}};
+    QCOMPARE(BenchmarkRunner(host, runner).probeEnvironment(options).value(QStringLiteral("PATH")),
+             QStringLiteral("/usr/bin"));
 }
 
 void TestBenchmarkRunner::missingProbeIsReportedNotThrown()
