@@ -75,8 +75,11 @@ run_wine() {
     mkdir -p "$tmp/work-$step"
     [ $# -gt 0 ] && chown "${UNPRIVILEGED:-65534}:${UNPRIVILEGED:-65534}" "$tmp/work-$step"
     local start=$(date +%s)
-    output=$("$@" env WINEPREFIX="$prefix" WINEARCH=win64 WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml=" \
-        HOME="${run_home:-$HOME}" timeout 500 "$wine" "$test_exe" "$step" "$(winpath "$target")" \
+    # HOME and the XDG folders inside the run's folder, and no winemenubuilder: the installer's Start-menu entry
+    # must not become a .desktop file in the real home.
+    output=$("$@" env WINEPREFIX="$prefix" WINEARCH=win64 WINEDEBUG=-all \
+        WINEDLLOVERRIDES="mscoree,mshtml=;winemenubuilder.exe=d" HOME="$tmp/home" XDG_DATA_HOME="$tmp/home/.local/share" \
+        XDG_CONFIG_HOME="$tmp/home/.config" XDG_CACHE_HOME="$tmp/home/.cache" timeout 500 "$wine" "$test_exe" "$step" "$(winpath "$target")" \
         "$(winpath "$fixtures")" "$(winpath "$tmp/work-$step")" 2>&1)
     status=$?
     echo "$output"
@@ -87,6 +90,7 @@ run_wine() {
     esac
 }
 
+mkdir -p "$tmp/home"
 if [ "$scenario" != readonly ]; then
     run_wine "$tmp/prefix" "$scenario"
     exit $([ "$status" -eq 0 ] && echo 0 || echo 1)
@@ -97,14 +101,13 @@ fi
 # else runs it as themselves against a toolkit made read-only (0555), which the kernel enforces for them.
 toolkit_rel="drive_c/Program Files/NVIDIA GPU Computing Toolkit/CUDA/v11.3"
 prefix=$tmp/prefix
-mkdir -p "$prefix" "$tmp/home"
+mkdir -p "$prefix"
 as_user=()
 if [ "$(id -u)" -eq 0 ]; then
     command -v setpriv >/dev/null || fail "setpriv (util-linux) is needed to run wine unprivileged"
     chown 65534:65534 "$prefix" "$tmp/home"
     as_user=(setpriv --reuid=65534 --regid=65534 --clear-groups)
 fi
-run_home=$tmp/home
 run_wine "$prefix" readonly-setup "${as_user[@]}"
 [ "$status" -eq 0 ] || fail "readonly-setup failed"
 [ -d "$prefix/$toolkit_rel" ] || fail "the toolkit was not created at $prefix/$toolkit_rel"
