@@ -57,14 +57,25 @@ struct Options
                                                "that another machine will use).")};
     QCommandLineOption language{
         QStringLiteral("lang"), QStringLiteral("Language of the interface: en or zh_CN."), QStringLiteral("LANG")};
+    QCommandLineOption packageSha256{QStringLiteral("package-sha256"),
+                                     QStringLiteral("Install only if the archive's SHA-256 is this (64 hex digits)."),
+                                     QStringLiteral("HEX")};
+    QCommandLineOption progressFile{QStringLiteral("progress-file"),
+                                    QStringLiteral("Append one JSON line per progress update to this existing file."),
+                                    QStringLiteral("FILE")};
+    QCommandLineOption elevationToken{QStringLiteral("elevation-token"),
+                                      QStringLiteral("Internal: the elevated copy the wizard starts for the "
+                                                     "privileged step (docs/elevation.md)."),
+                                      QStringLiteral("TOKEN")};
     QCommandLineOption help{{QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Show this help.")};
     QCommandLineOption version{{QStringLiteral("v"), QStringLiteral("version")}, QStringLiteral("Show the version.")};
 
     void addTo(QCommandLineParser& parser) const
     {
-        parser.addOptions({silent,    detect,    json,        repair,   package,  fetch, mirror,    manifest,
-                           cache,     cudaRoot,  dryRun,      force,    report,   log,   uninstall, deployTo,
-                           pathScope, benchmark, noBenchmark, noVerify, language, help,  version});
+        parser.addOptions({silent,        detect,       json,           repair,    package,     fetch,    mirror,
+                           manifest,      cache,        cudaRoot,       dryRun,    force,       report,   log,
+                           uninstall,     deployTo,     pathScope,      benchmark, noBenchmark, noVerify, language,
+                           packageSha256, progressFile, elevationToken, help,      version});
     }
 };
 
@@ -118,6 +129,9 @@ Invocation parseCommandLine(const QStringList& arguments)
     inv.language = parser.value(o.language);
     inv.benchmark = !parser.isSet(o.noBenchmark);
     inv.verify = !parser.isSet(o.noVerify);
+    inv.packageSha256 = parser.value(o.packageSha256).toLower();
+    inv.progressFile = parser.value(o.progressFile);
+    inv.elevationToken = parser.value(o.elevationToken);
 
     if (parser.isSet(o.benchmark) && parser.isSet(o.noBenchmark))
         inv.error = QStringLiteral("--benchmark and --no-benchmark contradict each other.");
@@ -132,6 +146,14 @@ Invocation parseCommandLine(const QStringList& arguments)
         inv.error = QStringLiteral("--mirror, --manifest and --cache go with --fetch.");
     else if (parser.isSet(o.mirror) && parser.isSet(o.manifest))
         inv.error = QStringLiteral("--mirror and --manifest contradict each other: give one.");
+    else if (parser.isSet(o.packageSha256) && (inv.package.isEmpty() || inv.fetch))
+        inv.error = QStringLiteral("--package-sha256 goes with --package FILE.");
+    else if (parser.isSet(o.elevationToken)
+             && (!inv.silent || inv.package.isEmpty() || inv.packageSha256.isEmpty() || inv.cudaRoots.size() != 1
+                 || inv.reportFile.isEmpty() || inv.logFile.isEmpty() || inv.progressFile.isEmpty()
+                 || !inv.deployTo.isEmpty() || inv.dryRun || parser.isSet(o.uninstall) || parser.isSet(o.repair)))
+        inv.error = QStringLiteral("--elevation-token needs --silent, --package, --package-sha256, one --cuda-root, "
+                                   "--report, --log and --progress-file, and nothing else to do.");
     if (!inv.error.isEmpty())
         return inv;
 

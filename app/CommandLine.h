@@ -33,6 +33,9 @@ struct Invocation
     bool benchmark = true;
     bool verify = true;
     QString language; // en | zh_CN; empty = the system locale
+    QString packageSha256; // --package-sha256: refuse (exit 3) any other archive than the one with this SHA-256
+    QString progressFile; // --progress-file: append one JSON progress line per update (docs/elevation.md)
+    QString elevationToken; // --elevation-token: this is the elevated copy of a wizard; write it into the report
 
     QString error; // set when the command line is wrong
 };

@@ -5,6 +5,10 @@
 #include "FetchCommand.h"
 #include "PackageSummary.h"
 #include "RepairCommand.h"
+#include "elevation/ElevationRequest.h"
+#include "elevation/ElevationSession.h"
+#include "elevation/PrivateFiles.h"
+#include "elevation/ProgressLines.h"
 #include "install/InstallCode.h"
 #include "install/InstallLog.h"
 #include "install/InstallService.h"
@@ -134,15 +138,95 @@ bool ConsoleRunner::writeReport(const Report& report, const QString& path)
     if (path.isEmpty())
         return true;
     QString error;
-    if (report.writeTo(path, &error))
+    if (!m_elevationToken.isEmpty()) {
+        // Into the file the unelevated process made (its owner's, 0600), never through a link, with its token.
+        Report tokened = report;
+        tokened.setSection(ElevationSession::reportSection(), QJsonObject{{QStringLiteral("token"), m_elevationToken}});
+        QFile file;
+        if (PrivateFiles::openExisting(file, path, PrivateFiles::Write::Truncate, &error)
+            && file.write(tokened.toJsonBytes()) >= 0 && file.flush())
+            return true;
+        if (error.isEmpty())
+            error = file.errorString();
+    } else if (report.writeTo(path, &error)) {
         return true;
+    }
     m_err << QStringLiteral("cudnn-setup: cannot write the report to %1: %2\n").arg(path, error);
     m_err.flush();
     return false;
 }
 
+bool ConsoleRunner::checkElevatedArguments(const Invocation& invocation)
+{
+    ElevationRequest request;
+    request.package = invocation.package;
+    request.packageSha256 = invocation.packageSha256;
+    request.cudaRoot = invocation.cudaRoots.value(0);
+    request.pathScope = pathScopeFromName(invocation.pathScope).value_or(PathScope::User);
+    request.reportFile = invocation.reportFile;
+    request.logFile = invocation.logFile;
+    request.progressFile = invocation.progressFile;
+    request.token = invocation.elevationToken;
+    const QString problem = request.validate();
+    if (problem.isEmpty())
+        return true;
+    m_err << QStringLiteral("cudnn-setup: refused: %1\n").arg(problem);
+    m_err.flush();
+    return false;
+}
+
+bool ConsoleRunner::checkPackageSha256(const Invocation& invocation, const PackageChoice& choice, Report& report)
+{
+    const PackageCandidate* chosen = choice.chosen();
+    if (invocation.packageSha256.isEmpty() || !chosen || chosen->inspection.sha256 == invocation.packageSha256)
+        return true;
+    report.setStatus(exitCodeName(ExitCode::PackageRejected));
+    report.addDiagnostic(
+        Diagnostic::error(QStringLiteral("ELEVATION-PACKAGE-CHANGED"),
+                          tr("%1 is not the archive that was checked: its SHA-256 is %2, not %3. Nothing was changed.")
+                              .arg(chosen->inspection.file, chosen->inspection.sha256, invocation.packageSha256),
+                          tr("Check the archive again (another file was put in its place), then install it."))
+            .about(chosen->inspection.file));
+    addStepsNotRun(report, tr("the archive is not the one that was checked"));
+    m_err << tr("cudnn-setup: refused: %1 changed since it was checked (SHA-256 %2, expected %3); nothing was "
+                "changed.\n")
+                 .arg(chosen->inspection.file, chosen->inspection.sha256, invocation.packageSha256);
+    m_err.flush();
+    return false;
+}
+
+void ConsoleRunner::explainElevation(const Invocation& invocation, const PackageChoice& choice, Report& report)
+{
+    const PackageCandidate* chosen = choice.chosen();
+    ElevationRequest request;
+    request.package = chosen ? QFileInfo(chosen->inspection.file).canonicalFilePath() : invocation.package;
+    request.packageSha256 = chosen ? chosen->inspection.sha256 : QString();
+    request.cudaRoot = QFileInfo(choice.toolkitRoot).canonicalFilePath();
+    const PathScope asked = pathScopeFromName(invocation.pathScope).value_or(PathScope::User);
+    request.pathScope = ElevationRequest::elevatedScope(asked);
+    request.force = invocation.force;
+    const QString command = pasteCommand(hostOsFlavor(), QCoreApplication::applicationFilePath(), request);
+    report.setSection(
+        QStringLiteral("elevation"),
+        QJsonObject{{QStringLiteral("status"), QStringLiteral("needed")}, {QStringLiteral("command"), command}});
+    m_out << (hostOsFlavor() == OsFlavor::Windows
+                  ? tr("This needs administrator rights, and --silent never asks for them. Run exactly this in an "
+                       "administrator prompt:\n  %1\n")
+                  : tr("This needs root, and --silent never asks for it. Run exactly:\n  %1\n"))
+                 .arg(command);
+    if (asked == PathScope::User)
+        m_out << tr("(Elevated, it leaves your own search path alone: --path-scope none. Use --path-scope machine "
+                    "to fix it for every user.)\n");
+}
+
 ExitCode ConsoleRunner::install(const Invocation& invocation)
 {
+    m_elevationToken.clear();
+    if (!invocation.elevationToken.isEmpty()) {
+        if (!checkElevatedArguments(invocation))
+            return ExitCode::UsageError;
+        m_elevationToken = invocation.elevationToken;
+    }
     std::unique_ptr<InstallLog> log;
     if (!invocation.dryRun && !openLog(invocation, log))
         return ExitCode::Failed;
@@ -150,18 +234,28 @@ ExitCode ConsoleRunner::install(const Invocation& invocation)
     detectOptions.cudaRoots = invocation.cudaRoots;
     const SystemSnapshot system = m_engine.detect(detectOptions);
 
-    ConsoleProgress progress;
+    ConsoleProgress console;
+    ProgressLineWriter lines;
+    if (!invocation.progressFile.isEmpty()) {
+        QString error;
+        if (!lines.open(invocation.progressFile, &error)) {
+            m_err << tr("cudnn-setup: cannot write progress to %1: %2\n").arg(invocation.progressFile, error);
+            m_err.flush();
+            return ExitCode::Failed;
+        }
+    }
+    ProgressSink* progress = invocation.progressFile.isEmpty() ? static_cast<ProgressSink*>(&console) : &lines;
     const std::optional<QString> cudaRoot
         = invocation.cudaRoots.isEmpty() ? std::nullopt : std::optional<QString>(invocation.cudaRoots.first());
     // --fetch: download (or reuse) the archive the rules choose, then go on as if --package had named it.
     FetchCommand fetch(m_out, m_err);
-    const std::optional<QString> fetched = invocation.fetch ? fetch.run(invocation, system, &progress) : std::nullopt;
-    progress.finish();
+    const std::optional<QString> fetched = invocation.fetch ? fetch.run(invocation, system, progress) : std::nullopt;
+    console.finish();
     if (invocation.fetch && !fetched)
         return fetch.exitCode();
     const PackageChoice choice
-        = PackageService::pick(fetched.value_or(invocation.package), system, cudaRoot, invocation.force, &progress);
-    progress.finish();
+        = PackageService::pick(fetched.value_or(invocation.package), system, cudaRoot, invocation.force, progress);
+    console.finish();
     const std::optional<InstallPlan> plan = PackageService::plan(choice, system);
 
     const bool deploy = !invocation.deployTo.isEmpty();
@@ -170,6 +264,8 @@ ExitCode ConsoleRunner::install(const Invocation& invocation)
                                     : QStringLiteral("install"));
     PackageService::addToReport(report, choice, plan ? &*plan : nullptr);
     fetch.addToReport(report);
+    if (!checkPackageSha256(invocation, choice, report))
+        return writeReport(report, invocation.reportFile) ? ExitCode::PackageRejected : ExitCode::Failed;
     const ExitCode code = exitCodeForChoice(choice);
     report.setStatus(code == ExitCode::Ok ? QStringLiteral("planned") : exitCodeName(code));
     const PathScope scope = pathScopeFromName(invocation.pathScope).value_or(PathScope::User);
@@ -195,12 +291,14 @@ ExitCode ConsoleRunner::install(const Invocation& invocation)
     options.deployTo = invocation.deployTo;
     options.searchFolders = searchPath();
     options.log = log.get();
-    const SetupOutcome outcome = m_engine.install(choice, system, options, &progress);
-    progress.finish();
+    const SetupOutcome outcome = m_engine.install(choice, system, options, progress);
+    console.finish();
     outcome.addToReport(report);
     m_out << summary(outcome.install) << environmentSummary(outcome.environment)
           << verifySummary(outcome.verify, outcome.verifyNotRun)
           << benchmarkSummary(outcome.benchmark, outcome.benchmarkNotRun);
+    if (outcome.exitCode() == ExitCode::NeedsElevation && !deploy)
+        explainElevation(invocation, choice, report);
     m_out.flush();
     if (!writeReport(report, invocation.reportFile))
         return ExitCode::Failed;
@@ -356,7 +454,9 @@ bool ConsoleRunner::openLog(const Invocation& invocation, std::unique_ptr<Instal
         return true;
     auto file = std::make_unique<FileInstallLog>();
     QString error;
-    if (!file->open(invocation.logFile, &error)) {
+    const bool opened = m_elevationToken.isEmpty() ? file->open(invocation.logFile, &error)
+                                                   : file->openExisting(invocation.logFile, &error);
+    if (!opened) {
         m_err << tr("cudnn-setup: cannot write the log to %1: %2\n").arg(invocation.logFile, error);
         m_err.flush();
         return false;

@@ -49,9 +49,19 @@ private:
     /** Opens --log FILE; false (after saying why) when it cannot be written. */
     bool openLog(const Invocation& invocation, std::unique_ptr<InstallLog>& log);
     bool writeReport(const Report& report, const QString& path);
+    /**
+     * The elevated copy's own checks, before anything else (--elevation-token): every argument validated as
+     * untrusted input; false (after saying why) when one is wrong.
+     */
+    bool checkElevatedArguments(const Invocation& invocation);
+    /** --package-sha256: the archive picked is the one the unelevated process showed; false fills the report. */
+    bool checkPackageSha256(const Invocation& invocation, const PackageChoice& choice, Report& report);
+    /** Exit 4: the exact command that does the privileged part elevated, on stdout and in the report. */
+    void explainElevation(const Invocation& invocation, const PackageChoice& choice, Report& report);
     ExitCode notAvailableYet(const QString& what);
 
     const Engine& m_engine;
     QTextStream& m_out;
     QTextStream& m_err;
+    QString m_elevationToken; // the elevated copy of a wizard: the report carries it and goes into the parent's file
 };

@@ -1,12 +1,16 @@
 #include "Engine.h"
 
+#include "elevation/ElevatedInstall.h"
 #include "env/EnvironmentChange.h"
 #include "env/EnvironmentService.h"
+#include "install/InstallLog.h"
 #include "install/InstallService.h"
 #include "package/PackagePicker.h"
 #include "verify/BenchmarkRunner.h"
 #include "verify/VerifyRunner.h"
 
+#include <QFileInfo>
+#include <QLocale>
 #include <algorithm>
 
 Engine::Engine()
@@ -108,6 +112,31 @@ Engine::analyseInstalledCudnn(const SystemSnapshot& system, PathScope scope, con
     return analyseEnvironment(target, scope == PathScope::Machine ? EnvironmentScope::Machine : EnvironmentScope::User);
 }
 
+void Engine::setElevation(std::shared_ptr<const ElevationLauncher> launcher, QString program)
+{
+    m_launcher = std::move(launcher);
+    m_program = std::move(program);
+}
+
+std::optional<ElevationRequest>
+Engine::privilegedStep(const PackageChoice& choice, const SystemSnapshot& system, PathScope scope) const
+{
+    const PackageCandidate* chosen = choice.chosen();
+    const CudaToolkit* toolkit = system.toolkitAt(choice.toolkitRoot);
+    if (!chosen || !toolkit)
+        return std::nullopt;
+    const bool machineScope = scope == PathScope::Machine && !runsElevated();
+    if (!machineScope && !InstallService::needsElevation(chosen->inspection, *toolkit, system.os))
+        return std::nullopt;
+    ElevationRequest request;
+    request.package = QFileInfo(chosen->inspection.file).canonicalFilePath();
+    request.packageSha256 = chosen->inspection.sha256;
+    request.cudaRoot = QFileInfo(toolkit->root).canonicalFilePath();
+    request.pathScope = ElevationRequest::elevatedScope(scope);
+    request.language = QLocale().language() == QLocale::Chinese ? QStringLiteral("zh_CN") : QStringLiteral("en");
+    return request;
+}
+
 SetupOutcome Engine::install(const PackageChoice& choice,
                              const SystemSnapshot& system,
                              const SetupOptions& options,
@@ -124,11 +153,18 @@ SetupOutcome Engine::install(const PackageChoice& choice,
         outcome.environment = planEnvironment(choice, system, options.pathScope);
     }
 
-    InstallOptions installing = installOptions(outcome.environment.fix());
-    installing.log = options.log;
-    installing.searchFolders = options.searchFolders;
-    outcome.install = deploy ? InstallService::deploy(choice, system, options.deployTo, installing, progress, cancel)
-                             : InstallService::install(choice, system, installing, progress, cancel);
+    const std::optional<ElevationRequest> privileged
+        = options.elevate && m_launcher && !deploy ? privilegedStep(choice, system, options.pathScope) : std::nullopt;
+    if (privileged) {
+        installElevated(*privileged, options, outcome, progress);
+    } else {
+        InstallOptions installing = installOptions(outcome.environment.fix());
+        installing.log = options.log;
+        installing.searchFolders = options.searchFolders;
+        outcome.install = deploy
+            ? InstallService::deploy(choice, system, options.deployTo, installing, progress, cancel)
+            : InstallService::install(choice, system, installing, progress, cancel);
+    }
 
     using Status = EnvironmentOutcome::Status;
     if (outcome.environment.status == Status::Planned) {
@@ -139,7 +175,74 @@ SetupOutcome Engine::install(const PackageChoice& choice,
         else
             outcome.environment.status = Status::RolledBack;
     }
+    prove(outcome, options, progress, cancel);
+    return outcome;
+}
 
+/** The search path step the elevated copy reported (machine scope), by the report's status word. */
+static EnvironmentOutcome::Status elevatedEnvironmentStatus(const QJsonObject& report)
+{
+    using Status = EnvironmentOutcome::Status;
+    const QString name
+        = report.value(QStringLiteral("environment")).toObject().value(QStringLiteral("status")).toString();
+    for (Status status : {Status::Planned, Status::Unchanged, Status::Applied, Status::RolledBack, Status::Refused}) {
+        if (EnvironmentOutcome::statusName(status) == name)
+            return status;
+    }
+    return Status::NotRun;
+}
+
+void Engine::installElevated(const ElevationRequest& request,
+                             const SetupOptions& options,
+                             SetupOutcome& outcome,
+                             ProgressSink* progress) const
+{
+    const ElevationOutcome elevated = ElevatedInstall(*m_launcher, m_program).run(request, progress, options.log);
+    outcome.elevation = elevated;
+    if (elevated.status == ElevationOutcome::Status::Ran) {
+        outcome.install = InstallResult::fromReport(elevated.report);
+    } else {
+        // Nothing is known to have changed: the toolkit still needs rights this process does not have.
+        outcome.install.command = QStringLiteral("install");
+        outcome.install.status
+            = elevated.nothingRan() ? InstallResult::Status::NeedsElevation : InstallResult::Status::Failed;
+        outcome.install.root = request.cudaRoot;
+        outcome.install.toolkitRoot = request.cudaRoot;
+    }
+
+    using Status = EnvironmentOutcome::Status;
+    EnvironmentOutcome& environment = outcome.environment;
+    if (environment.status != Status::Planned)
+        return;
+    if (environment.scope == PathScope::Machine) {
+        environment.status = elevatedEnvironmentStatus(elevated.report);
+        return;
+    }
+    // The user's own search path: never the elevated copy's business (it may be another administrator's account).
+    const bool installed = outcome.install.status == InstallResult::Status::Ok
+        || outcome.install.status == InstallResult::Status::Unchanged;
+    const EnvironmentPlan* fix = environment.fix();
+    if (!installed || !fix) {
+        environment.status = installed ? Status::Refused : Status::RolledBack;
+        return;
+    }
+    EnvironmentChange change(*fix, m_environment);
+    if (change.perform()) {
+        environment.status = Status::Applied;
+        InstallLog::to(options.log, QStringLiteral("search path (user scope): applied"));
+    } else {
+        environment.status = Status::Refused;
+        environment.reason = change.errorString();
+        InstallLog::to(options.log, QStringLiteral("search path (user scope): %1").arg(change.errorString()));
+    }
+}
+
+void Engine::prove(SetupOutcome& outcome,
+                   const SetupOptions& options,
+                   ProgressSink* progress,
+                   CancellationToken cancel) const
+{
+    const bool deploy = !options.deployTo.isEmpty();
     const bool installed = outcome.install.status == InstallResult::Status::Ok
         || outcome.install.status == InstallResult::Status::Unchanged;
     if (!options.verify)
@@ -167,7 +270,6 @@ SetupOutcome Engine::install(const PackageChoice& choice,
             progress->report(ProgressUpdate{SetupOutcome::tr("Measuring convolutions"), 0, 0, 0, 0, {}});
         outcome.benchmark = benchmark(outcome.install.toolkitRoot, options.quickBenchmark);
     }
-    return outcome;
 }
 
 InstallOptions Engine::installOptions(const EnvironmentPlan* environmentFix) const

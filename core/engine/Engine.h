@@ -5,6 +5,8 @@
 #include "detect/Detector.h"
 #include "detect/HostEnvironment.h"
 #include "detect/ProcessRunner.h"
+#include "elevation/ElevationLauncher.h"
+#include "elevation/ElevationRequest.h"
 #include "env/EnvironmentLocations.h"
 #include "env/EnvironmentReport.h"
 #include "install/InstallOptions.h"
@@ -55,6 +57,17 @@ public:
 
     // Changing the machine
     /**
+     * Where the privileged part of an install goes when this process may not do it (SetupOptions::elevate): program
+     * (this executable) started elevated through launcher. Unset: such an install ends in needs_elevation (exit 4).
+     */
+    void setElevation(std::shared_ptr<const ElevationLauncher> launcher, QString program);
+    /**
+     * The privileged part of installing choice with scope, when this process may not do it itself: the toolkit is
+     * not writable for it, or machine scope without elevation. Null when it may do everything itself.
+     */
+    std::optional<ElevationRequest>
+    privilegedStep(const PackageChoice& choice, const SystemSnapshot& system, PathScope scope) const;
+    /**
      * What InstallService needs from the engine: the factory that rebuilds every kind of step a journal or manifest
      * holds (files and the environment), and, when a fix is given and changes something, that fix as the last step
      * of the same transaction, so a rollback or `--uninstall` takes it back with the files.
@@ -62,7 +75,9 @@ public:
     InstallOptions installOptions(const EnvironmentPlan* environmentFix = nullptr) const;
     /**
      * The whole install run both faces start: the files and the search path fix in one transaction (a deploy copies
-     * files only), then, when the install succeeded, the verification and the benchmark against the toolkit.
+     * files only), then, when the install succeeded, the verification and the benchmark against the toolkit. With
+     * SetupOptions::elevate the privileged part may run in an elevated copy; the user's own search path, the
+     * verification and the benchmark still run here.
      */
     SetupOutcome install(const PackageChoice& choice,
                          const SystemSnapshot& system,
@@ -77,7 +92,18 @@ public:
     BenchmarkResult benchmark(const QString& toolkitRoot, bool quick = false) const;
 
 private:
+    /** The files (and a machine search path) through the elevated copy; then the user-scope fix here. */
+    void installElevated(const ElevationRequest& request,
+                         const SetupOptions& options,
+                         SetupOutcome& outcome,
+                         ProgressSink* progress) const;
+    /** What loads, and how fast, once the files are in: the same for both ways in. */
+    void
+    prove(SetupOutcome& outcome, const SetupOptions& options, ProgressSink* progress, CancellationToken cancel) const;
+
     HostEnvironment m_host;
     std::shared_ptr<const ProcessRunner> m_runner;
     EnvironmentLocations m_environment;
+    std::shared_ptr<const ElevationLauncher> m_launcher;
+    QString m_program;
 };

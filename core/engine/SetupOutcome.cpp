@@ -96,6 +96,12 @@ void SetupOutcome::addToReport(Report& report) const
                           QJsonObject{{QStringLiteral("status"), QStringLiteral("not_run")},
                                       {QStringLiteral("reason"), benchmarkNotRun}});
     }
+    if (elevation) {
+        QJsonObject json = elevation->toJson();
+        if (!elevation->report.isEmpty())
+            json.insert(QStringLiteral("report"), elevation->report); // the elevated copy's own, as it wrote it
+        report.setSection(QStringLiteral("elevation"), json);
+    }
     if (exitCode() == ExitCode::VerifyFailed)
         report.setStatus(exitCodeName(ExitCode::VerifyFailed)); // installed, but it does not work
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "elevation/ElevationOutcome.h"
 #include "env/EnvironmentReport.h"
 #include "install/InstallResult.h"
 #include "verify/BenchmarkResult.h"
@@ -62,13 +63,14 @@ public:
     QString verifyNotRun;
     std::optional<BenchmarkResult> benchmark;
     QString benchmarkNotRun; // why the benchmark did not run, when it did not
+    std::optional<ElevationOutcome> elevation; // set when the privileged part went to an elevated copy
 
     /**
      * The install's code, unless it succeeded and the verification found an error or the benchmark found cuDNN
      * broken (wrong results, does not load): then VerifyFailed.
      */
     ExitCode exitCode() const;
-    /** The install's sections and diagnostics, then "environment", "verify" and "benchmark". */
+    /** The install's sections and diagnostics, then "environment", "verify", "benchmark" and "elevation". */
     void addToReport(Report& report) const;
 };
 
@@ -82,4 +84,9 @@ struct SetupOptions
     QString deployTo; // set: copy next to an application instead of into the toolkit (no search path step)
     QStringList searchFolders; // deploy: where else to look for zlibwapi.dll
     InstallLog* log = nullptr;
+    /**
+     * The wizard: when this process may not do the privileged part (a root-owned toolkit, machine scope), hand it to
+     * an elevated copy (Engine::setElevation). Silent mode never elevates: it exits 4 with the command instead.
+     */
+    bool elevate = false;
 };

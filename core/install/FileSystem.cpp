@@ -312,7 +312,8 @@ bool canWriteIn(const QString& folder)
     CloseHandle(handle);
     return true;
 #else
-    return ::access(native(folder).constData(), W_OK | X_OK) == 0;
+    // As this process's effective identity, as open() will judge it (access() asks for the real one).
+    return ::faccessat(AT_FDCWD, native(folder).constData(), W_OK | X_OK, AT_EACCESS) == 0;
 #endif
 }
 

@@ -1,5 +1,7 @@
 #include "InstallLog.h"
 
+#include "elevation/PrivateFiles.h"
+
 #include <QDateTime>
 
 bool FileInstallLog::open(const QString& path, QString* error)
@@ -9,6 +11,11 @@ bool FileInstallLog::open(const QString& path, QString* error)
         return true;
     *error = m_file.errorString();
     return false;
+}
+
+bool FileInstallLog::openExisting(const QString& path, QString* error)
+{
+    return PrivateFiles::openExisting(m_file, path, PrivateFiles::Write::Append, error);
 }
 
 void FileInstallLog::write(const QString& line)

@@ -24,6 +24,8 @@ class FileInstallLog final : public InstallLog
 public:
     /** False with error when the file cannot be opened for appending. */
     bool open(const QString& path, QString* error);
+    /** Only an existing plain file, never through a link (an elevated copy writing the log its parent made). */
+    bool openExisting(const QString& path, QString* error);
     void write(const QString& line) override;
 
 private:

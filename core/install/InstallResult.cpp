@@ -96,3 +96,44 @@ void InstallResult::addToReport(Report& report) const
         report.setSection(QStringLiteral("changes"), changes);
     report.addDiagnostics(diagnostics);
 }
+
+InstallResult InstallResult::fromReport(const QJsonObject& report)
+{
+    InstallResult result;
+    result.command = report.value(QStringLiteral("command")).toString();
+    const QString status = report.value(QStringLiteral("status")).toString();
+    result.status = Status::Rejected; // rejected, choice_needed, nothing_found: no package to install
+    for (Status known : {Status::Ok,
+                         Status::Unchanged,
+                         Status::Rejected,
+                         Status::NeedsElevation,
+                         Status::RolledBack,
+                         Status::Failed,
+                         Status::Uninstalled,
+                         Status::NotInstalled,
+                         Status::Refused}) {
+        if (statusName(known) == status)
+            result.status = known;
+    }
+    if (status == exitCodeName(ExitCode::Failed) || status == exitCodeName(ExitCode::UsageError))
+        result.status = Status::Failed;
+    const QJsonObject toolkit = report.value(QStringLiteral("toolkit")).toObject();
+    result.toolkitRoot = toolkit.value(QStringLiteral("root")).toString();
+    if (toolkit.value(QStringLiteral("version")).isString())
+        result.toolkitVersion = Version::parse(toolkit.value(QStringLiteral("version")).toString());
+    const QJsonObject transaction = report.value(QStringLiteral("transaction")).toObject();
+    result.root = transaction.value(QStringLiteral("root")).toString(result.toolkitRoot);
+    result.transaction = transaction.value(QStringLiteral("id")).toString();
+    result.recovered = transaction.value(QStringLiteral("recovered")).toBool();
+    for (const QJsonValue& value : report.value(QStringLiteral("files")).toArray()) {
+        const QJsonObject file = value.toObject();
+        result.files.append({file.value(QStringLiteral("path")).toString(),
+                             file.value(QStringLiteral("action")).toString(),
+                             file.value(QStringLiteral("sha256")).toString(),
+                             file.value(QStringLiteral("link_target")).toString()});
+    }
+    result.changes = report.value(QStringLiteral("changes")).toObject();
+    for (const QJsonValue& value : report.value(QStringLiteral("diagnostics")).toArray())
+        result.diagnostics.append(Diagnostic::fromJson(value.toObject()));
+    return result;
+}

@@ -57,4 +57,6 @@ public:
     QJsonObject toJson() const;
     /** Status, sections "toolkit", "deploy" (a deploy), "transaction", "files", "changes", and the diagnostics. */
     void addToReport(Report& report) const;
+    /** The result another process wrote as its report (an elevated copy's): addToReport() read back. */
+    static InstallResult fromReport(const QJsonObject& report);
 };

@@ -174,6 +174,14 @@ bool hasInterruptedRun(const QString& root)
     return FileSystem::exists(ToolkitState(root).journalFile());
 }
 
+bool needsElevation(const PackageInspection& package, const CudaToolkit& toolkit, OsFlavor os)
+{
+    const PlannedChanges planned = planInstall(package, toolkit, os);
+    const QString stateFolder = planned.changes.root + QLatin1Char('/') + ToolkitState::FolderName;
+    const Diagnostics problems = Preflight().checkWritable(Preflight::foldersToWrite(planned.changes, stateFolder));
+    return containsCode(problems, InstallCode::NeedsElevation);
+}
+
 QStringList toolkitsWithInstalls(const SystemSnapshot& system)
 {
     QStringList roots;

@@ -55,6 +55,8 @@ PlannedChanges planDeploy(const PackageInspection& package,
 
 /** root holds a journal: a run there was interrupted and the next one recovers it first. */
 bool hasInterruptedRun(const QString& root);
+/** This process may not write every folder an install of package into toolkit writes to (INSTALL-NEEDS-ELEVATION). */
+bool needsElevation(const PackageInspection& package, const CudaToolkit& toolkit, OsFlavor os);
 /** The toolkits among system's in which cudnn-setup has installed something (they have a manifest). */
 QStringList toolkitsWithInstalls(const SystemSnapshot& system);
 

@@ -67,9 +67,7 @@ Diagnostics Preflight::checkTarget(const ChangeSet& changes, const QString& stat
     if (!problems.isEmpty())
         return problems;
 
-    QStringList folders = changes.foldersWritten();
-    folders.prepend(FileSystem::exists(stateFolder) ? stateFolder : changes.root);
-    problems = checkWritable(folders);
+    problems = checkWritable(foldersToWrite(changes, stateFolder));
     if (!problems.isEmpty())
         return problems;
 
@@ -86,6 +84,13 @@ Diagnostics Preflight::checkTarget(const ChangeSet& changes, const QString& stat
                             .about(changes.root));
     }
     return problems;
+}
+
+QStringList Preflight::foldersToWrite(const ChangeSet& changes, const QString& stateFolder)
+{
+    QStringList folders = changes.foldersWritten();
+    folders.prepend(FileSystem::exists(stateFolder) ? stateFolder : changes.root);
+    return folders;
 }
 
 Diagnostics Preflight::checkWritable(const QStringList& folders) const

@@ -26,6 +26,8 @@ public:
     static Diagnostics checkPackage(const PackageInspection& package, const PackageFindings& planFindings);
     /** INSTALL-UNSAFE-TARGET, INSTALL-NEEDS-ELEVATION, INSTALL-NO-SPACE. stateFolder: where journal and backups go. */
     Diagnostics checkTarget(const ChangeSet& changes, const QString& stateFolder) const;
+    /** Every folder an install of changes writes to: the state folder (or the root, before it exists) first. */
+    static QStringList foldersToWrite(const ChangeSet& changes, const QString& stateFolder);
     /** INSTALL-NEEDS-ELEVATION for the first of these folders this user may not write. */
     Diagnostics checkWritable(const QStringList& folders) const;
 
