@@ -55,7 +55,9 @@ static int runWizard(int argc, char* argv[], const Invocation& invocation)
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/cudnn-setup.svg")));
     Localization::install(invocation.language);
 
-    const Engine engine;
+    Engine engine;
+    // A root-owned toolkit: the privileged part runs in an elevated copy of this executable (docs/elevation.md).
+    engine.setElevation(ElevationLauncher::forThisMachine(), QCoreApplication::applicationFilePath());
     SetupWizard wizard(engine, invocation.mode == Invocation::Mode::Repair ? SetupTask::Repair : SetupTask::Install);
     wizard.state().setLogFile(wizardLogFile());
     wizard.show();

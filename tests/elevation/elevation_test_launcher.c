@@ -5,6 +5,7 @@
  * fresh environment, plus only what the options name.
  *
  *   --decline            exit 126 at once, as pkexec does when the dialog is dismissed
+ *   --decline-while FILE exit 126 while FILE exists (a person who says no, then yes on Try again)
  *   --not-authorized     exit 127, as pkexec does when polkit says no or no agent can ask
  *   --home DIR           HOME=DIR for PROGRAM (the worst case: an elevation that keeps the user's HOME)
  *   --system-root DIR    CUDNN_SETUP_SYSTEM_ROOT=DIR (machine scope writes there instead of /etc)
@@ -41,7 +42,10 @@ int main(int argc, char** argv)
             return 126;
         if (strcmp(argv[i], "--not-authorized") == 0)
             return 127;
-        if (strcmp(argv[i], "--forge-report") == 0)
+        if (i + 1 < argc && strcmp(argv[i], "--decline-while") == 0) {
+            if (access(argv[++i], F_OK) == 0)
+                return 126;
+        } else if (strcmp(argv[i], "--forge-report") == 0)
             forge = 1;
         else if (i + 1 < argc && strcmp(argv[i], "--home") == 0)
             home = argv[++i];

@@ -104,6 +104,15 @@ void InstallPage::startInstall()
         options.deployTo = m_state.deployFolder();
         options.pathScope = PathScope::None; // the application's folder is searched first
     }
+    options.elevate = true; // a root-owned toolkit: only the privileged part runs elevated
+    m_elevated = options.deployTo.isEmpty() && m_engine.privilegedStep(*choice, *system, options.pathScope);
+    if (m_elevated) {
+        m_phase->setText(tr("Asking for administrator rights…"));
+        m_result->setText(tr("Writing into %1 needs administrator rights. cudnn-setup asks for them once, for this "
+                             "step only; your own settings stay with you.")
+                              .arg(displayPath(hostOsFlavor(), choice->toolkitRoot).toHtmlEscaped()));
+        m_cancel->hide(); // the elevated copy runs as another user: it finishes or rolls back on its own
+    }
     m_cancellation = m_work.separateCancellation();
     const CancellationToken cancel = m_cancellation;
     ProgressRelay* relay = m_relay;
@@ -159,6 +168,23 @@ void InstallPage::showOutcome(const SetupOutcome& outcome)
     const InstallResult& result = outcome.install;
     const QString root = displayPath(hostOsFlavor(), result.root).toHtmlEscaped();
     QString text;
+    if (outcome.elevation && !outcome.elevation->nothingRan()
+        && outcome.elevation->status != ElevationOutcome::Status::Ran) {
+        m_bar->setValue(0);
+        m_again->show();
+        m_phase->setText(tr("Stopped."));
+        m_result->setText(elevationText(*outcome.elevation));
+        m_findings->setDiagnostics(result.diagnostics);
+        return;
+    }
+    if (outcome.elevation && outcome.elevation->nothingRan()) {
+        m_bar->setValue(0);
+        m_again->show();
+        m_phase->setText(tr("Nothing was changed."));
+        m_result->setText(elevationText(*outcome.elevation));
+        m_findings->setDiagnostics({});
+        return;
+    }
     switch (result.status) {
     case InstallResult::Status::Ok:
         m_bar->setValue(1000);
@@ -203,4 +229,40 @@ void InstallPage::showOutcome(const SetupOutcome& outcome)
             diagnostics.append(d);
     }
     m_findings->setDiagnostics(diagnostics);
+}
+
+QString InstallPage::elevationText(const ElevationOutcome& elevation)
+{
+    const QString command
+        = QStringLiteral("<pre style=\"white-space: pre-wrap\">%1</pre>").arg(elevation.command.toHtmlEscaped());
+    using Status = ElevationOutcome::Status;
+    switch (elevation.status) {
+    case Status::Ran:
+        break;
+    case Status::Declined:
+        return tr("<b>You declined; nothing was changed.</b> Press Try again to be asked once more.");
+    case Status::NotAuthorized:
+        return tr("<b>Not authorized; nothing was changed.</b> This account may not get administrator rights here, "
+                  "or nothing could ask for them. An administrator can run:")
+            + command;
+    case Status::Unavailable:
+        return tr("<b>Nothing was changed.</b> Nothing on this computer can ask for administrator rights "
+                  "(pkexec is missing). Run this in a terminal, then come back:")
+            + command;
+    case Status::ElevationDisabled:
+        return tr("<b>Nothing was changed.</b> User Account Control is turned off, so Windows cannot ask for "
+                  "administrator rights. Sign in as an administrator, or ask one to run:")
+            + command;
+    case Status::FailedToStart:
+        return tr("<b>Nothing was changed.</b> The request for administrator rights could not be started (%1).")
+            .arg(elevation.detail.toHtmlEscaped());
+    case Status::NoReport:
+        return tr("<b>The elevated step stopped without a report</b> (exit code %1). If it stopped half way, the "
+                  "next run puts everything back first.")
+            .arg(elevation.exitCode);
+    case Status::ReportRejected:
+        return tr("<b>The elevated step's report is not from this run</b>, so it is not believed. Run the install "
+                  "again.");
+    }
+    return {};
 }

@@ -39,7 +39,8 @@ signals:
 private:
     void showProgress(const ProgressUpdate& update);
     void showOutcome(const SetupOutcome& outcome);
-    QString phaseText(const QString& phase) const;
+    /** Why the elevated copy did not run (or left no report), in words, with what to do; empty when it ran. */
+    static QString elevationText(const ElevationOutcome& elevation);
 
     const Engine& m_engine;
     WizardState& m_state;
@@ -56,4 +57,5 @@ private:
     QElapsedTimer m_clock;
     CancellationToken m_cancellation;
     bool m_busy = false;
+    bool m_elevated = false; // this run's privileged part runs in an elevated copy, which cannot be canceled from here
 };

@@ -1,0 +1,244 @@
+#include "../elevation/ElevationFixtures.h"
+#include "../unit/install/InstallFixtures.h"
+#include "SetupWizard.h"
+#include "SilentRun.h"
+#include "engine/Engine.h"
+#include "pages/BenchmarkPage.h"
+#include "pages/EnvironmentPage.h"
+#include "pages/FinishPage.h"
+#include "pages/InstallPage.h"
+#include "pages/PackagePage.h"
+#include "pages/SystemPage.h"
+
+#include <QApplication>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QLineEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QtTest>
+
+using namespace InstallFixtures;
+
+/**
+ * The double-click path of a student who is not root: the wizard runs as nobody (effective ids, see
+ * ElevationFixtures.h) against a root-owned toolkit, and the Install page hands the merge to an elevated copy of
+ * cudnn-setup through the stand-in for pkexec. Its progress, its report on the Finish page, a "no" and a failure
+ * in the middle, as a person sees them.
+ */
+class TestElevatedWizard : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init();
+    void cleanup();
+    void installsThroughTheElevatedCopy();
+    void declinedSaysSoAndTryAgainAsksAgain();
+    void failedElevatedMergeShowsTheRollback();
+
+private:
+    Engine makeEngine(const QStringList& launcherOptions);
+    /** Through System, Package, Plan and Search path to the Install button. */
+    void goToInstall(SetupWizard& wizard);
+    InstallPage* install(SetupWizard& wizard);
+
+    std::unique_ptr<TestTree> m_tree;
+    std::unique_ptr<EffectiveNobody> m_nobody;
+    QString m_root;
+    QString m_archive;
+    QString m_home;
+};
+
+void TestElevatedWizard::init()
+{
+    if (::geteuid() != 0)
+        QSKIP("needs root, to act as nobody (65534) with a launcher that can become root again");
+    m_tree = std::make_unique<TestTree>();
+    letNobodyIn(m_tree->root());
+    m_root = makeToolkit(*m_tree, QStringLiteral("cuda-12.4"), 12040); // root's: nobody may not write into it
+    CudnnArchiveSpec spec; // cuDNN 9.19 for CUDA 12 with the CPU-backed fake libcudnn.so.9: it loads and convolves
+    spec.cuda = QStringLiteral("12");
+    m_archive = m_tree->path(spec.fileName());
+    withFakeCpuCudnn(spec).write(m_archive);
+    m_home = nobodysFolder(m_tree->path(QStringLiteral("home")));
+    nobodysFolder(m_tree->path(QStringLiteral("tmp")));
+    nobodysFolder(m_tree->path(QStringLiteral("backup")));
+    qputenv("TMPDIR", QFile::encodeName(m_tree->path(QStringLiteral("tmp"))));
+    m_nobody = std::make_unique<EffectiveNobody>();
+    QVERIFY(m_nobody->active());
+}
+
+void TestElevatedWizard::cleanup()
+{
+    m_nobody.reset();
+    m_tree.reset();
+    qunsetenv("TMPDIR");
+}
+
+Engine TestElevatedWizard::makeEngine(const QStringList& launcherOptions)
+{
+    HostEnvironment host;
+    host.os = OsFlavor::Linux;
+    host.defaultToolkitRoots = {m_root};
+    host.probeDirectory = qEnvironmentVariable("CUDNN_SETUP_BIN_DIR");
+    host.variables.insert(QStringLiteral("LD_LIBRARY_PATH"),
+                          qEnvironmentVariable("CUDNN_SETUP_FAKES_DIR") + QStringLiteral("/cpu-cudnn"));
+    auto runner = std::make_shared<ProcessRunner>();
+    EnvironmentLocations environment = EnvironmentLocations::current(host, runner);
+    environment.homeDirectory = m_home;
+    environment.systemRoot = SystemRoot(m_tree->makeDir(QStringLiteral("system-root")));
+    environment.loginShell = QStringLiteral("/bin/bash");
+    environment.userBackupDirectory = m_tree->path(QStringLiteral("backup"));
+    Engine engine(host, runner, environment);
+    engine.setElevation(std::make_shared<CommandLauncher>(QStringList{testLauncher()} + launcherOptions),
+                        SilentRun::binary());
+    return engine;
+}
+
+void TestElevatedWizard::goToInstall(SetupWizard& wizard)
+{
+    wizard.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&wizard));
+    QTest::mouseClick(wizard.button(QWizard::NextButton), Qt::LeftButton);
+    auto* system = qobject_cast<SystemPage*>(wizard.currentPage());
+    QTRY_VERIFY_WITH_TIMEOUT(system->isComplete(), 30000);
+    QTest::mouseClick(wizard.button(QWizard::NextButton), Qt::LeftButton);
+    auto* package = qobject_cast<PackagePage*>(wizard.currentPage());
+    auto* path = wizard.findChild<QLineEdit*>(QStringLiteral("packagePath"));
+    path->setText(m_archive);
+    QTest::keyClick(path, Qt::Key_Return);
+    QTRY_VERIFY_WITH_TIMEOUT(!package->isBusy(), 60000);
+    QVERIFY2(package->isComplete(), qPrintable(wizard.findChild<QLabel*>(QStringLiteral("packageVerdict"))->text()));
+    QTest::mouseClick(wizard.button(QWizard::NextButton), Qt::LeftButton);
+    QCOMPARE(wizard.currentId(), int(SetupWizard::PlanPageId));
+    QTest::mouseClick(wizard.button(QWizard::NextButton), Qt::LeftButton);
+    auto* environment = qobject_cast<EnvironmentPage*>(wizard.currentPage());
+    QTRY_VERIFY_WITH_TIMEOUT(!environment->isBusy(), 30000);
+}
+
+InstallPage* TestElevatedWizard::install(SetupWizard& wizard)
+{
+    QTest::mouseClick(wizard.button(QWizard::CommitButton), Qt::LeftButton);
+    if (wizard.currentId() != int(SetupWizard::InstallPageId))
+        return nullptr;
+    return qobject_cast<InstallPage*>(wizard.currentPage());
+}
+
+void TestElevatedWizard::installsThroughTheElevatedCopy()
+{
+    const Engine engine = makeEngine({QStringLiteral("--home"), m_home});
+    SetupWizard wizard(engine);
+    wizard.state().setLogFile(m_tree->path(QStringLiteral("tmp/install.log")));
+    goToInstall(wizard);
+    auto* bar = wizard.findChild<QProgressBar*>(QStringLiteral("installProgress"));
+    QSignalSpy progress(bar, &QProgressBar::valueChanged);
+
+    InstallPage* page = install(wizard);
+    QVERIFY(page);
+    // Before anything happens the page says it will ask, and offers no Cancel it could not honour.
+    QVERIFY2(wizard.findChild<QLabel*>(QStringLiteral("installResult"))
+                 ->text()
+                 .contains(QStringLiteral("needs administrator rights")),
+             qPrintable(wizard.findChild<QLabel*>(QStringLiteral("installResult"))->text()));
+    QVERIFY(!wizard.findChild<QPushButton*>(QStringLiteral("installCancel"))->isVisible());
+    QTRY_VERIFY_WITH_TIMEOUT(!page->isBusy(), 120000);
+    const QString result = wizard.findChild<QLabel*>(QStringLiteral("installResult"))->text();
+    QVERIFY2(page->isComplete(), qPrintable(result));
+    QVERIFY2(result.contains(QStringLiteral("Installed")), qPrintable(result));
+    QCOMPARE(bar->value(), 1000);
+
+    // The bar moved with the elevated copy's own byte counts on the way (not just 0 and done).
+    const bool between = std::any_of(progress.cbegin(), progress.cend(), [](const QList<QVariant>& args) {
+        return args.first().toInt() > 0 && args.first().toInt() < 1000;
+    });
+    QVERIFY2(between, "the elevated copy's progress reached the page");
+    const std::optional<SetupOutcome>& outcome = wizard.state().outcome();
+    QCOMPARE(ElevationOutcome::statusName(outcome->elevation->status), QStringLiteral("ran"));
+    QVERIFY(QFileInfo(m_root + QStringLiteral("/lib/libcudnn.so.9")).isSymLink());
+    QCOMPARE(QFileInfo(m_root + QStringLiteral("/include/cudnn.h")).ownerId(), 0u);
+    QVERIFY(outcome->verify); // verification ran here, unelevated, against what the copy installed
+    // The user's own search path was fixed by the wizard itself, as the user.
+    QCOMPARE(QFileInfo(m_home + QStringLiteral("/.profile")).ownerId(), EffectiveNobody::Id);
+    QFile log(m_tree->path(QStringLiteral("tmp/install.log")));
+    QVERIFY(log.open(QIODevice::ReadOnly));
+    QVERIFY(log.readAll().contains("elevated: "));
+
+    // Finish: the elevated copy's result, and its report inside the wizard's (the same shape as the silent mode's).
+    QTest::mouseClick(wizard.button(QWizard::NextButton), Qt::LeftButton);
+    QCOMPARE(wizard.currentId(), int(SetupWizard::VerifyPageId));
+    wizard.findChild<BenchmarkPage*>()->setQuick(true);
+    QTest::mouseClick(wizard.button(QWizard::NextButton), Qt::LeftButton);
+    auto* benchmark = qobject_cast<BenchmarkPage*>(wizard.currentPage());
+    QVERIFY(benchmark);
+    QTRY_VERIFY_WITH_TIMEOUT(benchmark->isComplete(), 120000); // unelevated, against the toolkit the copy filled
+    QTest::mouseClick(wizard.button(QWizard::NextButton), Qt::LeftButton);
+    QCOMPARE(wizard.currentId(), int(SetupWizard::FinishPageId));
+    QVERIFY(wizard.findChild<QLabel*>(QStringLiteral("finishSummary"))->text().contains(QStringLiteral("9.19.0")));
+    const QString reportPath = m_tree->path(QStringLiteral("tmp/report.json"));
+    QString error;
+    QVERIFY2(wizard.findChild<FinishPage*>()->saveReport(reportPath, &error), qPrintable(error));
+    QFile file(reportPath);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QJsonObject report = QJsonDocument::fromJson(file.readAll()).object();
+    const QJsonObject elevation = report.value(QStringLiteral("elevation")).toObject();
+    QCOMPARE(elevation.value(QStringLiteral("status")).toString(), QStringLiteral("ran"));
+    QCOMPARE(elevation.value(QStringLiteral("exit_code")).toInt(-1), 0);
+    const QJsonObject elevated = elevation.value(QStringLiteral("report")).toObject();
+    QCOMPARE(elevated.value(QStringLiteral("status")).toString(), QStringLiteral("ok"));
+    QCOMPARE(report.value(QStringLiteral("files")).toArray(), elevated.value(QStringLiteral("files")).toArray());
+    QCOMPARE(report.value(QStringLiteral("environment")).toObject().value(QStringLiteral("status")).toString(),
+             QStringLiteral("applied"));
+}
+
+void TestElevatedWizard::declinedSaysSoAndTryAgainAsksAgain()
+{
+    const QString no = m_tree->writeFile(QStringLiteral("tmp/say-no"), "");
+    const Engine engine = makeEngine({QStringLiteral("--decline-while"), no});
+    SetupWizard wizard(engine);
+    goToInstall(wizard);
+    const QString before = listing(m_root);
+    const QString homeBefore = listing(m_home);
+    InstallPage* page = install(wizard);
+    QVERIFY(page);
+    QTRY_VERIFY_WITH_TIMEOUT(!page->isBusy(), 60000);
+    const QString result = wizard.findChild<QLabel*>(QStringLiteral("installResult"))->text();
+    QVERIFY2(result.contains(QStringLiteral("You declined; nothing was changed")), qPrintable(result));
+    QCOMPARE(wizard.currentId(), int(SetupWizard::InstallPageId)); // stays on the page
+    QVERIFY(!page->isComplete());
+    QVERIFY(!wizard.button(QWizard::NextButton)->isEnabled());
+    QCOMPARE(listing(m_root), before);
+    QCOMPARE(listing(m_home), homeBefore);
+
+    auto* again = wizard.findChild<QPushButton*>(QStringLiteral("installAgain"));
+    QVERIFY(again->isVisible());
+    QVERIFY(QFile::remove(no)); // this time the person says yes
+    QTest::mouseClick(again, Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(!page->isBusy(), 120000);
+    QVERIFY2(page->isComplete(), qPrintable(wizard.findChild<QLabel*>(QStringLiteral("installResult"))->text()));
+    QCOMPARE(wizard.state().outcome()->install.status, InstallResult::Status::Ok);
+}
+
+void TestElevatedWizard::failedElevatedMergeShowsTheRollback()
+{
+    const Engine engine = makeEngine({QStringLiteral("--fault"), QStringLiteral("stage.write:2:fail")});
+    SetupWizard wizard(engine);
+    goToInstall(wizard);
+    const QString before = toolkitListing(m_root);
+    const QString homeBefore = listing(m_home);
+    InstallPage* page = install(wizard);
+    QVERIFY(page);
+    QTRY_VERIFY_WITH_TIMEOUT(!page->isBusy(), 120000);
+    const QString result = wizard.findChild<QLabel*>(QStringLiteral("installResult"))->text();
+    QVERIFY2(result.contains(QStringLiteral("rolled back")), qPrintable(result));
+    QCOMPARE(wizard.state().outcome()->install.status, InstallResult::Status::RolledBack);
+    QCOMPARE(wizard.state().outcome()->elevation->exitCode, 5);
+    QVERIFY(codesOf(wizard.state().outcome()->install).contains(QStringLiteral("INSTALL-WRITE-FAILED")));
+    QVERIFY(wizard.findChild<QPushButton*>(QStringLiteral("installAgain"))->isVisible());
+    QCOMPARE(toolkitListing(m_root), before);
+    QCOMPARE(listing(m_home), homeBefore); // the user's search path went nowhere either
+}
+
+QTEST_MAIN(TestElevatedWizard)
+#include "TestElevatedWizard.moc"
