@@ -47,6 +47,10 @@ if [ "$scenario" = installer ]; then
         skip "no NSIS installer cudnn-setup-*-windows-x86_64.exe next to $dist"
     fi
     target=$(realpath "$target")
+    # NSIS installers are 32-bit programs; Debian's wine runs them only with wine32:i386 installed.
+    if file -b "$target" | grep -q '^PE32 ' && [ ! -d /usr/lib/i386-linux-gnu/wine ]; then
+        skip "$target is a 32-bit program and this wine has no 32-bit support (dpkg --add-architecture i386; apt-get install wine32:i386)"
+    fi
 fi
 
 # Z: is wine's view of /; the test program gets Windows paths.
