@@ -375,6 +375,52 @@
         <source>restored</source>
         <translation>个还原</translation>
     </message>
+    <message>
+        <source>%1 is not the archive that was checked: its SHA-256 is %2, not %3. Nothing was changed.</source>
+        <translation>%1 不是之前检查过的那个压缩包：它的 SHA-256 是 %2，而不是 %3。未做任何更改。</translation>
+    </message>
+    <message>
+        <source>Check the archive again (another file was put in its place), then install it.</source>
+        <translation>请重新检查该压缩包（有另一个文件被放到了它的位置上），然后再安装。</translation>
+    </message>
+    <message>
+        <source>the archive is not the one that was checked</source>
+        <translation>该压缩包不是之前检查过的那个</translation>
+    </message>
+    <message>
+        <source>cudnn-setup: refused: %1 changed since it was checked (SHA-256 %2, expected %3); nothing was changed.
+</source>
+        <translation>cudnn-setup: 已拒绝：%1 在检查之后被更改过（SHA-256 为 %2，应为 %3）；未做任何更改。
+</translation>
+    </message>
+    <message>
+        <source>This needs administrator rights, and --silent never asks for them. Run exactly this in an administrator prompt:
+  %1
+</source>
+        <translation>此操作需要管理员权限，而 --silent 从不请求权限。请在管理员命令提示符中原样运行：
+  %1
+</translation>
+    </message>
+    <message>
+        <source>This needs root, and --silent never asks for it. Run exactly:
+  %1
+</source>
+        <translation>此操作需要 root 权限，而 --silent 从不请求权限。请原样运行：
+  %1
+</translation>
+    </message>
+    <message>
+        <source>(Elevated, it leaves your own search path alone: --path-scope none. Use --path-scope machine to fix it for every user.)
+</source>
+        <translation>（以提升的权限运行时，它不会改动您自己的搜索路径：--path-scope none。若要为所有用户修正，请使用 --path-scope machine。）
+</translation>
+    </message>
+    <message>
+        <source>cudnn-setup: cannot write progress to %1: %2
+</source>
+        <translation>cudnn-setup: 无法将进度写入 %1：%2
+</translation>
+    </message>
 </context>
 <context>
     <name>ContentAnalysis</name>
@@ -1408,6 +1454,46 @@
         <translation>
             <numerusform>&lt;b&gt;已部署&lt;/b&gt;到 %1：%n 个文件和链接。</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Asking for administrator rights…</source>
+        <translation>正在请求管理员权限…</translation>
+    </message>
+    <message>
+        <source>Writing into %1 needs administrator rights. cudnn-setup asks for them once, for this step only; your own settings stay with you.</source>
+        <translation>写入 %1 需要管理员权限。cudnn-setup 只为这一步请求一次；您自己的设置仍由您自己的账户处理。</translation>
+    </message>
+    <message>
+        <source>Nothing was changed.</source>
+        <translation>未做任何更改。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;You declined; nothing was changed.&lt;/b&gt; Press Try again to be asked once more.</source>
+        <translation>&lt;b&gt;您已拒绝；未做任何更改。&lt;/b&gt;按“重试”可再次请求。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Not authorized; nothing was changed.&lt;/b&gt; This account may not get administrator rights here, or nothing could ask for them. An administrator can run:</source>
+        <translation>&lt;b&gt;未获授权；未做任何更改。&lt;/b&gt;此账户在这里无法获得管理员权限，或者没有程序能够请求权限。管理员可以运行：</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Nothing was changed.&lt;/b&gt; Nothing on this computer can ask for administrator rights (pkexec is missing). Run this in a terminal, then come back:</source>
+        <translation>&lt;b&gt;未做任何更改。&lt;/b&gt;这台计算机上没有能够请求管理员权限的程序（缺少 pkexec）。请在终端中运行以下命令，然后再回来：</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Nothing was changed.&lt;/b&gt; User Account Control is turned off, so Windows cannot ask for administrator rights. Sign in as an administrator, or ask one to run:</source>
+        <translation>&lt;b&gt;未做任何更改。&lt;/b&gt;用户帐户控制（UAC）已关闭，因此 Windows 无法请求管理员权限。请以管理员身份登录，或请管理员运行：</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Nothing was changed.&lt;/b&gt; The request for administrator rights could not be started (%1).</source>
+        <translation>&lt;b&gt;未做任何更改。&lt;/b&gt;无法发起管理员权限请求（%1）。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;The elevated step stopped without a report&lt;/b&gt; (exit code %1). If it stopped half way, the next run puts everything back first.</source>
+        <translation>&lt;b&gt;以管理员权限运行的步骤在没有报告的情况下停止了&lt;/b&gt;（退出代码 %1）。如果它中途停止，下一次运行会先把一切恢复原样。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;The elevated step&apos;s report is not from this run&lt;/b&gt;, so it is not believed. Run the install again.</source>
+        <translation>&lt;b&gt;以管理员权限运行的步骤的报告不属于本次运行&lt;/b&gt;，因此不予采信。请重新运行安装。</translation>
     </message>
 </context>
 <context>
