@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the Linux packages of cudnn-setup from a finished build and checks them as a user would meet them:
 #   - cpack -G "DEB;TGZ" into a temporary folder;
-#   - the .deb's control fields: Depends computed by dpkg-shlibdeps (Qt 6, QuaZip, libarchive with versions);
+#   - the .deb's control fields: Depends computed by dpkg-shlibdeps (Qt 6, libarchive with versions);
 #   - its files: both programs in one folder, the desktop entry (desktop-file-validate), the hicolor icons;
 #   - apt resolves its dependencies on this machine (apt-get install --simulate, nothing is installed);
 #   - installed with dpkg into a clean throw-away root, `cudnn-setup --detect` run from there exits 0 and finds
@@ -50,7 +50,7 @@ expect "Package is cudnn-setup" test "$(field Package)" = cudnn-setup
 expect "Architecture is this machine's ($(dpkg --print-architecture))" \
     test "$(field Architecture)" = "$(dpkg --print-architecture)"
 # dpkg-shlibdeps writes a minimum version for each library package it derived from the binaries' NEEDED entries.
-for lib in libc6 libstdc++6 libqt6core6 libqt6gui6 libqt6widgets6 libquazip1-qt6 libarchive13; do
+for lib in libc6 libstdc++6 libqt6core6 libqt6gui6 libqt6widgets6 libarchive13; do
     expect "Depends names $lib with a version (computed)" grep -Eq "(^|, )${lib//+/\\+}[^ ,]* \(>= [^)]+\)" <<<"$depends"
 done
 expect "Depends names the SVG plugin Qt loads for the icon" grep -Eq "(^|, )libqt6svg6($|,| )" <<<"$depends"

@@ -1,67 +1,55 @@
 #include "ZipReader.h"
 
 #include <QCoreApplication>
-#include <quazip/quazipfileinfo.h>
-#include <quazip/unzip.h>
+#include <archive_entry.h>
+#include <cstdio>
 
 namespace {
 
-constexpr int MadeByUnix = 3;
-constexpr quint32 TypeMask = 0170000;
-constexpr quint32 TypeFile = 0100000;
-constexpr quint32 TypeDirectory = 0040000;
-constexpr quint32 TypeSymlink = 0120000;
 constexpr qint64 MaxLinkTarget = 4096;
 
-ArchiveEntry entryFrom(const QuaZipFileInfo64& info)
+QString text(const char* utf8, const char* raw)
 {
-    ArchiveEntry entry;
-    entry.path = info.name;
-    const bool unixAttributes = (info.versionCreated >> 8) == MadeByUnix;
-    const quint32 unixMode = info.externalAttr >> 16;
-    const quint32 type = unixAttributes ? unixMode & TypeMask : 0;
-    if (info.isSymbolicLink() || type == TypeSymlink)
-        entry.type = ArchiveEntry::Type::Symlink;
-    else if (info.name.endsWith(QLatin1Char('/')) || type == TypeDirectory)
-        entry.type = ArchiveEntry::Type::Directory;
-    else if (type != 0 && type != TypeFile)
-        entry.type = ArchiveEntry::Type::Other;
-    else
-        entry.type = ArchiveEntry::Type::File;
-    entry.mode = unixAttributes && (unixMode & 07777) ? int(unixMode & 07777)
-                                                      : (entry.type == ArchiveEntry::Type::Directory ? 0755 : 0644);
-    if (entry.type == ArchiveEntry::Type::File)
-        entry.size = qint64(info.uncompressedSize);
-    return entry;
+    if (utf8)
+        return QString::fromUtf8(utf8);
+    return raw ? QFile::decodeName(raw) : QString();
 }
 
 } // namespace
 
 ZipReader::ZipReader(const QString& path)
     : m_file(path)
-    , m_zip(&m_file)
     , m_buffer(int(BlockSize), Qt::Uninitialized)
+    , m_block(int(BlockSize), Qt::Uninitialized)
 {
     if (!m_file.open(QIODevice::ReadOnly)) {
         fail(ArchiveError::Kind::Io, m_file.errorString());
         return;
     }
-    if (!m_zip.open(QuaZip::mdUnzip)) {
-        // Without its end record a zip has no directory: that is what cutting a zip short does.
-        if (hasEndOfCentralDirectory(path))
-            fail(ArchiveError::Kind::Corrupt,
-                 QCoreApplication::translate("ArchiveReader", "the zip directory is unreadable"));
-        else
-            fail(ArchiveError::Kind::Truncated,
-                 QCoreApplication::translate("ArchiveReader", "the zip directory at the end of the file is missing"));
+    // Without its end record a zip has no directory: that is what cutting a zip short does.
+    if (!hasEndOfCentralDirectory(path)) {
+        fail(ArchiveError::Kind::Truncated,
+             QCoreApplication::translate("ArchiveReader", "the zip directory at the end of the file is missing"));
+        return;
+    }
+    m_archive = archive_read_new();
+    archive_read_support_format_zip_seekable(m_archive);
+    archive_read_set_callback_data(m_archive, this);
+    archive_read_set_read_callback(m_archive, &ZipReader::readCallback);
+    archive_read_set_seek_callback(m_archive, &ZipReader::seekCallback);
+    if (archive_read_open1(m_archive) != ARCHIVE_OK) {
+        const QString message = QString::fromUtf8(archive_error_string(m_archive));
+        fail(archive_errno(m_archive) == EIO ? ArchiveError::Kind::Io : ArchiveError::Kind::Corrupt,
+             message.isEmpty() ? QCoreApplication::translate("ArchiveReader", "the zip directory is unreadable")
+                               : message);
     }
 }
 
 ZipReader::~ZipReader()
 {
-    m_current.reset();
-    if (m_zip.isOpen())
-        m_zip.close();
+    if (m_archive)
+        archive_read_free(m_archive);
+    m_file.close();
 }
 
 bool ZipReader::hasEndOfCentralDirectory(const QString& path)
@@ -74,120 +62,127 @@ bool ZipReader::hasEndOfCentralDirectory(const QString& path)
     return file.seek(file.size() - tail) && file.read(tail).lastIndexOf("PK\x05\x06") >= 0;
 }
 
+la_ssize_t ZipReader::readCallback(struct archive* archive, void* self, const void** buffer)
+{
+    auto* reader = static_cast<ZipReader*>(self);
+    const qint64 n = reader->m_file.read(reader->m_buffer.data(), reader->m_buffer.size());
+    if (n < 0) {
+        archive_set_error(archive, EIO, "%s", qPrintable(reader->m_file.errorString()));
+        return -1;
+    }
+    *buffer = reader->m_buffer.constData();
+    return n;
+}
+
+la_int64_t ZipReader::seekCallback(struct archive*, void* self, la_int64_t offset, int whence)
+{
+    auto* reader = static_cast<ZipReader*>(self);
+    qint64 target = offset;
+    if (whence == SEEK_CUR)
+        target += reader->m_file.pos();
+    else if (whence == SEEK_END)
+        target += reader->m_file.size();
+    if (target < 0 || target > reader->m_file.size() || !reader->m_file.seek(target))
+        return ARCHIVE_FATAL;
+    return target;
+}
+
+void ZipReader::failFromLibrary(const QString& entry)
+{
+    const QString message = QString::fromUtf8(archive_error_string(m_archive));
+    const bool unsupported = message.contains(QLatin1String("unsupported"), Qt::CaseInsensitive)
+        || message.contains(QLatin1String("encrypt"), Qt::CaseInsensitive);
+    const bool truncated = message.contains(QLatin1String("truncat"), Qt::CaseInsensitive)
+        || message.contains(QLatin1String("premature end"), Qt::CaseInsensitive);
+    ArchiveError::Kind kind = ArchiveError::Kind::Corrupt;
+    if (archive_errno(m_archive) == EIO)
+        kind = ArchiveError::Kind::Io;
+    else if (unsupported)
+        kind = ArchiveError::Kind::Unsupported;
+    else if (truncated)
+        kind = ArchiveError::Kind::Truncated;
+    QString words = message;
+    if (message.contains(QLatin1String("crc"), Qt::CaseInsensitive))
+        words = QCoreApplication::translate("ArchiveReader", "the data does not match its CRC-32");
+    else if (message.isEmpty())
+        words = QCoreApplication::translate("ArchiveReader", "the compressed data is damaged");
+    fail(kind, words, entry);
+}
+
 bool ZipReader::next(ArchiveEntry* entry)
 {
     if (m_error.isError())
         return false;
-    if (m_current && !closeCurrent())
-        return false;
+    QByteArrayView ignored;
+    while (m_dataPending) {
+        if (readBlock(&ignored) < 0)
+            return false;
+    }
 
-    const bool more = m_started ? m_zip.goToNextFile() : m_zip.goToFirstFile();
-    m_started = true;
-    if (!more) {
-        if (m_zip.getZipError() != UNZ_OK)
-            fail(ArchiveError::Kind::Corrupt,
-                 QCoreApplication::translate("ArchiveReader", "the zip directory is damaged"),
-                 m_currentPath);
+    struct archive_entry* header = nullptr;
+    int status = archive_read_next_header(m_archive, &header);
+    while (status == ARCHIVE_RETRY)
+        status = archive_read_next_header(m_archive, &header);
+    if (status == ARCHIVE_EOF)
+        return false;
+    if (status < ARCHIVE_WARN) {
+        failFromLibrary(m_currentPath);
         return false;
     }
-    QuaZipFileInfo64 info;
-    if (!m_zip.getCurrentFileInfo(&info)) {
-        fail(ArchiveError::Kind::Corrupt,
-             QCoreApplication::translate("ArchiveReader", "the zip directory is damaged"),
-             m_currentPath);
-        return false;
-    }
-    *entry = entryFrom(info);
+
+    *entry = ArchiveEntry{};
+    entry->path = text(archive_entry_pathname_utf8(header), archive_entry_pathname(header));
     m_currentPath = entry->path;
-    m_expectedSize = qint64(info.uncompressedSize);
-    if (!openCurrent(*entry))
-        return false;
-
+    switch (archive_entry_filetype(header)) {
+    case AE_IFREG:
+        entry->type = entry->path.endsWith(QLatin1Char('/')) ? ArchiveEntry::Type::Directory : ArchiveEntry::Type::File;
+        break;
+    case AE_IFDIR:
+        entry->type = ArchiveEntry::Type::Directory;
+        break;
+    case AE_IFLNK:
+        entry->type = ArchiveEntry::Type::Symlink;
+        break;
+    default:
+        entry->type = ArchiveEntry::Type::Other;
+        break;
+    }
+    const int permissions = int(archive_entry_perm(header));
+    entry->mode = permissions ? permissions : (entry->type == ArchiveEntry::Type::Directory ? 0755 : 0644);
+    if (entry->type == ArchiveEntry::Type::File)
+        entry->size = archive_entry_size(header);
     if (entry->type == ArchiveEntry::Type::Symlink) {
-        // A zip keeps a link's target as the entry's data.
-        if (m_expectedSize > MaxLinkTarget) {
+        // A zip keeps a link's target as the entry's data; libarchive has read it already.
+        entry->linkTarget = text(archive_entry_symlink_utf8(header), archive_entry_symlink(header));
+        if (entry->linkTarget.toUtf8().size() > MaxLinkTarget) {
             fail(ArchiveError::Kind::Corrupt,
                  QCoreApplication::translate("ArchiveReader", "a symbolic link's target is implausibly long"),
                  m_currentPath);
             return false;
         }
-        QByteArray target;
-        QByteArrayView block;
-        qint64 n = 0;
-        while ((n = readBlock(&block)) > 0)
-            target.append(block);
-        if (n < 0)
-            return false;
-        entry->linkTarget = QFile::decodeName(target);
     }
+    m_dataPending = entry->type == ArchiveEntry::Type::File;
     return true;
-}
-
-bool ZipReader::openCurrent(const ArchiveEntry& entry)
-{
-    m_current = std::make_unique<QuaZipFile>(&m_zip);
-    m_readSize = 0;
-    if (!m_current->open(QIODevice::ReadOnly)) {
-        const int code = m_current->getZipError();
-        m_current.reset();
-        if (code == UNZ_BADZIPFILE || code == UNZ_ERRNO)
-            fail(ArchiveError::Kind::Corrupt,
-                 QCoreApplication::translate("ArchiveReader", "the entry's local header is damaged"),
-                 entry.path);
-        else
-            fail(ArchiveError::Kind::Unsupported,
-                 QCoreApplication::translate(
-                     "ArchiveReader", "the entry uses a compression method or encryption this program does not read"),
-                 entry.path);
-        return false;
-    }
-    return true;
-}
-
-bool ZipReader::closeCurrent()
-{
-    QByteArrayView ignored;
-    qint64 n = 0;
-    while ((n = readBlock(&ignored)) > 0) { }
-    return n == 0;
 }
 
 qint64 ZipReader::readBlock(QByteArrayView* block)
 {
     if (m_error.isError())
         return -1;
-    if (!m_current)
+    if (!m_dataPending)
         return 0;
-    const qint64 n = m_current->read(m_buffer.data(), m_buffer.size());
-    if (n > 0) {
-        m_readSize += n;
-        *block = QByteArrayView(m_buffer.constData(), n);
-        return n;
-    }
-    const int readError = m_current->getZipError();
-    m_current->close(); // minizip checks the CRC here, once all data was read
-    const int closeError = m_current->getZipError();
-    m_current.reset();
-    if (n < 0 || readError != UNZ_OK) {
-        fail(ArchiveError::Kind::Corrupt,
-             QCoreApplication::translate("ArchiveReader", "the compressed data is damaged"),
-             m_currentPath);
+    const la_ssize_t n = archive_read_data(m_archive, m_block.data(), size_t(m_block.size()));
+    if (n < 0) {
+        m_dataPending = false;
+        failFromLibrary(m_currentPath);
         return -1;
     }
-    if (closeError == UNZ_CRCERROR) {
-        fail(ArchiveError::Kind::Corrupt,
-             QCoreApplication::translate("ArchiveReader", "the data does not match its CRC-32"),
-             m_currentPath);
-        return -1;
+    if (n == 0) {
+        m_dataPending = false;
+        return 0;
     }
-    if (closeError != UNZ_OK || m_readSize != m_expectedSize) {
-        const bool cut = m_file.reachedEnd();
-        fail(cut ? ArchiveError::Kind::Truncated : ArchiveError::Kind::Corrupt,
-             QCoreApplication::translate("ArchiveReader", "the entry ends before its declared size"),
-             m_currentPath);
-        return -1;
-    }
-    return 0;
+    *block = QByteArrayView(m_block.constData(), n);
+    return n;
 }
 
 QByteArray ZipReader::archiveSha256()

@@ -3,19 +3,21 @@
 #include "ArchiveReader.h"
 #include "HashedFile.h"
 
-#include <memory>
-#include <quazip/quazip.h>
-#include <quazip/quazipfile.h>
+#include <archive.h>
 
 /**
- * .zip through QuaZip's streaming API (QuaZip + QuaZipFile; never JlCompress, which writes through symlinks).
- * Every entry is read to its end, so minizip checks its CRC.
+ * .zip through libarchive's seekable zip reader, the only format it enables: the central directory (read first)
+ * gives each entry's type, Unix mode and sizes, as Info-ZIP and NVIDIA's Windows archives store them. Every entry
+ * is read to its end, so libarchive checks its CRC-32. The same library reads the tar archives (TarReader), so the
+ * Windows build needs no second archive library and the zip code that runs there is the code tested on Linux.
  */
 class ZipReader final : public ArchiveReader
 {
 public:
     explicit ZipReader(const QString& path);
     ~ZipReader() override;
+    ZipReader(const ZipReader&) = delete;
+    ZipReader& operator=(const ZipReader&) = delete;
 
     bool next(ArchiveEntry* entry) override;
     qint64 readBlock(QByteArrayView* block) override;
@@ -26,16 +28,15 @@ public:
     QByteArray archiveSha256() override;
 
 private:
-    bool openCurrent(const ArchiveEntry& entry);
-    bool closeCurrent();
+    static la_ssize_t readCallback(struct archive* archive, void* self, const void** buffer);
+    static la_int64_t seekCallback(struct archive* archive, void* self, la_int64_t offset, int whence);
     static bool hasEndOfCentralDirectory(const QString& path);
+    void failFromLibrary(const QString& entry);
 
     HashedFile m_file;
-    QuaZip m_zip;
-    std::unique_ptr<QuaZipFile> m_current;
-    QByteArray m_buffer;
+    QByteArray m_buffer; // compressed bytes handed to libarchive
+    QByteArray m_block; // an entry's data, gathered into large blocks
+    struct archive* m_archive = nullptr;
     QString m_currentPath;
-    qint64 m_expectedSize = 0;
-    qint64 m_readSize = 0;
-    bool m_started = false;
+    bool m_dataPending = false; // the current entry has data not yet read
 };
