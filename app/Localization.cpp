@@ -32,9 +32,12 @@ QString install(const QString& requested)
     auto* ours = new QTranslator(QCoreApplication::instance());
     if (ours->load(QStringLiteral(":/i18n/cudnn-setup_%1.qm").arg(language)))
         QCoreApplication::installTranslator(ours);
-    // Qt's own strings (the wizard's Next/Back/Cancel buttons) come from Qt's translations when installed.
+    // Qt's own strings (the wizard's Next/Back/Cancel buttons) come from Qt's translations when installed: Qt's
+    // folder on Linux, translations\ beside the program on Windows.
     auto* qt = new QTranslator(QCoreApplication::instance());
-    if (qt->load(QStringLiteral("qtbase_%1").arg(language), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+    const QString qtTranslations = QStringLiteral("qtbase_%1").arg(language);
+    if (qt->load(qtTranslations, QLibraryInfo::path(QLibraryInfo::TranslationsPath))
+        || qt->load(qtTranslations, QCoreApplication::applicationDirPath() + QStringLiteral("/translations")))
         QCoreApplication::installTranslator(qt);
     QLocale::setDefault(QLocale(language));
     return language;

@@ -7,10 +7,12 @@
 #include <QApplication>
 #include <QDateTime>
 #include <QDir>
+#include <QImageReader>
 #include <QStandardPaths>
 #include <QTextStream>
 
 #ifdef Q_OS_WIN
+#include <shellapi.h>
 #include <windows.h>
 
 /**
@@ -23,9 +25,24 @@ static void detachOwnConsole()
     if (GetConsoleProcessList(processes, 2) == 1)
         FreeConsole();
 }
+
+/**
+ * The command line as UTF-16: argv holds it in the ANSI code page, which turns a path like
+ * C:\Users\张三\Downloads\cudnn.zip into question marks on a machine whose code page lacks those characters.
+ */
+static QStringList argumentsOf(int, char*[])
+{
+    QStringList arguments;
+    int count = 0;
+    if (LPWSTR* words = CommandLineToArgvW(GetCommandLineW(), &count)) {
+        for (int i = 0; i < count; ++i)
+            arguments.append(QString::fromWCharArray(words[i]));
+        LocalFree(words);
+    }
+    return arguments;
+}
 #else
 static void detachOwnConsole() { }
-#endif
 
 static QStringList argumentsOf(int argc, char* argv[])
 {
@@ -34,6 +51,7 @@ static QStringList argumentsOf(int argc, char* argv[])
         arguments.append(QString::fromLocal8Bit(argv[i]));
     return arguments;
 }
+#endif
 
 /** Where the wizard's install writes its log (the Finish page opens it): one file per run. */
 static QString wizardLogFile()
@@ -52,7 +70,9 @@ static int runWizard(int argc, char* argv[], const Invocation& invocation)
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("cudnn-setup"));
     QApplication::setApplicationVersion(QStringLiteral(CUDNN_SETUP_VERSION));
-    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/cudnn-setup.svg")));
+    // Without Qt's SVG plugin (the Windows build has none) Windows shows the icon of the executable's resources.
+    if (QImageReader::supportedImageFormats().contains("svg"))
+        QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/cudnn-setup.svg")));
     Localization::install(invocation.language);
 
     Engine engine;

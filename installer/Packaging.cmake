@@ -11,12 +11,18 @@ include(GNUInstallDirs)
 set(CUDNN_SETUP_PACKAGE_CONTACT "cudnn-setup maintainers <cudnn-setup@localhost>"
     CACHE STRING "Maintainer written into the packages (a lab building its own should put its own address)")
 
-# cudnn-setup looks for cudnn-probe next to itself, so both go to the same folder.
+# cudnn-setup looks for cudnn-probe next to itself, so both go to the same folder: bin/ on Linux, the top of the
+# program's folder on Windows (C:\Program Files\cudnn-setup\cudnn-setup.exe, its DLLs and plugins beside it).
+if(WIN32)
+    set(CUDNN_SETUP_PROGRAM_DIR .)
+else()
+    set(CUDNN_SETUP_PROGRAM_DIR ${CMAKE_INSTALL_BINDIR})
+endif()
 set(_cudnn_setup_programs cudnn-probe)
 if(TARGET cudnn-setup)
     list(APPEND _cudnn_setup_programs cudnn-setup)
 endif()
-install(TARGETS ${_cudnn_setup_programs} RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT application)
+install(TARGETS ${_cudnn_setup_programs} RUNTIME DESTINATION ${CUDNN_SETUP_PROGRAM_DIR} COMPONENT application)
 
 if(WIN32)
     include(${CMAKE_CURRENT_LIST_DIR}/windows/Windows.cmake)
@@ -56,7 +62,7 @@ else()
     set(CPACK_PACKAGE_FILE_NAME "cudnn-setup-${PROJECT_VERSION}-linux-${_cudnn_setup_arch}")
 
     # Debian 12 / Ubuntu 22.04 on: the library dependencies are computed by dpkg-shlibdeps from the binaries,
-    # so they name exactly the Qt 6, QuaZip and libarchive packages (and minimum versions) this build linked.
+    # so they name exactly the Qt 6 and libarchive packages (and minimum versions) this build linked.
     set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
     set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
     set(CPACK_DEBIAN_PACKAGE_SECTION "utils")

@@ -6,11 +6,11 @@ set -euo pipefail
 packages=(
     build-essential cmake ninja-build pkg-config
     qt6-base-dev qt6-base-dev-tools qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
-    qt6-charts-dev libqt6opengl6-dev libqt6core5compat6-dev libqt6svg6 qt6-translations-l10n
-    libquazip1-qt6-dev libarchive-dev zlib1g-dev
+    libqt6core5compat6-dev libqt6svg6 qt6-translations-l10n
+    libquazip1-qt6-dev libarchive-dev zlib1g-dev ccache
     xz-utils file hyperfine
     xvfb xauth fonts-wqy-microhei
-    mingw-w64 wine wine64
+    mingw-w64 libz-mingw-w64-dev wine wine64
     dpkg-dev desktop-file-utils librsvg2-bin jq ansible-core nsis
 )
 

@@ -58,6 +58,7 @@ QString lastErrorText()
 }
 #endif
 
+#ifndef Q_OS_WIN // MoveFileExW crosses volumes itself (MOVEFILE_COPY_ALLOWED)
 /** from -> to when a plain rename cannot cross the file systems: a flushed copy under a temporary name first. */
 bool copyAcross(const QString& from, const QString& to, QString* error)
 {
@@ -87,6 +88,7 @@ bool copyAcross(const QString& from, const QString& to, QString* error)
     }
     return removeEntry(from, error);
 }
+#endif
 
 } // namespace
 

@@ -6,11 +6,14 @@ set(CPACK_NSIS_PACKAGE_NAME "cudnn-setup")
 set(CPACK_NSIS_INSTALL_ROOT "$PROGRAMFILES64")
 set(CPACK_NSIS_MUI_ICON "${CMAKE_CURRENT_LIST_DIR}/cudnn-setup.ico")
 set(CPACK_NSIS_MUI_UNIICON "${CMAKE_CURRENT_LIST_DIR}/cudnn-setup.ico")
-set(CPACK_NSIS_INSTALLED_ICON_NAME "bin\\\\cudnn-setup.exe")
-set(CPACK_NSIS_EXECUTABLES_DIRECTORY "bin")
+set(CPACK_NSIS_INSTALLED_ICON_NAME "cudnn-setup.exe")
+set(CPACK_NSIS_EXECUTABLES_DIRECTORY ".")
 set(CPACK_NSIS_ENABLE_UNINSTALL_BEFORE_INSTALL ON)
 set(CPACK_NSIS_MODIFY_PATH OFF) # deployment scripts call the full path; the installer leaves PATH alone
 set(CPACK_NSIS_MANIFEST_DPI_AWARE ON)
 set(CPACK_NSIS_IGNORE_LICENSE_PAGE ON) # no license text of its own yet; CPack's placeholder would show instead
 set(CPACK_NSIS_UNINSTALL_NAME "Uninstall")
 set(CPACK_NSIS_CONTACT "${CUDNN_SETUP_PACKAGE_CONTACT}")
+# A 64-bit installer (NSIS 3's amd64-unicode target): the program is 64-bit only, the installer then sees the real
+# Program Files and registry without WOW64 redirection, and a 64-bit-only wine runs it (the Windows test tier).
+set(CPACK_NSIS_DEFINES "Target amd64-unicode")

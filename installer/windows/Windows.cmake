@@ -1,5 +1,5 @@
 # Windows: the manifest and version resources of both programs, the Qt runtime next to them (windeployqt), the
-# other DLLs they load (QuaZip, libarchive and its codecs, zlib), the compiler runtime, and the NSIS installer.
+# other DLLs they load (libarchive, liblzma, zlib), the compiler runtime, and the NSIS installer.
 # How to build it: docs/building-windows.md. Included from installer/Packaging.cmake on WIN32 only.
 
 # ---- Resources: manifest (asInvoker, PerMonitorV2, long paths, Windows 10/11), version info, icon ----
@@ -41,23 +41,37 @@ if(TARGET cudnn-setup)
 endif()
 
 # ---- Runtime files next to the programs ----
+# Native builds use windeployqt. A cross build (mingw-w64 on Linux, scripts/build-windows.sh) has none: the install
+# step copies the two plugins the wizard loads and Qt's translations itself, and walks the PE imports with objdump.
 if(TARGET cudnn-setup)
     if(TARGET Qt6::windeployqt)
         get_target_property(CUDNN_SETUP_WINDEPLOYQT Qt6::windeployqt IMPORTED_LOCATION)
     endif()
-    if(NOT CUDNN_SETUP_WINDEPLOYQT)
+    if(NOT CUDNN_SETUP_WINDEPLOYQT AND NOT CMAKE_CROSSCOMPILING)
         find_program(CUDNN_SETUP_WINDEPLOYQT windeployqt
                      HINTS "${QT6_INSTALL_PREFIX}/bin" "${VCPKG_INSTALLED_DIR}/${VCPKG_TARGET_TRIPLET}/tools/Qt6/bin")
+        if(NOT CUDNN_SETUP_WINDEPLOYQT)
+            message(FATAL_ERROR "windeployqt not found: set CMAKE_PREFIX_PATH to Qt (docs/building-windows.md)")
+        endif()
     endif()
     if(NOT CUDNN_SETUP_WINDEPLOYQT)
-        message(FATAL_ERROR "windeployqt not found: set CMAKE_PREFIX_PATH to Qt (docs/building-windows.md)")
+        find_program(CUDNN_SETUP_OBJDUMP NAMES x86_64-w64-mingw32-objdump objdump REQUIRED)
+        set(CUDNN_SETUP_QT_PLUGINS_DIR "${QT6_INSTALL_PREFIX}/${QT6_INSTALL_PLUGINS}")
+        # Qt's own strings (the wizard's buttons) in Simplified Chinese: .qm files are the same on every platform.
+        find_file(CUDNN_SETUP_QTBASE_ZH_CN qtbase_zh_CN.qm
+                  HINTS "${QT6_INSTALL_PREFIX}/translations" "${QT_HOST_PATH}/share/qt6/translations"
+                  NO_CMAKE_FIND_ROOT_PATH)
+        set(CUDNN_SETUP_QT_TRANSLATIONS)
+        if(CUDNN_SETUP_QTBASE_ZH_CN)
+            get_filename_component(_translations "${CUDNN_SETUP_QTBASE_ZH_CN}" DIRECTORY)
+            file(GLOB CUDNN_SETUP_QT_TRANSLATIONS "${_translations}/qt_zh_CN.qm" "${_translations}/qtbase_zh_CN.qm")
+        endif()
     endif()
     set(CUDNN_SETUP_COMPILER_RUNTIME --compiler-runtime)
     if(MSVC)
         set(CUDNN_SETUP_COMPILER_RUNTIME --no-compiler-runtime) # InstallRequiredSystemLibraries copies them
     endif()
-    # Where the DLLs of QuaZip, libarchive (and its zlib, bzip2, lzma, zstd, lz4...) and of Qt's own third-party
-    # libraries (pcre2, harfbuzz, freetype, libpng... in a vcpkg Qt) are found.
+    # Where the DLLs of libarchive (and its zlib, lzma), Qt and the compiler runtime are found.
     set(_dll_dirs)
     if(DEFINED VCPKG_INSTALLED_DIR AND DEFINED VCPKG_TARGET_TRIPLET)
         list(APPEND _dll_dirs "${VCPKG_INSTALLED_DIR}/${VCPKG_TARGET_TRIPLET}/bin")
@@ -65,8 +79,20 @@ if(TARGET cudnn-setup)
     foreach(prefix IN LISTS CMAKE_PREFIX_PATH)
         list(APPEND _dll_dirs "${prefix}/bin")
     endforeach()
-    get_filename_component(_compiler_dir "${CMAKE_CXX_COMPILER}" DIRECTORY)
-    list(APPEND _dll_dirs "${_compiler_dir}") # MinGW: libstdc++-6.dll, libgcc_s_seh-1.dll, libwinpthread-1.dll
+    if(CMAKE_CROSSCOMPILING)
+        # MinGW's runtime: libstdc++-6.dll and libgcc_s_seh-1.dll beside the compiler's libraries, winpthread and
+        # zlib1.dll in the target root.
+        execute_process(COMMAND ${CMAKE_CXX_COMPILER} -print-file-name=libstdc++-6.dll
+                        OUTPUT_VARIABLE _libstdcxx OUTPUT_STRIP_TRAILING_WHITESPACE)
+        get_filename_component(_runtime_dir "${_libstdcxx}" DIRECTORY)
+        list(APPEND _dll_dirs "${_runtime_dir}")
+        foreach(root IN LISTS CMAKE_FIND_ROOT_PATH)
+            list(APPEND _dll_dirs "${root}/bin" "${root}/lib")
+        endforeach()
+    else()
+        get_filename_component(_compiler_dir "${CMAKE_CXX_COMPILER}" DIRECTORY)
+        list(APPEND _dll_dirs "${_compiler_dir}") # MinGW: libstdc++-6.dll, libgcc_s_seh-1.dll, libwinpthread-1.dll
+    endif()
     set(CUDNN_SETUP_RUNTIME_DLL_DIRS "${_dll_dirs}" CACHE STRING "Folders searched for the DLLs the programs load")
     configure_file(${CMAKE_CURRENT_LIST_DIR}/DeployRuntime.cmake.in ${CMAKE_BINARY_DIR}/installer/DeployRuntime.cmake
                    @ONLY)
