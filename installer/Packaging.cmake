@@ -28,6 +28,7 @@ if(WIN32)
     include(${CMAKE_CURRENT_LIST_DIR}/windows/Windows.cmake)
 elseif(UNIX AND NOT APPLE AND TARGET cudnn-setup)
     include(${CMAKE_CURRENT_LIST_DIR}/linux/Desktop.cmake)
+    include(${CMAKE_CURRENT_LIST_DIR}/linux/Polkit.cmake)
 endif()
 
 # ---- CPack ----

@@ -2,7 +2,8 @@
 # Builds the Linux packages of cudnn-setup from a finished build and checks them as a user would meet them:
 #   - cpack -G "DEB;TGZ" into a temporary folder;
 #   - the .deb's control fields: Depends computed by dpkg-shlibdeps (Qt 6, libarchive with versions);
-#   - its files: both programs in one folder, the desktop entry (desktop-file-validate), the hicolor icons;
+#   - its files: both programs in one folder, the desktop entry (desktop-file-validate), the hicolor icons, the
+#     polkit action for the elevated copy (well-formed XML, exec.path /usr/bin/cudnn-setup, English and zh_CN);
 #   - apt resolves its dependencies on this machine (apt-get install --simulate, nothing is installed);
 #   - installed with dpkg into a clean throw-away root, `cudnn-setup --detect` run from there exits 0 and finds
 #     the real CUDA toolkit of this machine (/usr/local/cuda-13.0, when it exists), with cudnn-probe beside it;
@@ -59,7 +60,7 @@ expect "no Depends on a -dev package" bash -c '! grep -q -- "-dev" <<<"$1"' _ "$
 # ---- Files ----
 dpkg-deb --contents "$deb" | awk '{print $6}' | sed 's|^\./|/|' >"$work/contents"
 for path in /usr/bin/cudnn-setup /usr/bin/cudnn-probe /usr/share/applications/cudnn-setup.desktop \
-    /usr/share/icons/hicolor/scalable/apps/cudnn-setup.svg; do
+    /usr/share/icons/hicolor/scalable/apps/cudnn-setup.svg /usr/share/polkit-1/actions/org.cudnn-setup.install.policy; do
     expect "the .deb holds $path" grep -qx "$path" "$work/contents"
 done
 if grep -q "^CUDNN_SETUP_RSVG_CONVERT:FILEPATH=/" "$build/CMakeCache.txt"; then # the build rendered PNGs
@@ -73,6 +74,16 @@ expect "nothing outside /usr" bash -c '! grep -v "^/usr" "$1" | grep -v "^/$" | 
 mkdir "$work/extracted"
 dpkg-deb --extract "$deb" "$work/extracted"
 desktop="$work/extracted/usr/share/applications/cudnn-setup.desktop"
+policy="$work/extracted/usr/share/polkit-1/actions/org.cudnn-setup.install.policy"
+# The polkit action the wizard's pkexec uses: well-formed, naming the installed program, worded in both languages.
+expect "the polkit action is well-formed XML" python3 -c 'import sys, xml.dom.minidom; xml.dom.minidom.parse(sys.argv[1])' "$policy"
+expect "the polkit action lets pkexec run exactly /usr/bin/cudnn-setup" python3 -c '
+import sys, xml.etree.ElementTree as ET
+action = ET.parse(sys.argv[1]).getroot().find("action")
+paths = [a.text for a in action.findall("annotate") if a.get("key") == "org.freedesktop.policykit.exec.path"]
+langs = {m.get("{http://www.w3.org/XML/1998/namespace}lang") for m in action.findall("message")}
+sys.exit(0 if paths == ["/usr/bin/cudnn-setup"] and langs == {None, "zh_CN"}
+         and action.find("defaults/allow_active").text in ("auth_admin", "auth_admin_keep") else 1)' "$policy"
 if command -v desktop-file-validate >/dev/null; then
     expect "desktop-file-validate accepts the desktop entry" desktop-file-validate "$desktop"
 else

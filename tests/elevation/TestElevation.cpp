@@ -62,6 +62,8 @@ private slots:
     void reportWithAnotherTokenIsNotBelieved();
     void elevatedCopyRefusesUntrustedArguments();
     void silentNeverElevatesAndGivesTheExactCommand();
+    // Where polkitd and a system bus run
+    void realPkexecRoundTrip();
 
 private:
     /** Skips unless this process is root, and drops to nobody for the test. */
@@ -490,6 +492,33 @@ void TestElevation::silentNeverElevatesAndGivesTheExactCommand()
     shell.start(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), command.mid(QStringLiteral("sudo ").size())});
     QVERIFY(shell.waitForFinished(180000));
     QVERIFY2(shell.exitCode() == 0, shell.readAll());
+    QVERIFY(QFileInfo(m_root + QStringLiteral("/lib/libcudnn.so.9")).isSymLink());
+}
+
+void TestElevation::realPkexecRoundTrip()
+{
+    if (::geteuid() != 0 || !QFileInfo::exists(QStringLiteral("/usr/bin/pkexec"))
+        || !QFileInfo::exists(QStringLiteral("/run/dbus/system_bus_socket")))
+        QSKIP("needs root, /usr/bin/pkexec and a system D-Bus with polkitd (Debian: pkexec, polkitd, dbus)");
+    // Root is authorized without a prompt: this proves pkexec carries the explicit command line, the private files
+    // and the exit code back, not the prompt (docs/elevation.md).
+    const Engine engine = makeEngine();
+    DetectOptions detect;
+    detect.cudaRoots = {m_root};
+    detect.queryDriver = false;
+    const SystemSnapshot system = engine.detect(detect);
+    const PackageChoice choice = PackageService::pick(m_archive, system, m_root, false);
+    ElevationRequest request;
+    request.package = QFileInfo(m_archive).canonicalFilePath();
+    request.packageSha256 = choice.chosen()->inspection.sha256;
+    request.cudaRoot = m_root;
+    const std::unique_ptr<CommandLauncher> pkexec = CommandLauncher::pkexec();
+    RecordingSink progress;
+    const ElevationOutcome outcome = ElevatedInstall(*pkexec, SilentRun::binary()).run(request, &progress, nullptr);
+    QCOMPARE(ElevationOutcome::statusName(outcome.status), QStringLiteral("ran"));
+    QCOMPARE(outcome.exitCode, 0);
+    QCOMPARE(outcome.report.value(QStringLiteral("status")).toString(), QStringLiteral("ok"));
+    QVERIFY(!progress.updates.isEmpty());
     QVERIFY(QFileInfo(m_root + QStringLiteral("/lib/libcudnn.so.9")).isSymLink());
 }
 
