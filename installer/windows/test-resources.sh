@@ -22,7 +22,7 @@ expect() { # expect DESCRIPTION COMMAND...
 generator=()
 command -v ninja >/dev/null && generator=(-G Ninja)
 if ! cmake -S "$source_dir" -B "$work/build" "${generator[@]}" \
-    -DCMAKE_TOOLCHAIN_FILE="$source_dir/tests/wine/mingw-w64-x86_64.cmake" \
+    -DCMAKE_TOOLCHAIN_FILE="$source_dir/cmake/mingw-w64-x86_64.cmake" \
     -DCUDNN_SETUP_PROBE_ONLY=ON -DCUDNN_SETUP_BUILD_TESTS=OFF -DCMAKE_BUILD_TYPE=Release >"$work/configure.log" 2>&1; then
     cat "$work/configure.log" >&2
     echo "FAIL: configuring the probe for Windows" >&2
