@@ -12,8 +12,10 @@
 #include <QTextStream>
 
 #ifdef Q_OS_WIN
+// clang-format off: shellapi.h needs windows.h first
 #include <shellapi.h>
 #include <windows.h>
+// clang-format on
 
 /**
  * cudnn-setup.exe is a console program, so --silent exit codes and output work in cmd, PowerShell and deployment
