@@ -12,9 +12,10 @@
 #include <QTextStream>
 
 #ifdef Q_OS_WIN
-// clang-format off: shellapi.h needs windows.h first
-#include <shellapi.h>
+// shellapi.h needs windows.h first.
+// clang-format off
 #include <windows.h>
+#include <shellapi.h>
 // clang-format on
 
 /**
