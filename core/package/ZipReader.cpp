@@ -2,25 +2,15 @@
 
 #include <QCoreApplication>
 #include <archive_entry.h>
-#include <cstdio>
 
 namespace {
 
 constexpr qint64 MaxLinkTarget = 4096;
 
-QString text(const char* utf8, const char* raw)
-{
-    if (utf8)
-        return QString::fromUtf8(utf8);
-    return raw ? QFile::decodeName(raw) : QString();
-}
-
 } // namespace
 
 ZipReader::ZipReader(const QString& path)
-    : m_file(path)
-    , m_buffer(int(BlockSize), Qt::Uninitialized)
-    , m_block(int(BlockSize), Qt::Uninitialized)
+    : LibarchiveReader(path)
 {
     if (!m_file.open(QIODevice::ReadOnly)) {
         fail(ArchiveError::Kind::Io, m_file.errorString());
@@ -32,24 +22,8 @@ ZipReader::ZipReader(const QString& path)
              QCoreApplication::translate("ArchiveReader", "the zip directory at the end of the file is missing"));
         return;
     }
-    m_archive = archive_read_new();
     archive_read_support_format_zip_seekable(m_archive);
-    archive_read_set_callback_data(m_archive, this);
-    archive_read_set_read_callback(m_archive, &ZipReader::readCallback);
-    archive_read_set_seek_callback(m_archive, &ZipReader::seekCallback);
-    if (archive_read_open1(m_archive) != ARCHIVE_OK) {
-        const QString message = QString::fromUtf8(archive_error_string(m_archive));
-        fail(archive_errno(m_archive) == EIO ? ArchiveError::Kind::Io : ArchiveError::Kind::Corrupt,
-             message.isEmpty() ? QCoreApplication::translate("ArchiveReader", "the zip directory is unreadable")
-                               : message);
-    }
-}
-
-ZipReader::~ZipReader()
-{
-    if (m_archive)
-        archive_read_free(m_archive);
-    m_file.close();
+    openArchive(true);
 }
 
 bool ZipReader::hasEndOfCentralDirectory(const QString& path)
@@ -60,31 +34,6 @@ bool ZipReader::hasEndOfCentralDirectory(const QString& path)
         return false;
     const qint64 tail = qMin<qint64>(file.size(), 22 + 65535);
     return file.seek(file.size() - tail) && file.read(tail).lastIndexOf("PK\x05\x06") >= 0;
-}
-
-la_ssize_t ZipReader::readCallback(struct archive* archive, void* self, const void** buffer)
-{
-    auto* reader = static_cast<ZipReader*>(self);
-    const qint64 n = reader->m_file.read(reader->m_buffer.data(), reader->m_buffer.size());
-    if (n < 0) {
-        archive_set_error(archive, EIO, "%s", qPrintable(reader->m_file.errorString()));
-        return -1;
-    }
-    *buffer = reader->m_buffer.constData();
-    return n;
-}
-
-la_int64_t ZipReader::seekCallback(struct archive*, void* self, la_int64_t offset, int whence)
-{
-    auto* reader = static_cast<ZipReader*>(self);
-    qint64 target = offset;
-    if (whence == SEEK_CUR)
-        target += reader->m_file.pos();
-    else if (whence == SEEK_END)
-        target += reader->m_file.size();
-    if (target < 0 || target > reader->m_file.size() || !reader->m_file.seek(target))
-        return ARCHIVE_FATAL;
-    return target;
 }
 
 void ZipReader::failFromLibrary(const QString& entry)
@@ -105,30 +54,15 @@ void ZipReader::failFromLibrary(const QString& entry)
     if (message.contains(QLatin1String("crc"), Qt::CaseInsensitive))
         words = QCoreApplication::translate("ArchiveReader", "the data does not match its CRC-32");
     else if (message.isEmpty())
-        words = QCoreApplication::translate("ArchiveReader", "the compressed data is damaged");
+        words = QCoreApplication::translate("ArchiveReader", "the zip directory is unreadable");
     fail(kind, words, entry);
 }
 
 bool ZipReader::next(ArchiveEntry* entry)
 {
-    if (m_error.isError())
+    struct archive_entry* header = nextHeader();
+    if (!header)
         return false;
-    QByteArrayView ignored;
-    while (m_dataPending) {
-        if (readBlock(&ignored) < 0)
-            return false;
-    }
-
-    struct archive_entry* header = nullptr;
-    int status = archive_read_next_header(m_archive, &header);
-    while (status == ARCHIVE_RETRY)
-        status = archive_read_next_header(m_archive, &header);
-    if (status == ARCHIVE_EOF)
-        return false;
-    if (status < ARCHIVE_WARN) {
-        failFromLibrary(m_currentPath);
-        return false;
-    }
 
     *entry = ArchiveEntry{};
     entry->path = text(archive_entry_pathname_utf8(header), archive_entry_pathname(header));
@@ -161,31 +95,6 @@ bool ZipReader::next(ArchiveEntry* entry)
             return false;
         }
     }
-    m_dataPending = entry->type == ArchiveEntry::Type::File;
+    setDataPending(entry->type == ArchiveEntry::Type::File);
     return true;
-}
-
-qint64 ZipReader::readBlock(QByteArrayView* block)
-{
-    if (m_error.isError())
-        return -1;
-    if (!m_dataPending)
-        return 0;
-    const la_ssize_t n = archive_read_data(m_archive, m_block.data(), size_t(m_block.size()));
-    if (n < 0) {
-        m_dataPending = false;
-        failFromLibrary(m_currentPath);
-        return -1;
-    }
-    if (n == 0) {
-        m_dataPending = false;
-        return 0;
-    }
-    *block = QByteArrayView(m_block.constData(), n);
-    return n;
-}
-
-QByteArray ZipReader::archiveSha256()
-{
-    return m_file.finishSha256();
 }
