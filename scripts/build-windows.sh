@@ -4,8 +4,7 @@
 #   build-windows/dist/                                  cudnn-setup.exe, cudnn-probe.exe and everything they load:
 #                                                        `wine build-windows/dist/cudnn-setup.exe` runs as is
 #   build-windows/cudnn-setup-<version>-windows-x86_64.exe   the NSIS installer (makensis)
-#   build-windows/tests/                                 the Windows builds of the wizard's page renderer and GUI
-#                                                        test, for the wine tier (tests/wine)
+#   build-windows/bin/render-wizard-pages.exe, elevation-wine-test.exe   for the wine tier (tests/wine)
 # Usage: scripts/build-windows.sh [build-dir]
 # Uses ccache when it is installed (CCACHE_BASEDIR = this checkout, so another clone of the same tree hits it).
 set -euo pipefail
@@ -26,7 +25,8 @@ cmake -S . -B "$build" -G Ninja -Wno-dev \
     -DQT_HOST_PATH=/usr -DQT_HOST_PATH_CMAKE_DIR=/usr/lib/x86_64-linux-gnu/cmake \
     -DCUDNN_SETUP_BUILD_TESTS=OFF "${launcher[@]}"
 cmake --build "$build" --parallel "$(nproc)"
+cmake --build "$build" --parallel "$(nproc)" --target render-wizard-pages elevation-wine-test
 rm -rf "$build/dist"
-cmake --install "$build" --prefix "$build/dist" --component application
+cmake --install "$build" --prefix "$build/dist" --component application --strip
 (cd "$build" && cpack -G NSIS >/dev/null)
 echo "build-windows: $build/dist and $(ls "$build"/cudnn-setup-*-windows-x86_64.exe) in $((SECONDS - start)) s"

@@ -1,4 +1,4 @@
-/* Fake cuDNN 9 convolution API, computed on the CPU by the benchmark's own reference (core/runtime/CpuConvolution),
+/* Fake cuDNN convolution API (9, or 8 with its status codes), computed on the CPU by the benchmark's own reference (core/runtime/CpuConvolution),
  * for tests on machines without a GPU. Linked together with fake_cudnn.c (versions, error strings). Device pointers
  * are host memory, as the fake CUDA runtime hands them out. It behaves like the real library where the benchmark
  * can tell: descriptors are checked, FP32 with CUDNN_DEFAULT_MATH rounds its inputs to TF32 as an Ampere GPU would,
@@ -27,7 +27,9 @@
 #define FAKE_CUDNN_FORWARD_HANGS 0
 #endif
 #if defined(FAKE_CUDNN_VERSION) && FAKE_CUDNN_VERSION < 90000
-#error "the convolution fake speaks cuDNN 9's status codes"
+#define FAKE_CUDNN_8_STATUS 1 // cuDNN 8 numbers its status codes 0..14, cuDNN 9 by category (2000, 3000, ...)
+#else
+#define FAKE_CUDNN_8_STATUS 0
 #endif
 
 using cudnnsetup::runtime::ConvShape;
@@ -36,6 +38,15 @@ using cudnnsetup::runtime::TensorLayout;
 namespace {
 
 typedef int cudnnStatus_t;
+#if FAKE_CUDNN_8_STATUS
+enum : int {
+    STATUS_SUCCESS = 0,
+    STATUS_BAD_PARAM = 3,
+    STATUS_BAD_PARAM_NULL_POINTER = 3,
+    STATUS_NOT_SUPPORTED = 9,
+    STATUS_ALLOC_FAILED = 2,
+};
+#else
 enum : int {
     STATUS_SUCCESS = 0,
     STATUS_BAD_PARAM = 2000,
@@ -43,6 +54,7 @@ enum : int {
     STATUS_NOT_SUPPORTED = 3000,
     STATUS_ALLOC_FAILED = 4003,
 };
+#endif
 enum : int { DATA_FLOAT = 0, DATA_HALF = 2 };
 enum : int { TENSOR_NCHW = 0, TENSOR_NHWC = 1 };
 enum : int { DEFAULT_MATH = 0, TENSOR_OP_MATH = 1, TENSOR_OP_MATH_ALLOW_CONVERSION = 2, FMA_MATH = 3 };

@@ -1,21 +1,32 @@
 // Renders every wizard page to PNG, in the language asked for, over a made-up machine (fake driver and GPU, a
 // temporary toolkit). Used by scripts/render-screenshots.sh under Xvfb for the pictures in docs/ and the README.
-#include "ArchiveBuilder.h"
+// With --this-machine ARCHIVE it renders over the machine it runs on instead, installing ARCHIVE: the Windows build
+// does so under wine, over the fake toolkit and driver of the Windows test tier (scripts/render-screenshots.sh
+// --windows), and is built without the test tree's fakes (CUDNN_SETUP_RENDER_THIS_MACHINE_ONLY).
+#include "Localization.h"
 #include "SetupWizard.h"
-#include "TestTree.h"
 #include "engine/Engine.h"
 #include "pages/BenchmarkPage.h"
+#ifndef CUDNN_SETUP_RENDER_THIS_MACHINE_ONLY
+#include "ArchiveBuilder.h"
+#include "TestTree.h"
+#endif
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
-#include <QLibraryInfo>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QTemporaryDir>
 #include <QTimer>
-#include <QTranslator>
 #include <QtTest>
+#include <cstdio>
+#include <optional>
+#ifdef Q_OS_WIN
+#include <windows.h>
+#endif
 
+#ifndef CUDNN_SETUP_RENDER_THIS_MACHINE_ONLY
 static void makeMachine(TestTree& tree)
 {
     tree.writeFile(QStringLiteral("cuda-12.4/version.json"), R"({"cuda": {"version": "12.4.1"}})");
@@ -34,35 +45,9 @@ static void makeMachine(TestTree& tree)
     }
 }
 
-static bool save(QWidget* wizard, const QString& directory, const QString& name)
+/** The made-up machine: its engine, and the archive to install (written into tree). */
+static QString makeFakeMachine(TestTree& tree, std::optional<Engine>& engine)
 {
-    QTest::qWait(200);
-    const QString file = QDir(directory).filePath(name + QStringLiteral(".png"));
-    return wizard->grab().save(file);
-}
-
-int main(int argc, char* argv[])
-{
-    QApplication app(argc, argv);
-    QCommandLineParser parser;
-    parser.addPositionalArgument(QStringLiteral("output"), QStringLiteral("Folder for the PNG files"));
-    parser.addOption(
-        {QStringLiteral("lang"), QStringLiteral("en or zh_CN"), QStringLiteral("LANG"), QStringLiteral("en")});
-    parser.process(app);
-    const QString output = parser.positionalArguments().value(0, QStringLiteral("."));
-    const QString language = parser.value(QStringLiteral("lang"));
-    QDir().mkpath(output);
-
-    QTranslator ours;
-    QTranslator qt;
-    if (language != QLatin1String("en")) {
-        if (ours.load(QStringLiteral(":/i18n/cudnn-setup_%1.qm").arg(language)))
-            QApplication::installTranslator(&ours);
-        if (qt.load(QStringLiteral("qtbase_%1").arg(language), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
-            QApplication::installTranslator(&qt);
-    }
-
-    TestTree tree;
     makeMachine(tree);
     HostEnvironment host;
     host.defaultToolkitRoots = {tree.path(QStringLiteral("cuda-*"))};
@@ -79,9 +64,52 @@ int main(int argc, char* argv[])
     environment.homeDirectory = tree.makeDir(QStringLiteral("home/student"));
     environment.systemRoot = SystemRoot(tree.makeDir(QStringLiteral("root")));
     environment.loginShell = QStringLiteral("/bin/bash");
-    const Engine engine(host, runner, environment);
+    engine.emplace(host, runner, environment);
+    return archive;
+}
+#endif
 
-    SetupWizard wizard(engine);
+static bool save(QWidget* wizard, const QString& directory, const QString& name)
+{
+    QTest::qWait(200);
+    const QString file = QDir(directory).filePath(name + QStringLiteral(".png"));
+    return wizard->grab().save(file);
+}
+
+int main(int argc, char* argv[])
+{
+    QApplication app(argc, argv);
+    QCommandLineParser parser;
+    parser.addPositionalArgument(QStringLiteral("output"), QStringLiteral("Folder for the PNG files"));
+    parser.addOption(
+        {QStringLiteral("lang"), QStringLiteral("en or zh_CN"), QStringLiteral("LANG"), QStringLiteral("en")});
+    parser.addOption({QStringLiteral("this-machine"),
+                      QStringLiteral("Render over this machine, installing ARCHIVE"),
+                      QStringLiteral("ARCHIVE")});
+    parser.process(app);
+    const QString output = parser.positionalArguments().value(0, QStringLiteral("."));
+    const QString language = parser.value(QStringLiteral("lang"));
+    QDir().mkpath(output);
+    Localization::install(language);
+
+    QTemporaryDir scratch;
+    std::optional<Engine> engine;
+    QString archive = parser.value(QStringLiteral("this-machine"));
+#ifndef CUDNN_SETUP_RENDER_THIS_MACHINE_ONLY
+    TestTree tree;
+    if (archive.isEmpty())
+        archive = makeFakeMachine(tree, engine);
+    else
+        engine.emplace();
+#else
+    if (archive.isEmpty()) {
+        QTextStream(stderr) << "this build renders over this machine only: give --this-machine ARCHIVE\n";
+        return 2;
+    }
+    engine.emplace();
+#endif
+
+    SetupWizard wizard(*engine);
     wizard.resize(820, 600);
     wizard.show();
     if (!QTest::qWaitForWindowExposed(&wizard))
@@ -90,7 +118,7 @@ int main(int argc, char* argv[])
     int page = 1;
     bool ok = save(&wizard, output, QStringLiteral("%1-%2-welcome").arg(language).arg(page++));
     wizard.findChild<BenchmarkPage*>()->setQuick(true);
-    wizard.state().setLogFile(tree.path(QStringLiteral("install.log")));
+    wizard.state().setLogFile(scratch.filePath(QStringLiteral("install.log")));
     const QStringList names{QStringLiteral("system"),
                             QStringLiteral("package"),
                             QStringLiteral("plan"),
@@ -114,5 +142,11 @@ int main(int argc, char* argv[])
             return 1;
         ok = save(&wizard, output, QStringLiteral("%1-%2-%3").arg(language).arg(page++).arg(name)) && ok;
     }
+#ifdef CUDNN_SETUP_RENDER_THIS_MACHINE_ONLY
+    // Under wine the process stays alive at exit once the benchmark ran (even _Exit hangs in the DLLs' detach): the
+    // pictures are written, so end it outright.
+    std::fflush(nullptr);
+    TerminateProcess(GetCurrentProcess(), ok ? 0 : 1);
+#endif
     return ok ? 0 : 1;
 }

@@ -6,6 +6,7 @@
 //   product-wine-test.exe detect|install|pitfalls <dist> <fixtures> <work>
 //   product-wine-test.exe readonly-setup|readonly-check <dist> <fixtures> <work>   (as an unprivileged user)
 //   product-wine-test.exe installer <installer.exe> <fixtures> <work>
+//   product-wine-test.exe machine <dist> <fixtures> <work>   (only builds the machine: the Windows screenshots)
 // <fixtures>: the build's product/ folder (fake DLLs and zips, tests/wine/CMakeLists.txt); <work>: a folder of the
 // test run's own for reports. Plain C++: exit code = failures.
 #include "runtime/WindowsText.h"
@@ -724,19 +725,20 @@ int wmain(int argc, wchar_t** argv)
     std::printf("wine-tests: started\n"); // scripts/wine-tests.sh tells "wine cannot run" from "tests failed" by it
     std::fflush(stdout);
     if (argc != 5) {
-        std::printf("usage: product-wine-test detect|install|pitfalls|readonly-setup|readonly-check|installer "
+        std::printf("usage: product-wine-test detect|install|pitfalls|readonly-setup|readonly-check|installer|machine "
                     "<dist or installer> <fixtures> <work>\n");
         return 2;
     }
     const std::wstring scenario = argv[1];
     const Machine m{argv[2], argv[3], argv[4]};
-    if (scenario != L"installer" && scenario != L"readonly-setup")
+    if (scenario != L"installer" && scenario != L"readonly-setup" && scenario != L"machine")
         check(exists(m.setup()), "cudnn-setup.exe is in " + toUtf8(m.dist));
     const std::map<std::wstring, std::function<int()>> scenarios{
         {L"detect", [&] { return detect(m); }},
         {L"install", [&] { return install(m); }},
         {L"pitfalls", [&] { return pitfalls(m); }},
         {L"readonly-setup", [&] { return readonlySetup(m); }},
+        {L"machine", [&] { return readonlySetup(m); }}, // the standard machine alone: the Windows screenshots
         {L"readonly-check", [&] { return readonlyCheck(m); }},
         {L"installer", [&] { return installer(m, m.dist); }},
     };

@@ -2,7 +2,7 @@
 # The Windows product tier: the real cudnn-setup.exe of build-windows/dist under wine, each scenario in a throw-away
 # WINEPREFIX under its own temporary folder (tests/wine/ProductWineTest.cpp says what each one checks).
 # Usage (through scripts/wine-tests.sh): product-tests.sh <build-dir> <dist-dir> build|detect|install|pitfalls|
-#        readonly|installer
+#        readonly|elevation|installer
 # Exit: 0 passed, 1 failed, 77 skipped: wine cannot run programs here, or (without CI=true) no <dist-dir>.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -95,7 +95,7 @@ run_wine() {
 }
 
 mkdir -p "$tmp/home"
-if [ "$scenario" != readonly ]; then
+if [ "$scenario" != readonly ] && [ "$scenario" != elevation ]; then
     run_wine "$tmp/prefix" "$scenario"
     exit $([ "$status" -eq 0 ] && echo 0 || echo 1)
 fi
@@ -122,6 +122,32 @@ else
     chmod -R a-w "$prefix/$toolkit_rel"
 fi
 stat -c '%U %a %n' "$prefix/$toolkit_rel" "$prefix/$toolkit_rel/bin"
-run_wine "$prefix" readonly-check "${as_user[@]}"
+if [ "$scenario" = readonly ]; then
+    run_wine "$prefix" readonly-check "${as_user[@]}"
+    [ "$(id -u)" -eq 0 ] || chmod -R u+w "$prefix/$toolkit_rel"
+    exit $([ "$status" -eq 0 ] && echo 0 || echo 1)
+fi
+
+# elevation: the engine hands the install to an elevated copy (ShellExecuteExW "runas"; then a declining launcher),
+# as the same unprivileged user (ElevationWineTest.cpp). The test program links the engine, so it runs beside the
+# product's DLLs.
+program=$tmp/program
+cp -r "$dist" "$program"
+cp "$dist/../bin/elevation-wine-test.exe" "$program/" || fail "elevation-wine-test.exe is missing (scripts/build-windows.sh)"
+chmod -R a+rX "$program"
+failed=0
+for step in runas declined; do
+    mkdir -p "$tmp/work-$step"
+    [ ${#as_user[@]} -gt 0 ] && chown 65534:65534 "$tmp/work-$step"
+    start=$(date +%s)
+    "${as_user[@]}" env WINEPREFIX="$prefix" WINEARCH=win64 WINEDEBUG=-all \
+        WINEDLLOVERRIDES="mscoree,mshtml=;winemenubuilder.exe=d" HOME="$tmp/home" timeout 300 "$wine" \
+        "$program/elevation-wine-test.exe" "$step" "$(winpath "$program/cudnn-setup.exe")" \
+        "$(winpath "$fixtures/cudnn-11.3-windows-x64-v8.2.0.53.zip")" \
+        'C:\Program Files\NVIDIA GPU Computing Toolkit\CUDA\v11.3' "$(winpath "$tmp/work-$step/report.json")"
+    code=$?
+    echo "elevation $step: wine run took $(($(date +%s) - start)) s, exit $code"
+    [ "$code" -eq 0 ] || failed=1
+done
 [ "$(id -u)" -eq 0 ] || chmod -R u+w "$prefix/$toolkit_rel"
-exit $([ "$status" -eq 0 ] && echo 0 || echo 1)
+exit $failed
