@@ -1,6 +1,7 @@
 #include "CudnnInstallScanner.h"
 
 #include "VersionParsers.h"
+#include "binary/PeImage.h"
 
 #include <QDir>
 #include <QFile>
@@ -258,6 +259,20 @@ void CudnnInstallScanner::checkFlattenedLinks(CudnnInstall& install) const
     }
 }
 
+/** a.b.c.d from a DLL's VERSIONINFO; nullopt for anything that is not a PE file with one. */
+static std::optional<Version> dllFileVersion(const QString& path)
+{
+    if (!path.endsWith(QLatin1String(".dll"), Qt::CaseInsensitive))
+        return std::nullopt;
+    const auto source = cudnnsetup::binary::FileSource::open(QFile::encodeName(path).toStdString());
+    if (!source)
+        return std::nullopt;
+    const auto image = cudnnsetup::binary::parsePe(*source);
+    if (!image || !image->fileVersion)
+        return std::nullopt;
+    return Version::parse(QString::fromStdString(image->fileVersion->text()));
+}
+
 void CudnnInstallScanner::checkVersions(CudnnInstall& install) const
 {
     QSet<QString> fullVersions;
@@ -265,6 +280,14 @@ void CudnnInstallScanner::checkVersions(CudnnInstall& install) const
         const auto version = VersionParsers::cudnnFromLibraryName(file.name);
         if (version && version->size() >= 3)
             fullVersions.insert(version->truncated(3).toString());
+    }
+    // Windows DLL names carry only the major (cudnn64_8.dll): the version resource says the rest (8.0.5.39), which
+    // is how a stale copy in System32 or another toolkit's bin is told apart from the one just installed.
+    if (fullVersions.isEmpty()) {
+        for (const CudnnLibraryFile& file : install.libraries) {
+            if (const auto version = dllFileVersion(file.path))
+                fullVersions.insert(version->truncated(3).toString());
+        }
     }
     if (fullVersions.size() == 1)
         install.libraryVersion = Version::parse(*fullVersions.cbegin());

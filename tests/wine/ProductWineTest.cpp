@@ -598,9 +598,9 @@ int pitfalls(const Machine& m)
         const std::string out = compact(r.output);
         check(contains(out, json(stale)), "detect names the stale System32 copy " + toUtf8(stale));
         check(contains(out, json(old + L"cudnn64_8.dll")), "detect names the v11.2 copy on PATH");
-        // Not checked yet: the versions of these header-less copies (8.0.5.39, 8.1.1.33). Detection takes a version
-        // from cudnn_version.h or versioned file names, and Windows DLL names carry only the major; the PE
-        // VERSIONINFO is not read there yet (core/detect/CudnnInstallScanner.cpp).
+        // Header-less copies, whose DLL names carry only the major: their versions come from the VERSIONINFO.
+        check(contains(out, "\"library_version\":\"8.0.5\""), "detect gives the System32 copy's version, 8.0.5");
+        check(contains(out, "\"library_version\":\"8.1.1\""), "detect gives the v11.2 copy's version, 8.1.1");
     }
     const std::wstring report = m.work + L"\\dry-run.json";
     {

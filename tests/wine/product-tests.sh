@@ -2,7 +2,7 @@
 # The Windows product tier: the real cudnn-setup.exe of build-windows/dist under wine, each scenario in a throw-away
 # WINEPREFIX under its own temporary folder (tests/wine/ProductWineTest.cpp says what each one checks).
 # Usage (through scripts/wine-tests.sh): product-tests.sh <build-dir> <dist-dir> build|detect|install|pitfalls|
-#        readonly|elevation|installer
+#        readonly|elevation|wizard|installer
 # Exit: 0 passed, 1 failed, 77 skipped: wine cannot run programs here, or (without CI=true) no <dist-dir>.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -95,6 +95,31 @@ run_wine() {
 }
 
 mkdir -p "$tmp/home"
+if [ "$scenario" = wizard ]; then
+    # The wizard itself, as the Windows build draws it: every page from Welcome to Finish over the standard machine
+    # (install, verify, benchmark on the CPU-backed fake), driven by the page renderer under Xvfb.
+    command -v xvfb-run >/dev/null || fail "xvfb-run is needed (apt-get install xvfb)"
+    sdk_qt=$(bash scripts/windows-sdk.sh --print | cut -d';' -f1) || fail "the Windows SDK is not built"
+    program=$tmp/program
+    cp -r "$dist" "$program"
+    cp "$dist/../bin/render-wizard-pages.exe" "$sdk_qt/bin/Qt6Test.dll" "$program/" \
+        || fail "render-wizard-pages.exe is missing (scripts/build-windows.sh)"
+    run_wine "$tmp/prefix" machine
+    [ "$status" -eq 0 ] || fail "the machine could not be set up"
+    WINEPREFIX="$tmp/prefix" wineserver -w # the renderer, with a display, starts its own desktop process
+    mkdir -p "$tmp/pages"
+    start=$(date +%s)
+    env WINEPREFIX="$tmp/prefix" WINEARCH=win64 WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml=;winemenubuilder.exe=d" \
+        HOME="$tmp/home" timeout 400 xvfb-run -a -s "-screen 0 1280x900x24" "$wine" "$program/render-wizard-pages.exe" \
+        --lang en --this-machine "$(winpath "$fixtures/cudnn-11.3-windows-x64-v8.2.0.53.zip")" "$(winpath "$tmp/pages")"
+    code=$?
+    pages=$(ls "$tmp/pages" | wc -l)
+    echo "wizard: exit $code, $pages pages, $(($(date +%s) - start)) s"
+    ls "$tmp/pages"
+    [ "$code" -eq 0 ] || fail "a page of the wizard did not finish (exit $code)"
+    [ "$pages" -eq 9 ] || fail "$pages of the 9 pages were drawn"
+    exit 0
+fi
 if [ "$scenario" != readonly ] && [ "$scenario" != elevation ]; then
     run_wine "$tmp/prefix" "$scenario"
     exit $([ "$status" -eq 0 ] && echo 0 || echo 1)
