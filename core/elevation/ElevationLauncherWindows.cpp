@@ -6,8 +6,11 @@
 #include "ElevationRequest.h"
 
 #include <QDir>
-#include <shellapi.h>
+// shellapi.h needs windows.h first.
+// clang-format off
 #include <windows.h>
+#include <shellapi.h>
+// clang-format on
 
 namespace {
 
