@@ -97,27 +97,34 @@ run_wine() {
 mkdir -p "$tmp/home"
 if [ "$scenario" = wizard ]; then
     # The wizard itself, as the Windows build draws it: every page from Welcome to Finish over the standard machine
-    # (install, verify, benchmark on the CPU-backed fake), driven by the page renderer under Xvfb.
+    # (install, verify, benchmark on the CPU-backed fake), driven by the page renderer under Xvfb. One fresh machine
+    # per language (WIZARD_LANGUAGES, default en): a second install would be "nothing to do". WIZARD_PAGES_DIR keeps
+    # the pictures (scripts/render-screenshots.sh --windows).
     command -v xvfb-run >/dev/null || fail "xvfb-run is needed (apt-get install xvfb)"
     sdk_qt=$(bash scripts/windows-sdk.sh --print | cut -d';' -f1) || fail "the Windows SDK is not built"
     program=$tmp/program
     cp -r "$dist" "$program"
     cp "$dist/../bin/render-wizard-pages.exe" "$sdk_qt/bin/Qt6Test.dll" "$program/" \
         || fail "render-wizard-pages.exe is missing (scripts/build-windows.sh)"
-    run_wine "$tmp/prefix" machine
-    [ "$status" -eq 0 ] || fail "the machine could not be set up"
-    WINEPREFIX="$tmp/prefix" wineserver -w # the renderer, with a display, starts its own desktop process
-    mkdir -p "$tmp/pages"
-    start=$(date +%s)
-    env WINEPREFIX="$tmp/prefix" WINEARCH=win64 WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml=;winemenubuilder.exe=d" \
-        HOME="$tmp/home" timeout 400 xvfb-run -a -s "-screen 0 1280x900x24" "$wine" "$program/render-wizard-pages.exe" \
-        --lang en --this-machine "$(winpath "$fixtures/cudnn-11.3-windows-x64-v8.2.0.53.zip")" "$(winpath "$tmp/pages")"
-    code=$?
-    pages=$(ls "$tmp/pages" | wc -l)
-    echo "wizard: exit $code, $pages pages, $(($(date +%s) - start)) s"
-    ls "$tmp/pages"
-    [ "$code" -eq 0 ] || fail "a page of the wizard did not finish (exit $code)"
-    [ "$pages" -eq 9 ] || fail "$pages of the 9 pages were drawn"
+    pages_dir=${WIZARD_PAGES_DIR:-$tmp/pages}
+    mkdir -p "$pages_dir"
+    for lang in ${WIZARD_LANGUAGES:-en}; do
+        prefix=$tmp/prefix-$lang
+        run_wine "$prefix" machine
+        [ "$status" -eq 0 ] || fail "the machine could not be set up"
+        WINEPREFIX="$prefix" wineserver -w # the renderer, with a display, starts its own desktop process
+        start=$(date +%s)
+        env WINEPREFIX="$prefix" WINEARCH=win64 WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml=;winemenubuilder.exe=d" \
+            HOME="$tmp/home" timeout 400 xvfb-run -a -s "-screen 0 1280x900x24" "$wine" \
+            "$program/render-wizard-pages.exe" --lang "$lang" \
+            --this-machine "$(winpath "$fixtures/cudnn-11.3-windows-x64-v8.2.0.53.zip")" "$(winpath "$pages_dir")"
+        code=$?
+        pages=$(ls "$pages_dir" | grep -c "^$lang-")
+        echo "wizard ($lang): exit $code, $pages pages, $(($(date +%s) - start)) s"
+        [ "$code" -eq 0 ] || fail "a page of the wizard did not finish (exit $code)"
+        [ "$pages" -eq 9 ] || fail "$pages of the 9 pages were drawn"
+        WINEPREFIX="$prefix" wineserver -k 2>/dev/null || true
+    done
     exit 0
 fi
 if [ "$scenario" != readonly ] && [ "$scenario" != elevation ]; then
