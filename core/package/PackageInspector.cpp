@@ -213,8 +213,6 @@ bool PackageInspector::readData(ArchiveReader& reader, PackageFile& file, QByteA
         });
         if (head.size() < BinaryIdentity::HeadSize)
             head.append(block.first(qMin<qint64>(n, BinaryIdentity::HeadSize - head.size())));
-        if (library)
-            references.addBlock(block);
         if (keepText && keepText->size() < MaxHeaderText)
             keepText->append(block);
         if (m_cancel.isCanceled())
