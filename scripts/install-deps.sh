@@ -12,6 +12,7 @@ packages=(
     xvfb xauth fonts-wqy-microhei
     mingw-w64 libz-mingw-w64-dev wine wine64
     dpkg-dev desktop-file-utils librsvg2-bin jq ansible-core nsis
+    libssl-dev libdnnl-dev help2man bash-completion zsh appstream man-db python3-jsonschema
 )
 
 SUDO=""

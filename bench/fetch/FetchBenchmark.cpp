@@ -99,7 +99,7 @@ int main(int argc, char* argv[])
     std::printf("bench-fetch: %lld MiB from %s (SHA-256 %s)\n",
                 static_cast<long long>(mib),
                 qPrintable(server.url().toString()),
-                Sha256::hardwareAccelerated() ? "SHA-NI" : "QCryptographicHash");
+                Sha256::implementation());
     run("fresh download", request);
     run("cache hit (re-verified)", request);
 

@@ -3,11 +3,14 @@
 //   --make FILE    first pack the real cuDNN files of $CUDA (default /usr/local/cuda-13.0) into FILE (.tar.xz,
 //                  NVIDIA's 9.x layout with symlink chains), then inspect it
 //   --inspect-only ARCHIVE   inspect and print, without running xz (for hyperfine)
+//   --sha256 FILE  hash FILE with the program's Sha256 and with QCryptographicHash, 1 MiB reads, print both rates
 // Prints inspection time, throughput and peak RSS, then `xz -dc FILE > /dev/null` on the same file.
 
 #include "package/PackageInspector.h"
+#include "package/Sha256.h"
 
 #include <QCoreApplication>
+#include <QCryptographicHash>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
@@ -89,6 +92,43 @@ bool makeArchive(const QString& cudaRoot, const QString& out)
     return ok;
 }
 
+/** Reads FILE in 1 MiB pieces into hasher.addData(); returns the seconds it took (the file is in the page cache:
+ * the first pass warms it). */
+template <typename Hasher> double timeHash(const QString& path, Hasher& hasher, QByteArray& digest)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return -1;
+    QByteArray buffer(1024 * 1024, Qt::Uninitialized);
+    QElapsedTimer timer;
+    timer.start();
+    qint64 n = 0;
+    while ((n = file.read(buffer.data(), buffer.size())) > 0)
+        hasher.addData(QByteArrayView(buffer.constData(), n));
+    digest = hasher.result().toHex();
+    return timer.nsecsElapsed() / 1e9;
+}
+
+int hashFile(const QString& path)
+{
+    const double mb = QFileInfo(path).size() / 1e6;
+    QByteArray ours, qt;
+    Sha256 warm;
+    if (timeHash(path, warm, ours) < 0) {
+        std::fprintf(stderr, "cannot read %s\n", qPrintable(path));
+        return 2;
+    }
+    Sha256 sha;
+    const double oursSeconds = timeHash(path, sha, ours);
+    QCryptographicHash reference(QCryptographicHash::Sha256);
+    const double qtSeconds = timeHash(path, reference, qt);
+    std::printf("file              %s, %.0f MB\n", qPrintable(path), mb);
+    std::printf("Sha256 (%s) %.2f s, %.0f MB/s\n", Sha256::implementation(), oursSeconds, mb / oursSeconds);
+    std::printf("QCryptographicHash %.2f s, %.0f MB/s\n", qtSeconds, mb / qtSeconds);
+    std::printf("digests           %s\n", ours == qt ? "equal" : "DIFFER");
+    return ours == qt ? 0 : 1;
+}
+
 } // namespace
 
 int main(int argc, char** argv)
@@ -97,6 +137,8 @@ int main(int argc, char** argv)
     QStringList args = app.arguments().mid(1);
     QString archive;
     const bool inspectOnly = args.size() == 2 && args.first() == QLatin1String("--inspect-only");
+    if (args.size() == 2 && args.first() == QLatin1String("--sha256"))
+        return hashFile(args.at(1));
     if (inspectOnly) {
         archive = args.at(1);
     } else if (args.size() == 2 && args.first() == QLatin1String("--make")) {
@@ -112,8 +154,9 @@ int main(int argc, char** argv)
     } else if (args.size() == 1) {
         archive = args.first();
     } else {
-        std::fprintf(stderr,
-                     "usage: cudnn-setup-package-bench ARCHIVE | --inspect-only ARCHIVE | --make FILE.tar.xz\n");
+        std::fprintf(
+            stderr,
+            "usage: cudnn-setup-package-bench ARCHIVE | --inspect-only ARCHIVE | --make FILE.tar.xz | --sha256 FILE\n");
         return 2;
     }
 

@@ -2,19 +2,23 @@
 
 #include <QByteArray>
 #include <QByteArrayView>
-#include <QCryptographicHash>
-#include <array>
-#include <cstdint>
+#include <memory>
 
 /**
- * Streaming SHA-256. Uses the CPU's SHA extensions where present (x86-64 SHA-NI, about 15x faster than
- * QCryptographicHash in Qt 6.4, which is plain C) and QCryptographicHash everywhere else. Inspection hashes every
- * byte of a package twice (the archive and each entry), so this is what keeps it at decompression speed.
+ * Streaming SHA-256 from the platform's crypto library: OpenSSL's EVP (libcrypto) on Linux, CNG (BCrypt) on
+ * Windows. Both use the CPU's SHA instructions where they exist (x86-64 SHA-NI, ARMv8 SHA2), which is what keeps
+ * inspection at decompression speed: it hashes every byte of a package twice (the archive and each entry).
+ * Figures in docs/packages.md.
  */
 class Sha256
 {
 public:
     Sha256();
+    ~Sha256();
+    Sha256(const Sha256& other);
+    Sha256& operator=(const Sha256& other);
+    Sha256(Sha256&& other) noexcept;
+    Sha256& operator=(Sha256&& other) noexcept;
 
     void addData(QByteArrayView data);
     /** The 32-byte digest; the object is spent afterwards until reset(). */
@@ -23,16 +27,10 @@ public:
     void reset();
 
     static QByteArray hash(QByteArrayView data);
-    /** True when the hardware path is used on this CPU. */
-    static bool hardwareAccelerated();
+    /** Which library hashes, for benchmarks: "OpenSSL EVP" or "Windows CNG". */
+    static const char* implementation();
 
 private:
-    void compressBuffered();
-
-    bool m_hardware;
-    QCryptographicHash m_fallback;
-    std::array<std::uint32_t, 8> m_state{};
-    std::array<unsigned char, 64> m_buffer{};
-    int m_buffered = 0;
-    std::uint64_t m_length = 0;
+    struct Context;
+    std::unique_ptr<Context> m_context;
 };
