@@ -80,3 +80,19 @@ std::optional<Version> CudaDriverTable::familyMinimumDriver(int cudaMajor, OsFla
     }
     return std::nullopt;
 }
+
+CudaDriverTable::Fit CudaDriverTable::fit(const Version& driver, const Version& cuda, OsFlavor os) const
+{
+    Fit fit;
+    fit.toolkitDriver = minimumDriver(cuda, os);
+    const auto family = familyMinimumDriver(cuda.major(), os);
+    if (fit.toolkitDriver && driver >= *fit.toolkitDriver)
+        fit.kind = Fit::Kind::Native;
+    else if (family && driver >= *family)
+        fit.kind = fit.toolkitDriver ? Fit::Kind::MinorCompatibility : Fit::Kind::Native;
+    else if (fit.toolkitDriver || family) {
+        fit.kind = Fit::Kind::TooOld;
+        fit.needed = fit.toolkitDriver && (!family || *fit.toolkitDriver < *family) ? fit.toolkitDriver : family;
+    }
+    return fit;
+}

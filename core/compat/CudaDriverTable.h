@@ -23,6 +23,16 @@ public:
         QString source;
     };
 
+    /** How a driver runs a toolkit: natively (its release driver or newer), through its family's minor version
+     *  compatibility, not at all, or unknown (no row for that toolkit or family). */
+    struct Fit
+    {
+        enum class Kind { Unknown, Native, MinorCompatibility, TooOld };
+        Kind kind = Kind::Unknown;
+        std::optional<Version> toolkitDriver; // the toolkit's own release driver (its lowest row)
+        std::optional<Version> needed; // TooOld: the lowest driver that runs it at all
+    };
+
     static const CudaDriverTable& builtIn();
     static CudaDriverTable fromJson(const QJsonObject& json);
 
@@ -30,6 +40,8 @@ public:
     std::optional<Version> minimumDriver(const Version& cuda, OsFlavor os) const;
     /** The newest major.minor whose minimum driver is met. */
     std::optional<Version> newestCudaFor(const Version& driver, OsFlavor os) const;
+    /** The one rule for a driver against a toolkit, shared by detection and the package verdict. */
+    Fit fit(const Version& driver, const Version& cuda, OsFlavor os) const;
     /** The floor under which no toolkit of this CUDA major runs even with minor version compatibility. */
     std::optional<Version> familyMinimumDriver(int cudaMajor, OsFlavor os) const;
 

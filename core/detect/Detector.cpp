@@ -2,6 +2,7 @@
 
 #include "CudnnInstallScanner.h"
 #include "DriverDetector.h"
+#include "PlatformDetector.h"
 #include "ToolOutputParsers.h"
 #include "ToolkitLocator.h"
 #include "compat/CudaDriverTable.h"
@@ -66,6 +67,9 @@ SystemSnapshot Detector::detect(const DetectOptions& options) const
 
     SystemSnapshot snapshot;
     snapshot.os = m_host.os;
+    const PlatformDetector platform(m_host);
+    snapshot.redistPlatform = platform.redistPlatform();
+    snapshot.osRelease = platform.osRelease();
 
     // The driver answers from another process; look at the files meanwhile.
     std::future<DriverDetector::Result> driverResult;
@@ -118,25 +122,25 @@ void Detector::checkDriverAgainstToolkits(SystemSnapshot& snapshot) const
     for (const CudaToolkit& toolkit : snapshot.toolkits) {
         if (!toolkit.version)
             continue;
-        const auto minimum = table.minimumDriver(*toolkit.version, m_host.os);
-        if (!minimum || driver >= *minimum)
+        const CudaDriverTable::Fit fit = table.fit(driver, *toolkit.version, m_host.os);
+        if (fit.kind == CudaDriverTable::Fit::Kind::Native || fit.kind == CudaDriverTable::Fit::Kind::Unknown)
             continue;
-        const auto family = table.familyMinimumDriver(toolkit.version->major(), m_host.os);
+        const Version minimum = fit.kind == CudaDriverTable::Fit::Kind::TooOld ? *fit.needed : *fit.toolkitDriver;
         const QString root = displayPath(m_host.os, toolkit.root);
-        if (family && driver >= *family) {
+        if (fit.kind == CudaDriverTable::Fit::Kind::MinorCompatibility) {
             snapshot.diagnostics.append(
                 Diagnostic::info(QStringLiteral("DRV-MINOR-COMPAT"),
                                  tr("Driver %1 is older than CUDA %2 asks for (%3); it runs through minor version "
                                     "compatibility, without PTX JIT of newer code.")
-                                     .arg(driver.toString(), toolkit.version->toString(), minimum->toString()),
-                                 tr("Update the driver to %1 or newer for full support.").arg(minimum->toString()))
+                                     .arg(driver.toString(), toolkit.version->toString(), minimum.toString()),
+                                 tr("Update the driver to %1 or newer for full support.").arg(minimum.toString()))
                     .about(toolkit.root));
         } else {
             snapshot.diagnostics.append(
                 Diagnostic::warning(QStringLiteral("DRV-TOO-OLD"),
                                     tr("Driver %1 is too old for CUDA %2 in %3, which needs %4 or newer.")
-                                        .arg(driver.toString(), toolkit.version->toString(), root, minimum->toString()),
-                                    tr("Update the NVIDIA driver to %1 or newer.").arg(minimum->toString()))
+                                        .arg(driver.toString(), toolkit.version->toString(), root, minimum.toString()),
+                                    tr("Update the NVIDIA driver to %1 or newer.").arg(minimum.toString()))
                     .about(toolkit.root));
         }
     }

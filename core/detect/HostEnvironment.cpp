@@ -3,6 +3,12 @@
 #include <QCoreApplication>
 #include <QFileInfo>
 #include <QProcessEnvironment>
+#include <QSysInfo>
+
+#if defined(__GLIBC__) || (defined(__linux__) && !defined(__ANDROID__))
+#include <gnu/libc-version.h>
+#define CUDNN_SETUP_HAS_GLIBC 1
+#endif
 
 QString HostEnvironment::variable(const QString& name) const
 {
@@ -63,6 +69,18 @@ HostEnvironment HostEnvironment::current()
     if (host.os == OsFlavor::Linux)
         host.ldconfigProgram = QFileInfo::exists(QStringLiteral("/sbin/ldconfig")) ? QStringLiteral("/sbin/ldconfig")
                                                                                    : QStringLiteral("ldconfig");
+    host.cpuArchitecture = QSysInfo::currentCpuArchitecture();
+    if (host.os == OsFlavor::Linux) {
+        host.osReleaseFile = QStringLiteral("/etc/os-release");
+        host.tegraMarkers = {QStringLiteral("/etc/nv_tegra_release")};
+#ifdef CUDNN_SETUP_HAS_GLIBC
+        host.glibcVersion = QString::fromLatin1(gnu_get_libc_version());
+#endif
+    } else {
+        host.productName = QSysInfo::productType() == QLatin1String("windows") ? QStringLiteral("Windows")
+                                                                               : QSysInfo::prettyProductName();
+        host.productVersion = QSysInfo::kernelVersion();
+    }
     if (QCoreApplication::instance())
         host.probeDirectory = QCoreApplication::applicationDirPath();
     return host;

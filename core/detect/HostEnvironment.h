@@ -22,6 +22,17 @@ struct HostEnvironment
     QString probeDirectory;
     /** The loader cache lister (Linux); empty to skip the cache. */
     QString ldconfigProgram;
+    /** Linux: the file that names the distribution (/etc/os-release); empty to skip. */
+    QString osReleaseFile;
+    /** Linux: files whose presence marks a Jetson (Tegra) board, e.g. /etc/nv_tegra_release; empty to skip. */
+    QStringList tegraMarkers;
+    /** Linux: the C library's version as gnu_get_libc_version() says it; empty when unknown. */
+    QString glibcVersion;
+    /** The processor as QSysInfo::currentCpuArchitecture() names it ("x86_64", "arm64"); empty when unknown. */
+    QString cpuArchitecture;
+    /** Windows: the product name and version (QSysInfo); Linux reads osReleaseFile instead. */
+    QString productName;
+    QString productVersion;
 
     /** Null when unset. Windows variable names are case-insensitive. */
     QString variable(const QString& name) const;

@@ -162,8 +162,15 @@ QJsonObject SystemSnapshot::toJson() const
         cudnnArray.append(cudnnJson(install, os));
     const CudaToolkit* active = activeToolkit();
 
+    QJsonObject osJson{{QStringLiteral("name"), osRelease.name}, {QStringLiteral("version"), osRelease.version}};
+    if (os == OsFlavor::Linux)
+        osJson.insert(QStringLiteral("glibc"), optionalVersionJson(osRelease.glibc));
+
     return QJsonObject{
         {QStringLiteral("platform"), osFlavorName(os)},
+        {QStringLiteral("redist_platform"),
+         redistPlatform.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(redistPlatform)},
+        {QStringLiteral("os"), osJson},
         {QStringLiteral("driver"), driverJson(driver, os)},
         {QStringLiteral("gpus"), gpuArray},
         {QStringLiteral("toolkits"), toolkitArray},

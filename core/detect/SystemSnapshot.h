@@ -85,10 +85,22 @@ struct CudnnInstall
     std::optional<Version> version() const { return headerVersion ? headerVersion : libraryVersion; }
 };
 
+/** What the operating system says it is: /etc/os-release on Linux, the product version on Windows. */
+struct OsRelease
+{
+    QString name; // "Ubuntu", "Red Hat Enterprise Linux", "Windows"; empty when nothing says
+    QString version; // "22.04", "8.9", "10.0.22631"
+    std::optional<Version> glibc; // Linux: the C library's version (gnu_get_libc_version()); nullopt elsewhere
+};
+
 /** Everything detection learned about the machine. */
 struct SystemSnapshot
 {
     OsFlavor os = OsFlavor::Linux;
+    /** NVIDIA's name for this machine's archives: linux-x86_64, linux-sbsa, linux-aarch64 (Jetson), windows-x86_64,
+     *  windows-arm64; empty when unknown. */
+    QString redistPlatform;
+    OsRelease osRelease;
     DriverInfo driver;
     QList<GpuInfo> gpus;
     QList<CudaToolkit> toolkits;
