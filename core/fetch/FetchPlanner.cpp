@@ -142,9 +142,12 @@ FetchPlan FetchPlanner::plan(const QList<RedistArchive>& offered,
                              bool force) const
 {
     FetchPlan plan;
-    plan.platform = PackageName::platformKey(system.os, m_hostArch);
-    // Arm64 Linux has two keys (sbsa servers, aarch64 Jetson); both name archives that load here.
-    const QString alternative = PackageName::platformKey(system.os, m_hostArch, false);
+    // Detection names the one key (a Jetson takes linux-aarch64, an Arm server linux-sbsa); without it, Arm64 Linux
+    // has two keys and both are considered.
+    plan.platform
+        = system.redistPlatform.isEmpty() ? PackageName::platformKey(system.os, m_hostArch) : system.redistPlatform;
+    const QString alternative
+        = system.redistPlatform.isEmpty() ? PackageName::platformKey(system.os, m_hostArch, false) : plan.platform;
 
     QList<RedistArchive> considered;
     for (const RedistArchive& archive : offered) {

@@ -154,10 +154,9 @@ QList<RedistArchive> RedistIndex::parseManifest(const QByteArray& json, const QU
         if (!isPlatformKey(platform.key()) || !platform->isObject())
             continue;
         const QJsonObject value = platform->toObject();
-        if (value.contains(QStringLiteral("relative_path"))) {
+        // Usually one or the other; 9.27.0's windows-arm64 entry has both, a bare _cuda13.4 zip beside its cuda13.
+        if (value.contains(QStringLiteral("relative_path")))
             add(platform.key(), std::nullopt, value);
-            continue;
-        }
         for (auto variant = value.constBegin(); variant != value.constEnd(); ++variant) {
             if (const auto major = variantMajor(variant.key()); major && variant->isObject())
                 add(platform.key(), major, variant->toObject());

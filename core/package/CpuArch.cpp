@@ -28,3 +28,15 @@ CpuArch hostCpuArch()
         return CpuArch::Ppc64le;
     return CpuArch::Unknown;
 }
+
+CpuArch cpuArchOfPlatform(const QString& redistPlatform)
+{
+    const QString arch = redistPlatform.section(QLatin1Char('-'), 1);
+    if (arch == QLatin1String("x86_64"))
+        return CpuArch::X86_64;
+    if (arch == QLatin1String("sbsa") || arch == QLatin1String("aarch64") || arch == QLatin1String("arm64"))
+        return CpuArch::Arm64;
+    if (arch == QLatin1String("ppc64le"))
+        return CpuArch::Ppc64le;
+    return CpuArch::Unknown;
+}

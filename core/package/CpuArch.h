@@ -13,3 +13,5 @@ enum class CpuArch {
 /** "x86_64", "aarch64", "ppc64le", "unknown". */
 QString cpuArchName(CpuArch arch);
 CpuArch hostCpuArch();
+/** The processor of one of NVIDIA's platform keys: "linux-sbsa" -> Arm64; Unknown for anything else. */
+CpuArch cpuArchOfPlatform(const QString& redistPlatform);

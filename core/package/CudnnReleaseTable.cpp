@@ -27,6 +27,15 @@ bool inRange(const Version& v, const Version& from, const std::optional<Version>
 
 } // namespace
 
+const CudnnReleaseTable::Build::GpuRequirement* CudnnReleaseTable::Build::requirementFor(const Version& cc) const
+{
+    for (const GpuRequirement& requirement : gpuRequirements) {
+        if (cc >= requirement.ccMin && cc <= requirement.ccMax)
+            return &requirement;
+    }
+    return nullptr;
+}
+
 bool CudnnReleaseTable::Build::coversCuda(const Version& toolkit) const
 {
     if (toolkit.major() != cudaMajor)
@@ -98,6 +107,21 @@ CudnnReleaseTable CudnnReleaseTable::fromJson(const QJsonObject& json)
             build.ccMax = optionalVersion(bo.value(QStringLiteral("cc_max")));
             build.linuxDriver = optionalVersion(bo.value(QStringLiteral("driver_linux")));
             build.windowsDriver = optionalVersion(bo.value(QStringLiteral("driver_windows")));
+            for (const QJsonValue& platform : bo.value(QStringLiteral("platforms")).toArray())
+                build.platforms.append(platform.toString());
+            for (const QJsonValue& r : bo.value(QStringLiteral("gpu_requirements")).toArray()) {
+                const QJsonObject ro = r.toObject();
+                const auto ccMin = optionalVersion(ro.value(QStringLiteral("cc_min")));
+                const auto ccMax = optionalVersion(ro.value(QStringLiteral("cc_max")));
+                if (!ccMin || !ccMax)
+                    continue;
+                build.gpuRequirements.append(
+                    Build::GpuRequirement{*ccMin,
+                                          *ccMax,
+                                          optionalInt(ro.value(QStringLiteral("cuda_minor_min"))),
+                                          optionalVersion(ro.value(QStringLiteral("driver_linux"))),
+                                          optionalVersion(ro.value(QStringLiteral("driver_windows")))});
+            }
             release.builds.append(build);
         }
         table.m_releases.append(release);
@@ -112,7 +136,53 @@ CudnnReleaseTable CudnnReleaseTable::fromJson(const QJsonObject& json)
                                       optionalVersion(o.value(QStringLiteral("cudnn_to"))),
                                       windows ? OsFlavor::Windows : OsFlavor::Linux});
     }
+    for (const QJsonValue& value : json.value(QStringLiteral("forward_compatibility")).toArray()) {
+        const QJsonObject o = value.toObject();
+        if (const auto from = optionalVersion(o.value(QStringLiteral("cudnn_from")))) {
+            table.m_forwardCompatible.append(
+                ForwardRule{Range{*from, optionalVersion(o.value(QStringLiteral("cudnn_to")))},
+                            o.value(QStringLiteral("cuda_major_min")).toInt()});
+        }
+    }
+    for (const QJsonValue& value : json.value(QStringLiteral("os_floors")).toArray()) {
+        const QJsonObject o = value.toObject();
+        const auto from = optionalVersion(o.value(QStringLiteral("cudnn_from")));
+        const auto glibc = optionalVersion(o.value(QStringLiteral("glibc_min")));
+        if (from && glibc && o.value(QStringLiteral("os")).toString() == QLatin1String("linux"))
+            table.m_glibcFloors.append(
+                Floor{Range{*from, optionalVersion(o.value(QStringLiteral("cudnn_to"))), OsFlavor::Linux}, *glibc});
+    }
     return table;
+}
+
+bool CudnnReleaseTable::forwardCompatible(const Version& cudnn, int cudaMajor) const
+{
+    return std::any_of(m_forwardCompatible.cbegin(), m_forwardCompatible.cend(), [&](const ForwardRule& rule) {
+        return inRange(cudnn, rule.range.from, rule.range.to) && cudaMajor >= rule.cudaMajorMin;
+    });
+}
+
+std::optional<Version> CudnnReleaseTable::glibcFloor(const Version& cudnn) const
+{
+    for (const Floor& floor : m_glibcFloors) {
+        if (inRange(cudnn, floor.range.from, floor.range.to))
+            return floor.glibc;
+    }
+    return std::nullopt;
+}
+
+std::optional<Version> CudnnReleaseTable::newestSupporting(const Version& cc, int cudaMajor) const
+{
+    std::optional<Version> newest;
+    for (const Release& release : m_releases) {
+        const Build* build = release.buildFor(Version{cudaMajor});
+        if (!build || !build->ccMin || cc < *build->ccMin)
+            continue;
+        const Version last = release.to.value_or(release.from);
+        if (!newest || last > *newest)
+            newest = last;
+    }
+    return newest;
 }
 
 const CudnnReleaseTable::Release* CudnnReleaseTable::releaseFor(const Version& cudnn) const

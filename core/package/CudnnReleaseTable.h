@@ -24,7 +24,24 @@ public:
         std::optional<Version> ccMax;
         std::optional<Version> linuxDriver;
         std::optional<Version> windowsDriver;
+        QStringList platforms; // NVIDIA's platform keys the manifests show it on; empty = not known
+        /** What some GPUs need beyond the build's own rules (Blackwell on CUDA 12 builds: 12.8+, driver 570+). */
+        struct GpuRequirement
+        {
+            Version ccMin;
+            Version ccMax;
+            std::optional<int> cudaMinorMin;
+            std::optional<Version> linuxDriver;
+            std::optional<Version> windowsDriver;
+            std::optional<Version> minimumDriver(OsFlavor os) const
+            {
+                return os == OsFlavor::Windows ? windowsDriver : linuxDriver;
+            }
+        };
+        QList<GpuRequirement> gpuRequirements;
 
+        /** The extra requirement for a GPU of this compute capability, or nullptr. */
+        const GpuRequirement* requirementFor(const Version& cc) const;
         /** True when a toolkit of this version can use the build. */
         bool coversCuda(const Version& toolkit) const;
         std::optional<Version> minimumDriver(OsFlavor os) const
@@ -56,6 +73,16 @@ public:
     /** The row for this cuDNN version; nullptr when the table does not know it. */
     const Release* releaseFor(const Version& cudnn) const;
     bool needsZlibwapi(const Version& cudnn, OsFlavor os) const;
+    /** cuDNN 9.0+ built with CUDA 12+: a GPU newer than the build knows runs in forward-compatibility mode. */
+    bool forwardCompatible(const Version& cudnn, int cudaMajor) const;
+    /** The oldest glibc this release supports on Linux; nullopt when no source states it. */
+    std::optional<Version> glibcFloor(const Version& cudnn) const;
+    /**
+     * The newest release whose build for this CUDA major still supports a GPU of this compute capability (its "to"
+     * bound, or its "from" when open): what advice may name. nullopt when none does.
+     */
+    std::optional<Version> newestSupporting(const Version& cc, int cudaMajor) const;
+    const QList<Release>& releases() const { return m_releases; }
 
 private:
     struct Range
@@ -65,6 +92,19 @@ private:
         OsFlavor os = OsFlavor::Windows;
     };
 
+    struct Floor
+    {
+        Range range;
+        Version glibc;
+    };
+
     QList<Release> m_releases;
     QList<Range> m_zlibwapi;
+    struct ForwardRule
+    {
+        Range range;
+        int cudaMajorMin = 0;
+    };
+    QList<ForwardRule> m_forwardCompatible;
+    QList<Floor> m_glibcFloors;
 };

@@ -8,7 +8,8 @@ CpuArch archFromLabel(const QString& label)
 {
     if (label == QLatin1String("x64") || label == QLatin1String("x86_64"))
         return CpuArch::X86_64;
-    if (label == QLatin1String("sbsa") || label == QLatin1String("aarch64") || label == QLatin1String("aarch64sbsa"))
+    if (label == QLatin1String("sbsa") || label == QLatin1String("aarch64") || label == QLatin1String("aarch64sbsa")
+        || label == QLatin1String("arm64"))
         return CpuArch::Arm64;
     if (label == QLatin1String("ppc64le"))
         return CpuArch::Ppc64le;
@@ -44,7 +45,7 @@ std::optional<PackageName> PackageName::parseBaseName(const QString& baseName)
     static const QRegularExpression legacy(
         QStringLiteral(R"(^cudnn-(\d+\.\d+)-(linux|windows\d*)-(x64|ppc64le|aarch64sbsa|sbsa)-v(\d+(?:\.\d+)*)$)"));
     static const QRegularExpression redist(QStringLiteral(
-        R"(^cudnn-(linux|windows)-(x86_64|sbsa|ppc64le|aarch64)-(\d+(?:\.\d+)+)_cuda(\d+(?:\.\d+)?)-archive$)"));
+        R"(^cudnn-(linux|windows)-(x86_64|sbsa|ppc64le|aarch64|arm64)-(\d+(?:\.\d+)+)_cuda(\d+(?:\.\d+)?)-archive$)"));
 
     PackageName parsed;
     parsed.baseName = baseName;
@@ -66,6 +67,16 @@ std::optional<PackageName> PackageName::parseBaseName(const QString& baseName)
     parsed.os = parsed.osLabel.startsWith(QLatin1String("windows")) ? OsFlavor::Windows : OsFlavor::Linux;
     parsed.arch = archFromLabel(parsed.archLabel);
     return parsed;
+}
+
+QString PackageName::redistPlatform() const
+{
+    QString archPart = archLabel;
+    if (archLabel == QLatin1String("x64"))
+        archPart = QStringLiteral("x86_64");
+    else if (archLabel == QLatin1String("aarch64sbsa"))
+        archPart = QStringLiteral("sbsa");
+    return osFlavorName(os) + QLatin1Char('-') + archPart;
 }
 
 QString PackageName::platformKey(OsFlavor os, CpuArch arch, bool sbsa)

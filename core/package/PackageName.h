@@ -31,6 +31,8 @@ struct PackageName
     QString baseName; // without extension and a browser's " (1)": a redist archive's top folder
 
     bool cudaMinorGiven() const { return cudaVersion.size() > 1; }
+    /** NVIDIA's platform key the name claims: "linux-sbsa", "linux-aarch64" (Jetson), "windows-arm64", ... */
+    QString redistPlatform() const;
 
     static std::optional<PackageName> parse(const QString& fileName);
     /** The same without an extension: a redist archive's top folder carries its original name. */

@@ -87,6 +87,7 @@ PackageVerdict PackageValidator::validate(const PackageInspection& package,
         checkCuda(package, target, release, verdict.reasons);
         checkDriver(system, target, build, verdict.reasons);
         checkGpus(package, system, target, build, verdict.reasons);
+        checkOs(package, system, verdict.reasons);
         checkZlibwapi(package, verdict.reasons);
     }
 
@@ -105,10 +106,19 @@ PackageVerdict PackageValidator::validate(const PackageInspection& package,
     return verdict;
 }
 
+CpuArch PackageValidator::machineArch(const SystemSnapshot& system) const
+{
+    const CpuArch named = cpuArchOfPlatform(system.redistPlatform);
+    return named != CpuArch::Unknown ? named : m_hostArch;
+}
+
 void PackageValidator::checkPlatform(const PackageInspection& package,
                                      const SystemSnapshot& system,
                                      PackageFindings& out) const
 {
+    const CpuArch arch = machineArch(system);
+    const QString machineKey
+        = system.redistPlatform.isEmpty() ? PackageName::platformKey(system.os, arch) : system.redistPlatform;
     // Files that cannot load here are not a matter of opinion, so force does not lift these.
     if (package.platform && *package.platform != system.os) {
         out.append(
@@ -119,17 +129,42 @@ void PackageValidator::checkPlatform(const PackageInspection& package,
                 QCoreApplication::translate("PackageValidator",
                                             "Download the %1 archive of the same release "
                                             "(cudnn-%1-...-archive).")
-                    .arg(PackageName::platformKey(system.os, m_hostArch)))
+                    .arg(machineKey))
                 .about(package.file));
+        return;
     }
-    if (package.arch != CpuArch::Unknown && m_hostArch != CpuArch::Unknown && package.arch != m_hostArch) {
+    if (package.arch != CpuArch::Unknown && arch != CpuArch::Unknown && package.arch != arch) {
         out.append(PackageFinding::hardBlock(
                        PackageCode::ArchMismatch,
                        QCoreApplication::translate("PackageValidator",
                                                    "The libraries are built for %1 processors; this machine is %2.")
-                           .arg(cpuArchName(package.arch), cpuArchName(m_hostArch)),
+                           .arg(cpuArchName(package.arch), cpuArchName(arch)),
                        QCoreApplication::translate("PackageValidator", "Download the %1 archive of the same release.")
-                           .arg(PackageName::platformKey(system.os, m_hostArch)))
+                           .arg(machineKey))
+                       .about(package.file));
+        return;
+    }
+    // Both Arm64, yet not interchangeable: linux-aarch64 is built for Jetson's integrated GPUs, linux-sbsa for
+    // servers with discrete ones.
+    const auto& named = package.folderName ? package.folderName : package.name;
+    const QString packageKey = named ? named->redistPlatform() : QString();
+    const auto isArmLinux = [](const QString& key) {
+        return key == QLatin1String("linux-sbsa") || key == QLatin1String("linux-aarch64");
+    };
+    if (isArmLinux(packageKey) && isArmLinux(system.redistPlatform) && packageKey != system.redistPlatform) {
+        const bool jetsonBuild = packageKey == QLatin1String("linux-aarch64");
+        out.append(PackageFinding::hardBlock(
+                       PackageCode::PlatformMismatch,
+                       jetsonBuild ? QCoreApplication::translate("PackageValidator",
+                                                                 "This is the Jetson build (linux-aarch64) of %1; this "
+                                                                 "machine is an Arm server (linux-sbsa).")
+                                         .arg(describe(package))
+                                   : QCoreApplication::translate("PackageValidator",
+                                                                 "This is the Arm server build (linux-sbsa) of %1; "
+                                                                 "this machine is a Jetson (linux-aarch64).")
+                                         .arg(describe(package)),
+                       QCoreApplication::translate("PackageValidator", "Download the %1 archive of the same release.")
+                           .arg(system.redistPlatform))
                        .about(package.file));
     }
 }
@@ -231,31 +266,25 @@ void PackageValidator::checkDriver(const SystemSnapshot& system,
 
     if (target.version) {
         const Version toolkit = target.version->truncated(2);
-        const auto family = m_drivers.familyMinimumDriver(toolkit.major(), system.os);
-        const auto full = m_drivers.minimumDriver(toolkit, system.os);
-        if (family && driver < *family) {
-            tooOld(*family,
-                   QCoreApplication::translate("PackageValidator", "any CUDA %1 toolkit").arg(toolkit.major()));
+        const CudaDriverTable::Fit fit = m_drivers.fit(driver, toolkit, system.os);
+        if (fit.kind == CudaDriverTable::Fit::Kind::TooOld) {
+            tooOld(*fit.needed, QCoreApplication::translate("PackageValidator", "CUDA %1").arg(toolkit.toString()));
             return;
         }
-        if (full && driver < *full) {
-            if (family) { // minor version compatibility: runs, without the newest features
-                out.append(PackageFinding::warning(PackageCode::DriverMinorCompat,
-                                                   QCoreApplication::translate("PackageValidator",
-                                                                               "The NVIDIA driver %1 is older than "
-                                                                               "%2, which CUDA %3 asks for; it runs "
-                                                                               "through minor version compatibility, "
-                                                                               "without PTX JIT of newer code.")
-                                                       .arg(driver.toString(), full->toString(), toolkit.toString()),
-                                                   QCoreApplication::translate("PackageValidator",
-                                                                               "Update the NVIDIA driver to %1 or "
-                                                                               "newer for full CUDA %2 support.")
-                                                       .arg(full->toString(), toolkit.toString()))
-                               .about(target.root));
-            } else {
-                tooOld(*full, QCoreApplication::translate("PackageValidator", "CUDA %1").arg(toolkit.toString()));
-                return;
-            }
+        if (fit.kind == CudaDriverTable::Fit::Kind::MinorCompatibility) {
+            out.append(
+                PackageFinding::warning(PackageCode::DriverMinorCompat,
+                                        QCoreApplication::translate("PackageValidator",
+                                                                    "The NVIDIA driver %1 is older than "
+                                                                    "%2, which CUDA %3 asks for; it runs "
+                                                                    "through minor version compatibility, "
+                                                                    "without PTX JIT of newer code.")
+                                            .arg(driver.toString(), fit.toolkitDriver->toString(), toolkit.toString()),
+                                        QCoreApplication::translate("PackageValidator",
+                                                                    "Update the NVIDIA driver to %1 or "
+                                                                    "newer for full CUDA %2 support.")
+                                            .arg(fit.toolkitDriver->toString(), toolkit.toString()))
+                    .about(target.root));
         }
     }
     if (build) {
@@ -291,11 +320,45 @@ void PackageValidator::checkGpus(const PackageInspection& package,
         = package.maxComputeCapability ? package.maxComputeCapability : (build ? build->ccMax : std::nullopt);
     const QString range = QStringLiteral("%1-%2").arg(ccMin ? ccMin->toString() : QStringLiteral("?"),
                                                       ccMax ? ccMax->toString() : QStringLiteral("?"));
+    const int buildCuda = build ? build->cudaMajor : package.cudaMajor().value_or(0);
+    const bool forwardCompatible
+        = package.cudnnVersion && m_releases.forwardCompatible(*package.cudnnVersion, buildCuda);
+    if (!ccMin || !ccMax) {
+        out.append(PackageFinding::info(
+                       PackageCode::GpuRangeUnknown,
+                       QCoreApplication::translate("PackageValidator",
+                                                   "No source this program knows states the %1 "
+                                                   "compute capability that %2 supports, so that "
+                                                   "bound was not checked.")
+                           .arg(!ccMin && !ccMax ? QCoreApplication::translate("PackageValidator", "lowest or highest")
+                                    : !ccMin     ? QCoreApplication::translate("PackageValidator", "lowest")
+                                                 : QCoreApplication::translate("PackageValidator", "highest"),
+                                describe(package)),
+                       QCoreApplication::translate("PackageValidator",
+                                                   "Check NVIDIA's cuDNN support matrix for this "
+                                                   "release and your GPU."))
+                       .about(package.file));
+    }
     for (const GpuInfo& gpu : system.gpus) {
         if (gpu.computeCapability.isNull())
             continue;
         const Version cc = gpu.computeCapability.truncated(2);
         if (ccMin && cc < *ccMin) {
+            const auto last = m_releases.newestSupporting(cc, buildCuda);
+            const QString fix = last
+                ? QCoreApplication::translate("PackageValidator",
+                                              "Use cuDNN %1 or older for CUDA %2 (the newest release whose CUDA %2 "
+                                              "build still supports compute capability %3), or a GPU with compute "
+                                              "capability %4 or newer.")
+                      .arg(last->toString())
+                      .arg(buildCuda)
+                      .arg(cc.toString(), ccMin->toString())
+                : QCoreApplication::translate("PackageValidator",
+                                              "No cuDNN build for CUDA %1 that this program knows supports compute "
+                                              "capability %2; use an older CUDA toolkit and cuDNN (see NVIDIA's "
+                                              "cuDNN support matrix).")
+                      .arg(buildCuda)
+                      .arg(cc.toString());
             out.append(PackageFinding::block(PackageCode::GpuUnsupported,
                                              QCoreApplication::translate("PackageValidator",
                                                                          "%1 with a CUDA %2 toolkit supports compute "
@@ -304,23 +367,115 @@ void PackageValidator::checkGpus(const PackageInspection& package,
                                                       target.version ? target.version->toString() : QStringLiteral("?"),
                                                       range,
                                                       gpuLabel(gpu)),
-                                             QCoreApplication::translate(
-                                                 "PackageValidator",
-                                                 "Use an older cuDNN release, or a CUDA 12 toolkit and build, that "
-                                                 "still supports this GPU (see NVIDIA's cuDNN support matrix)."))
+                                             fix)
                            .about(gpu.name));
-        } else if (ccMax && cc > *ccMax) {
+            continue;
+        }
+        if (ccMax && cc > *ccMax) {
+            if (forwardCompatible) {
+                out.append(PackageFinding::warning(
+                               PackageCode::GpuForwardCompat,
+                               QCoreApplication::translate("PackageValidator",
+                                                           "%1 knows GPUs up to compute capability %2; %3 is newer, so "
+                                                           "cuDNN runs on it in forward-compatibility mode: only a "
+                                                           "subset of operation graphs, without kernels tuned for it.")
+                                   .arg(describe(package), ccMax->toString(), gpuLabel(gpu)),
+                               QCoreApplication::translate("PackageValidator",
+                                                           "It works, possibly slower than it could; a newer cuDNN "
+                                                           "release that lists this GPU runs it natively."))
+                               .about(gpu.name));
+            } else {
+                out.append(PackageFinding::block(PackageCode::GpuUnsupported,
+                                                 QCoreApplication::translate("PackageValidator",
+                                                                             "%1 supports compute capability %2; %3 is "
+                                                                             "newer than it knows, and builds made "
+                                                                             "with CUDA 11 or cuDNN 8 have no "
+                                                                             "forward-compatibility mode.")
+                                                     .arg(describe(package), range, gpuLabel(gpu)),
+                                                 QCoreApplication::translate(
+                                                     "PackageValidator",
+                                                     "Use a cuDNN 9 build for CUDA 12 or newer, or a release that "
+                                                     "lists this GPU in NVIDIA's support matrix."))
+                               .about(gpu.name));
+            }
+            continue;
+        }
+        const auto* requirement = build ? build->requirementFor(cc) : nullptr;
+        if (!requirement)
+            continue;
+        const Version toolkit = target.version ? target.version->truncated(2) : Version{};
+        if (requirement->cudaMinorMin && target.version && toolkit.major() == build->cudaMajor
+            && toolkit.minor() < *requirement->cudaMinorMin) {
             out.append(PackageFinding::block(PackageCode::GpuUnsupported,
                                              QCoreApplication::translate("PackageValidator",
-                                                                         "%1 supports compute capability %2; %3 is "
-                                                                         "newer than it knows.")
-                                                 .arg(describe(package), range, gpuLabel(gpu)),
-                                             QCoreApplication::translate(
-                                                 "PackageValidator",
-                                                 "Use a newer cuDNN release that lists this GPU in NVIDIA's support "
-                                                 "matrix."))
+                                                                         "%1 runs %2 only with a CUDA %3.%4 or newer "
+                                                                         "toolkit; this one is %5.")
+                                                 .arg(describe(package), gpuLabel(gpu))
+                                                 .arg(build->cudaMajor)
+                                                 .arg(*requirement->cudaMinorMin)
+                                                 .arg(toolkit.toString()),
+                                             QCoreApplication::translate("PackageValidator",
+                                                                         "Install CUDA %1.%2 or newer and install "
+                                                                         "cuDNN into it.")
+                                                 .arg(build->cudaMajor)
+                                                 .arg(*requirement->cudaMinorMin))
                            .about(gpu.name));
         }
+        const auto needed = requirement->minimumDriver(system.os);
+        if (needed && system.driver.version && *system.driver.version < *needed) {
+            out.append(
+                PackageFinding::block(
+                    PackageCode::DriverTooOld,
+                    QCoreApplication::translate("PackageValidator",
+                                                "The NVIDIA driver %1 is older than %2, the "
+                                                "oldest that runs %3 with %4.")
+                        .arg(system.driver.version->toString(), needed->toString(), gpuLabel(gpu), describe(package)),
+                    QCoreApplication::translate("PackageValidator", "Update the NVIDIA driver to %1 or newer.")
+                        .arg(needed->toString()))
+                    .about(gpu.name));
+        }
+    }
+}
+
+void PackageValidator::checkOs(const PackageInspection& package,
+                               const SystemSnapshot& system,
+                               PackageFindings& out) const
+{
+    if (system.os != OsFlavor::Linux || !package.cudnnVersion
+        || (package.platform && *package.platform != OsFlavor::Linux))
+        return;
+    const auto floor = m_releases.glibcFloor(*package.cudnnVersion);
+    const auto& glibc = system.osRelease.glibc;
+    if (floor && glibc && *glibc < *floor) {
+        const QString os = system.osRelease.name.isEmpty()
+            ? QString()
+            : QStringLiteral(" (%1 %2)").arg(system.osRelease.name, system.osRelease.version);
+        out.append(
+            PackageFinding::block(
+                PackageCode::OsTooOld,
+                QCoreApplication::translate("PackageValidator",
+                                            "cuDNN %1 supports Linux with glibc %2 or newer; "
+                                            "this machine has glibc %3%4.")
+                    .arg(package.cudnnVersion->truncated(3).toString(), floor->toString(), glibc->toString(), os),
+                QCoreApplication::translate("PackageValidator",
+                                            "Use cuDNN 8.9 (which still supports glibc 2.17, "
+                                            "RHEL 7), or upgrade the operating system (RHEL 8 "
+                                            "and its peers have glibc 2.28)."))
+                .about(package.file));
+    } else if (!floor || !glibc) {
+        out.append(
+            PackageFinding::info(PackageCode::OsUnknown,
+                                 !floor ? QCoreApplication::translate("PackageValidator",
+                                                                      "No source this program knows states the "
+                                                                      "oldest glibc cuDNN %1 supports, so the "
+                                                                      "operating system was not checked.")
+                                              .arg(package.cudnnVersion->truncated(3).toString())
+                                        : QCoreApplication::translate("PackageValidator",
+                                                                      "The machine's glibc version is unknown, "
+                                                                      "so the operating system was not checked "
+                                                                      "against cuDNN %1's floor (glibc %2).")
+                                              .arg(package.cudnnVersion->truncated(3).toString(), floor->toString()))
+                .about(package.file));
     }
 }
 

@@ -103,9 +103,9 @@ void TestFetchPlanner::choosesTheNewestThatFits_data()
                                      << "580.95.05" << QStringList{"8.6"} << "9.19.0/cuda13";
     QTest::newRow("CUDA 12.4, Ada and Hopper") << "12.4"
                                                << "550.54.15" << QStringList{"8.9", "9.0"} << "9.19.0/cuda12";
-    // 9.17 on dropped Maxwell, Pascal and Volta: a Pascal card keeps 9.16 (the same rules as a dropped file).
+    // 9.11.0 dropped Maxwell, Pascal and Volta from the CUDA 12 build (release notes): a Pascal card keeps 9.10.
     QTest::newRow("CUDA 12.4, Pascal beside Ampere") << "12.4"
-                                                     << "550.54.15" << QStringList{"8.6", "6.1"} << "9.16.0/cuda12";
+                                                     << "550.54.15" << QStringList{"8.6", "6.1"} << "9.10.2/cuda12";
     QTest::newRow("CUDA 11.8") << "11.8"
                                << "520.61.05" << QStringList{"7.5"} << "9.10.2/cuda11";
     QTest::newRow("no GPU seen: a warning, not a block") << "13.0"

@@ -14,6 +14,22 @@ validate(const PackageInspection& p, const SystemSnapshot& system, bool force = 
     return validator.validate(p, system, system.toolkits.first(), force);
 }
 
+/** A package as its NVIDIA name describes it (what the inspector learns from a real archive of that name). */
+PackageInspection named(const QString& fileName, const QString& maxSm = {})
+{
+    PackageInspection p;
+    p.file = fileName;
+    p.name = PackageName::parse(fileName);
+    Q_ASSERT(p.name);
+    p.cudnnVersion = p.name->cudnnVersion;
+    p.cudaVersion = p.name->cudaVersion;
+    p.platform = p.name->os;
+    p.arch = p.name->arch;
+    if (!maxSm.isEmpty())
+        p.maxComputeCapability = Version::parse(maxSm);
+    return p;
+}
+
 const PackageFinding* reason(const PackageVerdict& verdict, const QString& code)
 {
     for (const PackageFinding& f : verdict.reasons) {
@@ -40,6 +56,16 @@ private slots:
     void platformAndArchitecture();
     void zlibwapi();
     void forceLiftsCompatibilityOnly();
+    void forwardCompatibility_data();
+    void forwardCompatibility();
+    void blackwellOnCuda12Builds_data();
+    void blackwellOnCuda12Builds();
+    void driverFloors_data();
+    void driverFloors();
+    void jetsonAndServerArmAreNotInterchangeable();
+    void glibcFloor_data();
+    void glibcFloor();
+    void unknownRangesAreSaidNotGuessed();
 };
 
 void TestPackageValidator::matchingPackageIsOk()
@@ -143,10 +169,14 @@ void TestPackageValidator::gpus_data()
                                            << "12"
                                            << "12.8"
                                            << "6.1" << false;
-    QTest::newRow("Blackwell on 9.5") << "9.5.1.17"
-                                      << "12"
-                                      << "12.6"
-                                      << "10.0" << true;
+    QTest::newRow("Volta on 9.11 cuda12") << "9.11.0.98"
+                                          << "12"
+                                          << "12.8"
+                                          << "7.0" << true;
+    QTest::newRow("Blackwell on 9.5 cuda11") << "9.5.1.17"
+                                             << "11"
+                                             << "11.8"
+                                             << "10.0" << true;
 }
 
 void TestPackageValidator::gpus()
@@ -229,6 +259,200 @@ void TestPackageValidator::forceLiftsCompatibilityOnly()
     const PackageVerdict cut = validate(PackageInspector().inspect(path), system, true);
     QCOMPARE(cut.level, PackageVerdict::Level::Blocked);
     QVERIFY(!cut.forceWouldLift());
+}
+
+void TestPackageValidator::forwardCompatibility_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("maxSm");
+    QTest::addColumn<QString>("toolkit");
+    QTest::addColumn<QString>("cc");
+    QTest::addColumn<QString>("code");
+    // cuDNN 9.0.0 release notes: CUDA 12+ builds run on newer GPUs in forward-compatibility mode.
+    QTest::newRow("Blackwell on 9.5 cuda12: warning") << "cudnn-linux-x86_64-9.5.1.17_cuda12-archive.tar.xz"
+                                                      << ""
+                                                      << "12.6"
+                                                      << "10.0" << PackageCode::GpuForwardCompat;
+    QTest::newRow("future GPU on 9.19 cuda13: warning") << "cudnn-linux-x86_64-9.19.0.56_cuda13-archive.tar.xz"
+                                                        << "12.1"
+                                                        << "13.0"
+                                                        << "13.0" << PackageCode::GpuForwardCompat;
+    QTest::newRow("9.19 knows 12.1 natively") << "cudnn-linux-x86_64-9.19.0.56_cuda13-archive.tar.xz"
+                                              << "12.1"
+                                              << "13.0"
+                                              << "12.1" << QString();
+    // The frontend's forward-compatibility page: builds made with CUDA 11 have no such mode; nor has cuDNN 8.
+    QTest::newRow("Blackwell on 9.5 cuda11: block") << "cudnn-linux-x86_64-9.5.1.17_cuda11-archive.tar.xz"
+                                                    << ""
+                                                    << "11.8"
+                                                    << "10.0" << PackageCode::GpuUnsupported;
+    QTest::newRow("Blackwell on 8.9.7 cuda12: block") << "cudnn-linux-x86_64-8.9.7.29_cuda12-archive.tar.xz"
+                                                      << ""
+                                                      << "12.2"
+                                                      << "10.0" << PackageCode::GpuUnsupported;
+}
+
+void TestPackageValidator::forwardCompatibility()
+{
+    QFETCH(QString, file);
+    QFETCH(QString, maxSm);
+    QFETCH(QString, toolkit);
+    QFETCH(QString, cc);
+    QFETCH(QString, code);
+    const PackageVerdict v
+        = validate(named(file, maxSm), linuxMachine(QStringLiteral("/cuda"), toolkit, QStringLiteral("580.95.05"), cc));
+    QCOMPARE(reason(v, PackageCode::GpuForwardCompat) != nullptr, code == PackageCode::GpuForwardCompat);
+    QCOMPARE(reason(v, PackageCode::GpuUnsupported) != nullptr, code == PackageCode::GpuUnsupported);
+    QCOMPARE(v.blocked(), code == PackageCode::GpuUnsupported);
+    if (const PackageFinding* f = reason(v, PackageCode::GpuForwardCompat)) {
+        QCOMPARE(f->diagnostic.severity, Severity::Warning);
+        QVERIFY2(f->diagnostic.message.contains(QLatin1String("forward-compatibility")),
+                 qPrintable(f->diagnostic.message));
+    }
+}
+
+void TestPackageValidator::blackwellOnCuda12Builds_data()
+{
+    QTest::addColumn<QString>("toolkit");
+    QTest::addColumn<QString>("driver");
+    QTest::addColumn<QString>("code");
+    // 9.10.2 matrix: CC 10.0/12.0 on the CUDA 12 build need toolkits 12.8-12.9 and drivers >= 570.26.
+    QTest::newRow("12.8, 575") << "12.8"
+                               << "575.57.08" << QString();
+    QTest::newRow("12.6: too old a toolkit") << "12.6"
+                                             << "575.57.08" << PackageCode::GpuUnsupported;
+    QTest::newRow("12.8 on 560: too old a driver") << "12.8"
+                                                   << "560.35.05" << PackageCode::DriverTooOld;
+}
+
+void TestPackageValidator::blackwellOnCuda12Builds()
+{
+    QFETCH(QString, toolkit);
+    QFETCH(QString, driver);
+    QFETCH(QString, code);
+    const PackageVerdict v = validate(named(QStringLiteral("cudnn-linux-x86_64-9.10.2.21_cuda12-archive.tar.xz")),
+                                      linuxMachine(QStringLiteral("/cuda"), toolkit, driver, QStringLiteral("12.0")));
+    QCOMPARE(v.blocked(), !code.isEmpty());
+    if (!code.isEmpty())
+        QVERIFY(reason(v, code));
+}
+
+void TestPackageValidator::driverFloors_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("toolkit");
+    QTest::addColumn<QString>("driver");
+    QTest::addColumn<QString>("code");
+    QTest::addColumn<QString>("needed");
+    // Table 3: 11.0.3 runs natively on 450.51.06, below the 11.x family floor 450.80.02 (which is not 11.0's).
+    QTest::newRow("11.0 on its own driver") << "cudnn-11.4-linux-x64-v8.2.4.15.tgz"
+                                            << "11.0"
+                                            << "450.51.06" << QString() << QString();
+    QTest::newRow("11.0 on 440") << "cudnn-11.4-linux-x64-v8.2.4.15.tgz"
+                                 << "11.0"
+                                 << "440.33" << PackageCode::DriverTooOld << "450.51.05";
+    // A cuDNN build made for the family needs the family floor (cuDNN 8.9 matrix: r450.80.02 for 11.x).
+    QTest::newRow("8.9.7 cuda11 on 11.0 at 450.51.06") << "cudnn-linux-x86_64-8.9.7.29_cuda11-archive.tar.xz"
+                                                       << "11.0"
+                                                       << "450.51.06" << PackageCode::DriverTooOld << "450.80.02";
+    // 13.2 and 13.3 rows (Table 3): 13.2 GA wants 595.45.04, 13.3 GA 610.43.02; the 13.x family runs from 580.
+    QTest::newRow("13.2 on 590.48.01: minor compat") << "cudnn-linux-x86_64-9.19.0.56_cuda13-archive.tar.xz"
+                                                     << "13.2"
+                                                     << "590.48.01" << PackageCode::DriverMinorCompat << "595.45.04";
+    QTest::newRow("13.3 on 610.43.02") << "cudnn-linux-x86_64-9.19.0.56_cuda13-archive.tar.xz"
+                                       << "13.3"
+                                       << "610.43.02" << QString() << QString();
+    QTest::newRow("13.3 on 575") << "cudnn-linux-x86_64-9.19.0.56_cuda13-archive.tar.xz"
+                                 << "13.3"
+                                 << "575.57.08" << PackageCode::DriverTooOld << "580";
+}
+
+void TestPackageValidator::driverFloors()
+{
+    QFETCH(QString, file);
+    QFETCH(QString, toolkit);
+    QFETCH(QString, driver);
+    QFETCH(QString, code);
+    QFETCH(QString, needed);
+    const PackageVerdict v
+        = validate(named(file), linuxMachine(QStringLiteral("/cuda"), toolkit, driver, QStringLiteral("8.0")));
+    for (const QString& c : {PackageCode::DriverTooOld, PackageCode::DriverMinorCompat})
+        QCOMPARE(reason(v, c) != nullptr, c == code);
+    if (const PackageFinding* f = code.isEmpty() ? nullptr : reason(v, code))
+        QVERIFY2(f->diagnostic.fix.contains(needed), qPrintable(f->diagnostic.fix));
+}
+
+void TestPackageValidator::jetsonAndServerArmAreNotInterchangeable()
+{
+    // Support matrices list "AArch64 SBSA" (linux-sbsa) and "AArch64 for Jetson" (linux-aarch64) apart.
+    const PackageInspection jetsonBuild = named(QStringLiteral("cudnn-linux-aarch64-9.13.0.50_cuda12-archive.tar.xz"));
+    const PackageInspection serverBuild = named(QStringLiteral("cudnn-linux-sbsa-9.13.0.50_cuda12-archive.tar.xz"));
+    SystemSnapshot jetson = linuxMachine(
+        QStringLiteral("/cuda"), QStringLiteral("12.6"), QStringLiteral("560.35.05"), QStringLiteral("8.7"));
+    jetson.redistPlatform = QStringLiteral("linux-aarch64");
+    SystemSnapshot server = jetson;
+    server.redistPlatform = QStringLiteral("linux-sbsa");
+    // The host processor of the test (x86_64) is not the machine's: the snapshot's platform decides.
+    const PackageVerdict wrongOnJetson = validate(serverBuild, jetson);
+    QVERIFY(reason(wrongOnJetson, PackageCode::PlatformMismatch));
+    QVERIFY(!reason(wrongOnJetson, PackageCode::ArchMismatch));
+    QVERIFY(!wrongOnJetson.forceWouldLift());
+    QVERIFY(reason(validate(jetsonBuild, server), PackageCode::PlatformMismatch));
+    QVERIFY(!validate(jetsonBuild, jetson).blocked());
+    QVERIFY(!validate(serverBuild, server).blocked());
+}
+
+void TestPackageValidator::glibcFloor_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("glibc");
+    QTest::addColumn<QString>("code");
+    // cuDNN 9 Linux tables start at RHEL 8 (glibc 2.28); 8.9 still lists RHEL 7 (2.17).
+    QTest::newRow("9.19 on RHEL 7") << "cudnn-linux-x86_64-9.19.0.56_cuda12-archive.tar.xz"
+                                    << "2.17" << PackageCode::OsTooOld;
+    QTest::newRow("9.19 on RHEL 8") << "cudnn-linux-x86_64-9.19.0.56_cuda12-archive.tar.xz"
+                                    << "2.28" << QString();
+    QTest::newRow("8.9.7 on RHEL 7") << "cudnn-linux-x86_64-8.9.7.29_cuda12-archive.tar.xz"
+                                     << "2.17" << QString();
+    QTest::newRow("glibc unknown") << "cudnn-linux-x86_64-9.19.0.56_cuda12-archive.tar.xz"
+                                   << "" << PackageCode::OsUnknown;
+    QTest::newRow("8.8 floor unknown") << "cudnn-linux-x86_64-8.8.1.3_cuda12-archive.tar.xz"
+                                       << "2.17" << PackageCode::OsUnknown;
+}
+
+void TestPackageValidator::glibcFloor()
+{
+    QFETCH(QString, file);
+    QFETCH(QString, glibc);
+    QFETCH(QString, code);
+    SystemSnapshot system = linuxMachine(QStringLiteral("/cuda"), QStringLiteral("12.4"), QStringLiteral("550.54.15"));
+    system.osRelease.glibc = Version::parse(glibc);
+    const PackageVerdict v = validate(named(file), system);
+    QCOMPARE(reason(v, PackageCode::OsTooOld) != nullptr, code == PackageCode::OsTooOld);
+    QCOMPARE(reason(v, PackageCode::OsUnknown) != nullptr, code == PackageCode::OsUnknown);
+    QCOMPARE(v.blocked(), code == PackageCode::OsTooOld);
+    if (const PackageFinding* f = reason(v, PackageCode::OsUnknown))
+        QCOMPARE(f->diagnostic.severity, Severity::Info);
+    // Windows has no glibc: never checked.
+    system.os = OsFlavor::Windows;
+    QVERIFY(!reason(validate(named(QString(file)
+                                       .replace(QLatin1String("linux"), QLatin1String("windows"))
+                                       .replace(QLatin1String(".tar.xz"), QLatin1String(".zip"))),
+                             system),
+                    PackageCode::OsTooOld));
+}
+
+void TestPackageValidator::unknownRangesAreSaidNotGuessed()
+{
+    // NVIDIA's compute capability table for 8.6-8.7 was not read: the check is skipped, and the verdict says so.
+    const PackageVerdict v = validate(
+        named(QStringLiteral("cudnn-linux-x86_64-8.6.0.163_cuda11-archive.tar.xz")),
+        linuxMachine(
+            QStringLiteral("/cuda"), QStringLiteral("11.8"), QStringLiteral("520.61.05"), QStringLiteral("3.0")));
+    const PackageFinding* f = reason(v, PackageCode::GpuRangeUnknown);
+    QVERIFY(f);
+    QCOMPARE(f->diagnostic.severity, Severity::Info);
+    QVERIFY(!reason(v, PackageCode::GpuUnsupported));
 }
 
 QTEST_GUILESS_MAIN(TestPackageValidator)
