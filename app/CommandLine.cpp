@@ -67,15 +67,23 @@ struct Options
                                       QStringLiteral("Internal: the elevated copy the wizard starts for the "
                                                      "privileged step (docs/elevation.md)."),
                                       QStringLiteral("TOKEN")};
+    QCommandLineOption forMachine{QStringLiteral("for-machine"),
+                                  QStringLiteral("With --dry-run --package: judge the archive for the machine FILE "
+                                                 "describes (what --detect --json printed there), not for this one."),
+                                  QStringLiteral("FILE")};
+    QCommandLineOption forMachines{QStringLiteral("for-machines"),
+                                   QStringLiteral("With --dry-run --package: judge the archive for every machine a "
+                                                  "*.json file in DIR describes; exit 0 only if it fits them all."),
+                                   QStringLiteral("DIR")};
     QCommandLineOption help{{QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Show this help.")};
     QCommandLineOption version{{QStringLiteral("v"), QStringLiteral("version")}, QStringLiteral("Show the version.")};
 
     void addTo(QCommandLineParser& parser) const
     {
-        parser.addOptions({silent,        detect,       json,           repair,    package,     fetch,    mirror,
-                           manifest,      cache,        cudaRoot,       dryRun,    force,       report,   log,
-                           uninstall,     deployTo,     pathScope,      benchmark, noBenchmark, noVerify, language,
-                           packageSha256, progressFile, elevationToken, help,      version});
+        parser.addOptions({silent,        detect,       json,           repair,    package,     fetch,       mirror,
+                           manifest,      cache,        cudaRoot,       dryRun,    force,       report,      log,
+                           uninstall,     deployTo,     pathScope,      benchmark, noBenchmark, noVerify,    language,
+                           packageSha256, progressFile, elevationToken, help,      forMachine,  forMachines, version});
     }
 };
 
@@ -132,6 +140,8 @@ Invocation parseCommandLine(const QStringList& arguments)
     inv.packageSha256 = parser.value(o.packageSha256).toLower();
     inv.progressFile = parser.value(o.progressFile);
     inv.elevationToken = parser.value(o.elevationToken);
+    inv.forMachine = parser.value(o.forMachine);
+    inv.forMachines = parser.value(o.forMachines);
 
     if (parser.isSet(o.benchmark) && parser.isSet(o.noBenchmark))
         inv.error = QStringLiteral("--benchmark and --no-benchmark contradict each other.");
@@ -154,6 +164,13 @@ Invocation parseCommandLine(const QStringList& arguments)
                  || !inv.deployTo.isEmpty() || inv.dryRun || parser.isSet(o.uninstall) || parser.isSet(o.repair)))
         inv.error = QStringLiteral("--elevation-token needs --silent, --package, --package-sha256, one --cuda-root, "
                                    "--report, --log and --progress-file, and nothing else to do.");
+    else if (parser.isSet(o.forMachine) && parser.isSet(o.forMachines))
+        inv.error = QStringLiteral("--for-machine and --for-machines contradict each other: give one.");
+    else if (inv.judgesOtherMachines()
+             && (!inv.dryRun || inv.package.isEmpty() || inv.fetch || !inv.deployTo.isEmpty()
+                 || parser.isSet(o.elevationToken)))
+        inv.error = QStringLiteral("--for-machine and --for-machines go with --dry-run --package ARCHIVE: they judge "
+                                   "for other machines and install nothing.");
     if (!inv.error.isEmpty())
         return inv;
 

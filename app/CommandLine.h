@@ -36,6 +36,11 @@ struct Invocation
     QString packageSha256; // --package-sha256: refuse (exit 3) any other archive than the one with this SHA-256
     QString progressFile; // --progress-file: append one JSON progress line per update (docs/elevation.md)
     QString elevationToken; // --elevation-token: this is the elevated copy of a wizard; write it into the report
+    QString forMachine; // --for-machine FILE: judge the package for the machine that file describes (--detect --json)
+    QString forMachines; // --for-machines DIR: the same for every *.json in DIR
+
+    /** --for-machine or --for-machines: nothing of this machine is detected. */
+    bool judgesOtherMachines() const { return !forMachine.isEmpty() || !forMachines.isEmpty(); }
 
     QString error; // set when the command line is wrong
 };

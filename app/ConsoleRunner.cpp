@@ -3,6 +3,7 @@
 #include "ConsoleProgress.h"
 #include "DetectSummary.h"
 #include "FetchCommand.h"
+#include "MachineJudge.h"
 #include "PackageSummary.h"
 #include "RepairCommand.h"
 #include "elevation/ElevationRequest.h"
@@ -96,7 +97,7 @@ ExitCode ConsoleRunner::run(const Invocation& invocation)
     case Invocation::Mode::Detect:
         return detect(invocation);
     case Invocation::Mode::Install:
-        return install(invocation);
+        return invocation.judgesOtherMachines() ? judgeOtherMachines(invocation) : install(invocation);
     case Invocation::Mode::Uninstall:
         return uninstall(invocation);
     case Invocation::Mode::Repair:
@@ -131,6 +132,13 @@ ExitCode ConsoleRunner::detect(const Invocation& invocation)
     if (!writeReport(report, invocation.reportFile))
         return ExitCode::Failed;
     return ExitCode::Ok; // detection ran, whatever it found
+}
+
+ExitCode ConsoleRunner::judgeOtherMachines(const Invocation& invocation)
+{
+    Report report(QStringLiteral("dry-run"));
+    const ExitCode code = MachineJudge(m_out, m_err).run(invocation, report);
+    return writeReport(report, invocation.reportFile) ? code : ExitCode::Failed;
 }
 
 bool ConsoleRunner::writeReport(const Report& report, const QString& path)

@@ -31,6 +31,8 @@ private:
     ExitCode detect(const Invocation& invocation);
     ExitCode install(const Invocation& invocation);
     ExitCode uninstall(const Invocation& invocation);
+    /** --for-machine / --for-machines: the verdict for machines described by files (MachineJudge). */
+    ExitCode judgeOtherMachines(const Invocation& invocation);
     /** One line per outcome, then the warnings and errors: what a person reads in a terminal or a CI log. */
     static QString summary(const InstallResult& result);
     /** A "files" action (added, replaced, ...) in the reader's language; the report keeps the stable word. */
