@@ -450,6 +450,9 @@ ExitCode ConsoleRunner::uninstall(const Invocation& invocation)
     progress.finish();
     result.addToReport(report);
     m_out << summary(result);
+    if (result.status == InstallResult::Status::Refused)
+        m_out << tr("--force takes the install back anyway (the changed copies are kept); --repair puts the files "
+                    "back as installed first.\n");
     m_out.flush();
     if (!writeReport(report, invocation.reportFile))
         return ExitCode::Failed;

@@ -49,6 +49,10 @@ SetupWizard::SetupWizard(const Engine& engine, SetupTask initialTask, QWidget* p
         if (m_closeWhenInstallStops)
             QWizard::reject();
     });
+    connect(m_uninstallPage, &UninstallPage::finished, this, [this] {
+        if (m_closeWhenInstallStops)
+            QWizard::reject();
+    });
 }
 
 SetupWizard::~SetupWizard()
@@ -93,6 +97,11 @@ void SetupWizard::reject()
     if (m_installPage->isBusy()) {
         m_closeWhenInstallStops = true;
         m_installPage->cancelInstall();
+        return;
+    }
+    if (m_uninstallPage->isBusy()) {
+        m_closeWhenInstallStops = true;
+        m_uninstallPage->cancelUninstall();
         return;
     }
     QWizard::reject();

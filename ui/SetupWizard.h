@@ -42,7 +42,8 @@ public:
     int nextId() const override;
 
 public slots:
-    /** Cancel or closing the window: an install under way is rolled back first, then the window closes. */
+    /** Cancel or closing the window: an install, repair or uninstall under way is rolled back first, then the window
+     * closes. */
     void reject() override;
 
 private:

@@ -24,6 +24,7 @@ public:
     bool perform() override;
     bool undo() override;
     QString errorString() const override { return m_error; }
+    QStringList paths() const override { return {m_source, m_destination, m_backup}; }
     QJsonObject toJson() const override;
 
     QString destination() const { return m_destination; }
@@ -53,6 +54,7 @@ public:
     bool perform() override;
     bool undo() override;
     QString errorString() const override { return m_error; }
+    QStringList paths() const override { return {m_path, m_backup}; }
     QJsonObject toJson() const override;
 
     QString path() const { return m_path; }
@@ -79,6 +81,7 @@ public:
     bool perform() override;
     bool undo() override;
     QString errorString() const override { return m_error; }
+    QStringList paths() const override { return {m_path}; }
     QJsonObject toJson() const override;
 
     QString path() const { return m_path; }
@@ -103,6 +106,7 @@ public:
     bool perform() override;
     bool undo() override;
     QString errorString() const override { return m_error; }
+    QStringList paths() const override { return {m_path}; }
     QJsonObject toJson() const override;
 
     QString path() const { return m_path; }

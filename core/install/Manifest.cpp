@@ -2,6 +2,7 @@
 
 #include "FaultPoint.h"
 #include "FileSystem.h"
+#include "RecordedPaths.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -65,6 +66,11 @@ std::optional<ManifestFile> ManifestFile::fromJson(const QJsonObject& json)
     file.backup = json.value(QStringLiteral("backup")).toString();
     if (file.action != Action::Added && file.backup.isEmpty())
         return std::nullopt;
+    // Uninstall removes and moves what these name: never anything outside the root, nor a backup outside backup/.
+    if (!RecordedPaths::isRelativeBelow(file.path)
+        || (!file.backup.isEmpty()
+            && !(RecordedPaths::isRelativeBelow(file.backup) && file.backup.startsWith(QLatin1String("backup/")))))
+        return std::nullopt;
     return file;
 }
 
@@ -84,15 +90,16 @@ QJsonObject ManifestEntry::toJson() const
             {QStringLiteral("toolkit"), toolkit},
             {QStringLiteral("files"), fileList},
             {QStringLiteral("folders"), QJsonArray::fromStringList(folders)},
-            {QStringLiteral("operations"), ops}};
+            {QStringLiteral("operations"), ops},
+            {QStringLiteral("repairs"), QJsonArray::fromStringList(repairs)}};
 }
 
 std::optional<ManifestEntry> ManifestEntry::fromJson(const QJsonObject& json)
 {
     ManifestEntry entry;
     entry.transaction = json.value(QStringLiteral("transaction")).toString();
-    if (entry.transaction.isEmpty())
-        return std::nullopt;
+    if (!RecordedPaths::isTransactionId(entry.transaction))
+        return std::nullopt; // it names the backup folder an uninstall removes
     entry.kind = json.value(QStringLiteral("kind")).toString();
     entry.time = QDateTime::fromString(json.value(QStringLiteral("time")).toString(), Qt::ISODate);
     entry.toolVersion = json.value(QStringLiteral("tool_version")).toString();
@@ -104,17 +111,26 @@ std::optional<ManifestEntry> ManifestEntry::fromJson(const QJsonObject& json)
             return std::nullopt;
         entry.files.append(*file);
     }
-    for (const QJsonValue& value : json.value(QStringLiteral("folders")).toArray())
+    for (const QJsonValue& value : json.value(QStringLiteral("folders")).toArray()) {
+        if (!RecordedPaths::isRelativeBelow(value.toString()))
+            return std::nullopt;
         entry.folders.append(value.toString());
+    }
     for (const QJsonValue& value : json.value(QStringLiteral("operations")).toArray())
         entry.operations.append(value.toObject());
+    for (const QJsonValue& value : json.value(QStringLiteral("repairs")).toArray()) {
+        if (!RecordedPaths::isTransactionId(value.toString()))
+            return std::nullopt;
+        entry.repairs.append(value.toString());
+    }
     return entry;
 }
 
 bool Manifest::contains(const QString& transaction) const
 {
-    return std::any_of(
-        entries.cbegin(), entries.cend(), [&](const ManifestEntry& e) { return e.transaction == transaction; });
+    return std::any_of(entries.cbegin(), entries.cend(), [&](const ManifestEntry& e) {
+        return e.transaction == transaction || e.repairs.contains(transaction);
+    });
 }
 
 QJsonObject Manifest::toJson() const

@@ -38,7 +38,7 @@ struct ManifestFile
 struct ManifestEntry
 {
     QString transaction;
-    QString kind; // "install", "deploy"
+    QString kind; // "install", "deploy"; "repair" only for a repair of a root no install is recorded in
     QDateTime time;
     QString toolVersion;
     QJsonObject package; // {"file", "sha256", "cudnn_version", "cuda_major", "platform", "arch"}
@@ -46,6 +46,7 @@ struct ManifestEntry
     QList<ManifestFile> files; // in the order they were put in place
     QStringList folders; // created, relative to the root, parents first
     QList<QJsonObject> operations; // other kinds of operation the install performed (OperationFactory::serialize)
+    QStringList repairs; // transactions of the repairs folded into this entry, oldest first
 
     QJsonObject toJson() const;
     static std::optional<ManifestEntry> fromJson(const QJsonObject& json);
@@ -54,7 +55,8 @@ struct ManifestEntry
 /**
  * What cudnn-setup installed into one root (<root>/.cudnn-setup/manifest.json), as a stack: each install over
  * another pushes an entry, an uninstall pops the newest and restores what it replaced, so switching cuDNN versions
- * and going back one step at a time never leaves a mixture.
+ * and going back one step at a time never leaves a mixture. A repair pushes nothing: it becomes part of the entry
+ * whose files it put back (RepairService), so that entry still takes the root back to what was there before it.
  */
 class Manifest
 {
@@ -67,6 +69,7 @@ public:
 
     bool isEmpty() const { return entries.isEmpty(); }
     const ManifestEntry* newest() const { return entries.isEmpty() ? nullptr : &entries.last(); }
+    /** An entry of this transaction, or one a repair of this transaction was folded into. */
     bool contains(const QString& transaction) const;
 
     QJsonObject toJson() const;

@@ -3,6 +3,7 @@
 #include <QHash>
 #include <QJsonObject>
 #include <QString>
+#include <QStringList>
 #include <functional>
 #include <memory>
 
@@ -26,6 +27,8 @@ public:
     virtual bool undo() = 0;
     virtual QString errorString() const = 0;
     virtual QJsonObject toJson() const = 0;
+    /** The files and folders it moves or removes, absolute; a journal read back is checked against its root. */
+    virtual QStringList paths() const { return {}; }
 };
 
 using OperationPointer = std::shared_ptr<Operation>;
@@ -63,6 +66,7 @@ public:
     bool undo() override { return m_inner->perform(); }
     QString errorString() const override { return m_inner->errorString(); }
     QJsonObject toJson() const override;
+    QStringList paths() const override { return m_inner->paths(); }
 
 private:
     OperationPointer m_inner;

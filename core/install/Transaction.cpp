@@ -3,6 +3,7 @@
 #include "FileSystem.h"
 #include "InstallLog.h"
 #include "Manifest.h"
+#include "RecordedPaths.h"
 #include "ToolkitState.h"
 
 #include <QRandomGenerator>
@@ -118,6 +119,12 @@ Transaction::Recovery Transaction::recover(ToolkitState& state, const OperationF
     if (!journal)
         return recovery;
     recovery.journal = *journal;
+    const QString untrusted = RecordedPaths::journalProblem(state, *journal);
+    if (!untrusted.isEmpty()) {
+        recovery.error
+            = tr("the journal %1 cannot be acted on (%2); nothing was changed").arg(state.journalFile(), untrusted);
+        return recovery;
+    }
 
     QString manifestError;
     const std::optional<Manifest> manifest = Manifest::load(state.manifestFile(), &manifestError);
@@ -142,6 +149,12 @@ Transaction::Recovery Transaction::recover(ToolkitState& state, const OperationF
             return recovery;
         }
         operations.append(op);
+    }
+    const QString outside = RecordedPaths::operationsProblem(state, operations);
+    if (!outside.isEmpty()) {
+        recovery.error
+            = tr("the journal %1 cannot be acted on (%2); nothing was changed").arg(state.journalFile(), outside);
+        return recovery;
     }
     InstallLog::to(log,
                    tr("transaction %1 (%2, started %3) was interrupted; rolling it back")

@@ -120,9 +120,8 @@ InstallResult Uninstaller::run(const QString& root)
         else
             result.diagnostics.append(Diagnostic::error(InstallCode::ChangedSinceInstall,
                                                         message,
-                                                        tr("Nothing was changed. Put the file back as installed, or "
-                                                           "run the uninstall with --force to take it back anyway "
-                                                           "(the changed copy is kept)."))
+                                                        tr("Nothing was changed. A repair puts the file back as "
+                                                           "it was installed; then uninstall again."))
                                           .about(conflict.path));
     }
     if (!found.isEmpty() && !m_options.force) {
@@ -171,6 +170,8 @@ InstallResult Uninstaller::run(const QString& root)
     for (auto it = entry.folders.crbegin(); it != entry.folders.crend(); ++it)
         transaction.add(std::make_shared<RemoveFolder>(state.absolutePath(*it)));
     transaction.discardAfterCommit(state.backupFolder(entry.transaction));
+    for (const QString& repair : entry.repairs)
+        transaction.discardAfterCommit(state.backupFolder(repair)); // what cudnn-setup found there was put back
     if (kept.isEmpty())
         transaction.discardAfterCommit(state.backupFolder(transaction.id()));
     transaction.commitWhenManifest(false, entry.transaction);

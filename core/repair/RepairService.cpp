@@ -2,6 +2,7 @@
 
 #include "ManifestCheck.h"
 #include "RepairCode.h"
+#include "RepairRecord.h"
 #include "env/EnvironmentService.h"
 #include "install/FileOperations.h"
 #include "install/FileSystem.h"
@@ -112,20 +113,16 @@ bool RootRepair::run(const RootWork& work, const SystemSnapshot& system, RepairR
     for (const QString& folder : folders)
         transaction.add(std::make_shared<MakeFolder>(folder));
 
-    ManifestEntry entry;
-    entry.transaction = transaction.id();
-    entry.kind = transaction.kind();
-    entry.time = QDateTime::currentDateTimeUtc();
-    entry.toolVersion = QStringLiteral(CUDNN_SETUP_VERSION);
+    // The repair becomes part of the install it repairs: each file's record stays with the entry that put it
+    // there, so an uninstall takes the root back to what was there before that install, not to the damage.
+    Manifest manifest = session.manifest();
+    RepairRecord record(manifest, state, transaction.id());
     const CudaToolkit* toolkit = system.toolkitAt(work.root);
-    entry.toolkit
-        = QJsonObject{{QStringLiteral("root"), work.root},
-                      {QStringLiteral("version"),
-                       toolkit && toolkit->version ? QJsonValue(toolkit->version->toString()) : QJsonValue()}};
-    if (work.package)
-        entry.package = work.package->summary;
-    else if (!work.fixes.isEmpty())
-        entry.package = work.fixes.first().package; // what the relinked files came from, when the manifest knows
+    record.describe(
+        work.package ? work.package->summary : (work.fixes.isEmpty() ? QJsonObject() : work.fixes.first().package),
+        QJsonObject{{QStringLiteral("root"), work.root},
+                    {QStringLiteral("version"),
+                     toolkit && toolkit->version ? QJsonValue(toolkit->version->toString()) : QJsonValue()}});
 
     // Staged files appear once the folders exist: registered before the steps that place them, so a rollback from
     // any point removes them.
@@ -135,23 +132,20 @@ bool RootRepair::run(const RootWork& work, const SystemSnapshot& system, RepairR
     transaction.addTemporaries(staged.values());
     for (const RepairFix& fix : work.fixes) {
         const bool replaces = FileSystem::exists(fix.path);
-        transaction.add(std::make_shared<PlaceEntry>(
-            staged.value(fix.path), fix.path, state.backupPath(transaction.id(), fix.path), replaces));
-        ManifestFile file = fix.expected;
-        file.path = state.relativePath(fix.path);
-        file.action = replaces ? ManifestFile::Action::Replaced : ManifestFile::Action::Added;
-        file.backup = replaces ? state.relativeToFolder(state.backupPath(transaction.id(), fix.path)) : QString();
-        entry.files.append(file);
+        const QString backup = state.backupPath(transaction.id(), fix.path);
+        transaction.add(std::make_shared<PlaceEntry>(staged.value(fix.path), fix.path, backup, replaces));
+        if (record.put(fix.path, fix.expected, replaces) == RepairRecord::Backup::Discard && replaces)
+            transaction.discardAfterCommit(backup);
     }
     if (work.environment && m_options.environment && m_options.environmentPlan) {
         auto change
             = std::make_shared<EnvironmentChange>(*m_options.environmentPlan, m_options.environment->locations());
         auto operation = std::make_shared<OperationAdapter<EnvironmentChange>>(change);
         transaction.add(operation);
-        entry.operations.append(OperationFactory::serialize(*operation));
+        record.addOperation(OperationFactory::serialize(*operation));
     }
     for (const QString& folder : folders)
-        entry.folders.append(state.relativePath(folder));
+        record.addFolder(state.relativePath(folder));
     transaction.commitWhenManifest(true, transaction.id());
 
     const int total = transaction.size();
@@ -227,8 +221,6 @@ bool RootRepair::run(const RootWork& work, const SystemSnapshot& system, RepairR
         rollBack(transaction, result, m_cancel.isCanceled(), error);
         return false;
     }
-    Manifest manifest = session.manifest();
-    manifest.entries.append(entry);
     if (!transaction.commit(manifest, &error)) {
         rollBack(transaction, result, false, error);
         return false;
@@ -440,7 +432,8 @@ RepairResult RepairService::repair(const RepairScan& scan,
     result.status = RepairResult::Status::Repaired;
     result.diagnostics.append(
         Diagnostic::info(RepairCode::Applied,
-                         tr("%n fix(es) applied; `cudnn-setup --silent --uninstall` takes the repair back.",
+                         tr("%n fix(es) applied. They are part of the install they repaired: an uninstall "
+                            "puts back what was there before that install.",
                             nullptr,
                             int(result.applied.size()))));
     return result;

@@ -1,4 +1,4 @@
-#include "../unit/install/InstallFixtures.h"
+#include "../unit/repair/RepairFixtures.h"
 #include "SilentRun.h"
 
 #include <QJsonArray>
@@ -8,7 +8,7 @@
 #include <QtTest>
 #include <unistd.h>
 
-using namespace InstallFixtures;
+using namespace RepairFixtures;
 
 /**
  * `cudnn-setup --silent --package ... | --uninstall | --deploy-to`, driven as a deployment script drives it: the
@@ -29,6 +29,9 @@ private slots:
     void readOnlyToolkitExitsFour();
     void hostileArchiveExitsThree();
     void deployAndTakeBack();
+    void uninstallAfterRepairsIsTheToolkitBeforeTheInstall_data();
+    void uninstallAfterRepairsIsTheToolkitBeforeTheInstall();
+    void uninstallAfterRepairsOfASwitchBringsTheOlderInstallBack();
 
 private:
     using Run = SilentRun::Result;
@@ -36,6 +39,8 @@ private:
     run(const QStringList& arguments, const QMap<QString, QString>& environment = {}, const QStringList& wrapper = {});
     /** An older cuDNN copied by hand, so the install replaces, supersedes and backs up. */
     void handCopiedOlderCudnn();
+    /** The sequence: libcudnn_cnn deleted, --repair, libcudnn_ops zeroed, --repair. */
+    void damageAndRepairTwice();
 
     TestTree m_shared;
     bool m_verify = false;
@@ -360,6 +365,102 @@ void TestInstallCli::deployAndTakeBack()
     QVERIFY2(removed.exitCode == 0, removed.out + removed.err);
     QCOMPARE(removed.report.value(QStringLiteral("status")).toString(), QStringLiteral("uninstalled"));
     QCOMPARE(listing(app), QString());
+}
+
+void TestInstallCli::damageAndRepairTwice()
+{
+    const QStringList repair{QStringLiteral("--repair"),
+                             QStringLiteral("--cuda-root"),
+                             m_root,
+                             QStringLiteral("--path-scope"),
+                             QStringLiteral("none")};
+    const QString installed = toolkitListing(m_root);
+    const QString backups = listing(m_root + QStringLiteral("/.cudnn-setup/backup"));
+    QVERIFY(QFile::remove(m_root + QStringLiteral("/lib/libcudnn_cnn.so.9.19.0")));
+    const Run first = run(repair);
+    QVERIFY2(first.exitCode == 0, first.out + first.err);
+    QCOMPARE(first.report.value(QStringLiteral("status")).toString(), QStringLiteral("repaired"));
+    truncateFile(m_root + QStringLiteral("/lib/libcudnn_ops.so.9.19.0"), 0);
+    const Run second = run(repair);
+    QVERIFY2(second.exitCode == 0, second.out + second.err);
+    QCOMPARE(second.report.value(QStringLiteral("status")).toString(), QStringLiteral("repaired"));
+    // The repairs are part of the install: the toolkit is as installed, no damaged copy is kept beside the install's
+    // backups, and the manifest's newest entry names both repairs instead of growing two of its own.
+    QVERIFY2(toolkitListing(m_root) == installed, difference(toolkitListing(m_root), installed).constData());
+    QVERIFY2(listing(m_root + QStringLiteral("/.cudnn-setup/backup")) == backups,
+             difference(listing(m_root + QStringLiteral("/.cudnn-setup/backup")), backups).constData());
+    QString error;
+    const std::optional<Manifest> manifest
+        = Manifest::load(m_root + QStringLiteral("/.cudnn-setup/manifest.json"), &error);
+    QVERIFY2(manifest, qPrintable(error));
+    QCOMPARE(manifest->newest()->repairs.size(), 2);
+    QCOMPARE(manifest->newest()->kind, QStringLiteral("install"));
+}
+
+void TestInstallCli::uninstallAfterRepairsIsTheToolkitBeforeTheInstall_data()
+{
+    QTest::addColumn<bool>("olderCudnn");
+    QTest::newRow("no cuDNN before") << false;
+    QTest::newRow("an older cuDNN copied by hand") << true;
+}
+
+void TestInstallCli::uninstallAfterRepairsIsTheToolkitBeforeTheInstall()
+{
+    QFETCH(bool, olderCudnn);
+    if (olderCudnn)
+        handCopiedOlderCudnn();
+    const QString before = listing(m_root);
+    const Run installed = run({QStringLiteral("--package"),
+                               m_archive,
+                               QStringLiteral("--cuda-root"),
+                               m_root,
+                               QStringLiteral("--path-scope"),
+                               QStringLiteral("none"),
+                               QStringLiteral("--no-benchmark")});
+    QVERIFY2(installed.exitCode == 0, installed.out + installed.err);
+    damageAndRepairTwice();
+    if (QTest::currentTestFailed())
+        return;
+
+    const QStringList uninstall{QStringLiteral("--uninstall"), QStringLiteral("--cuda-root"), m_root};
+    const Run undone = run(uninstall);
+    QVERIFY2(undone.exitCode == 0, undone.out + undone.err);
+    QCOMPARE(undone.report.value(QStringLiteral("status")).toString(), QStringLiteral("uninstalled"));
+    QVERIFY2(listing(m_root) == before, difference(listing(m_root), before).constData());
+    // One uninstall took everything back: there is nothing left to take.
+    const Run again = run(uninstall);
+    QVERIFY2(again.exitCode == 0, again.out + again.err);
+    QVERIFY2(again.out.contains("Nothing to uninstall"), again.out.constData());
+    QVERIFY2(listing(m_root) == before, difference(listing(m_root), before).constData());
+}
+
+void TestInstallCli::uninstallAfterRepairsOfASwitchBringsTheOlderInstallBack()
+{
+    CudnnArchiveSpec older;
+    older.cudnn = Version{9, 18, 1, 3};
+    const QString olderArchive = writeSpec(*m_tree, older);
+    const QString before = listing(m_root);
+    const QStringList scope{QStringLiteral("--cuda-root"),
+                            m_root,
+                            QStringLiteral("--path-scope"),
+                            QStringLiteral("none"),
+                            QStringLiteral("--no-benchmark")};
+    const Run first = run(QStringList{QStringLiteral("--package"), olderArchive} + scope);
+    QVERIFY2(first.exitCode == 0, first.out + first.err);
+    const QString withOlder = listing(m_root);
+    const Run switched = run(QStringList{QStringLiteral("--package"), m_archive} + scope);
+    QVERIFY2(switched.exitCode == 0, switched.out + switched.err);
+    damageAndRepairTwice();
+    if (QTest::currentTestFailed())
+        return;
+
+    const QStringList uninstall{QStringLiteral("--uninstall"), QStringLiteral("--cuda-root"), m_root};
+    const Run back = run(uninstall);
+    QVERIFY2(back.exitCode == 0, back.out + back.err);
+    QVERIFY2(listing(m_root) == withOlder, difference(listing(m_root), withOlder).constData());
+    const Run gone = run(uninstall);
+    QVERIFY2(gone.exitCode == 0, gone.out + gone.err);
+    QVERIFY2(listing(m_root) == before, difference(listing(m_root), before).constData());
 }
 
 QTEST_GUILESS_MAIN(TestInstallCli)

@@ -11,7 +11,7 @@ using namespace RepairFixtures;
  * `cudnn-setup --silent --repair`, driven as a deployment script drives it, over a toolkit installed by cudnn-setup
  * and then damaged: the report's "repair" section, the exit codes (0 repaired / nothing to repair, 1 something
  * left, 3 wrong package, 8 no package), a moved package found through --package, the dry run, and --uninstall
- * taking the repair back.
+ * after the repair giving back the toolkit as it was before the install.
  */
 class TestRepairCli : public QObject
 {
@@ -20,7 +20,7 @@ class TestRepairCli : public QObject
 private slots:
     void initTestCase();
     void init();
-    void repairThenNothingToRepairThenUndo();
+    void repairThenNothingToRepairThenUninstall();
     void movedPackageThroughPackageOption();
     void wrongPackageExitsThreeAndChangesNothing();
     void missingPackageExitsEight();
@@ -36,6 +36,7 @@ private:
     QString m_archive;
     std::unique_ptr<TestTree> m_tree;
     QString m_root;
+    QString m_beforeInstall; // the toolkit before cudnn-setup installed into it
 };
 
 static QJsonObject repairSection(const QJsonObject& report)
@@ -54,6 +55,7 @@ void TestRepairCli::init()
     m_root = makeToolkit(*m_tree);
     m_tree->makeDir(QStringLiteral("home"));
     m_tree->makeDir(QStringLiteral("system-root/etc"));
+    m_beforeInstall = listing(m_root);
     const InstallResult installed = install(m_archive, m_root);
     QVERIFY2(installed.status == InstallResult::Status::Ok, InstallFixtures::describe(installed).constData());
 }
@@ -79,11 +81,11 @@ void TestRepairCli::damage()
     flipByte(m_root + QStringLiteral("/include/cudnn_version.h"), 2);
 }
 
-void TestRepairCli::repairThenNothingToRepairThenUndo()
+void TestRepairCli::repairThenNothingToRepairThenUninstall()
 {
     const QString healthy = toolkitListing(m_root);
     damage();
-    const QString damaged = toolkitListing(m_root);
+    QVERIFY(toolkitListing(m_root) != healthy);
     const QString logPath = m_tree->path(QStringLiteral("repair.log"));
 
     const Run repaired = run({QStringLiteral("--repair"), QStringLiteral("--log"), logPath});
@@ -114,9 +116,14 @@ void TestRepairCli::repairThenNothingToRepairThenUndo()
     QVERIFY2(again.out.contains("Nothing to repair."), again.out.constData());
     QVERIFY(repairSection(again.report).value(QStringLiteral("applied")).toArray().isEmpty());
 
+    // The repair is part of the install: uninstall gives back the toolkit as it was before the install, not the
+    // damage, and there is nothing left to take back after it.
     const Run undone = run({QStringLiteral("--uninstall")});
     QVERIFY2(undone.exitCode == 0, undone.out + undone.err);
-    QVERIFY2(toolkitListing(m_root) == damaged, difference(toolkitListing(m_root), damaged).constData());
+    QVERIFY2(listing(m_root) == m_beforeInstall, difference(listing(m_root), m_beforeInstall).constData());
+    const Run nothingLeft = run({QStringLiteral("--uninstall")});
+    QVERIFY2(nothingLeft.exitCode == 0, nothingLeft.out + nothingLeft.err);
+    QVERIFY2(nothingLeft.out.contains("Nothing to uninstall"), nothingLeft.out.constData());
 }
 
 void TestRepairCli::movedPackageThroughPackageOption()

@@ -2,6 +2,7 @@
 #include "SetupWizard.h"
 #include "engine/Engine.h"
 #include "pages/RepairPage.h"
+#include "pages/UninstallPage.h"
 
 #include <QApplication>
 #include <QLabel>
@@ -14,7 +15,9 @@ using namespace RepairFixtures;
  * The wizard's guided repair (task Repair, `--repair`) over a temporary machine: a toolkit where cudnn-setup
  * installed a synthetic cuDNN, then damaged (a sub-library deleted, a library chmod 600, the chain's link flattened
  * into a copy). Welcome -> System -> Repair lists the findings by remedy; Repair restores the toolkit byte for byte
- * and the scan after it is clean; Finish says so. A repair canceled at once is rolled back.
+ * and the scan after it is clean; Finish says so. A repair canceled at once is rolled back. Repairs are part of
+ * the install: the wizard's uninstall after two repairs gives back the toolkit as it was before the install, and
+ * closing the window during an uninstall rolls it back before the window goes.
  */
 class TestRepairWizard : public QObject
 {
@@ -26,15 +29,22 @@ private slots:
     void repairPathListsFindingsAndRepairs();
     void cancelRollsBack();
     void installPathIsUnchanged();
+    void uninstallAfterRepairsIsTheToolkitBeforeTheInstall();
+    void closingDuringUninstallRollsBackThenCloses();
 
 private:
     Engine makeEngine();
     /** Opens the wizard with Repair chosen and goes Welcome -> System -> Repair; waits for the scan. */
     RepairPage* goToRepair(SetupWizard& wizard);
     static QStringList codesIn(QTreeWidget* tree, const QString& remedy);
+    /** The whole wizard's repair: Welcome -> System -> Repair, Repair pressed; true when it repaired. */
+    bool repairThroughWizard();
+    /** Opens the wizard with Switch or uninstall chosen and goes Welcome -> System -> Uninstall. */
+    UninstallPage* goToUninstall(SetupWizard& wizard);
 
     std::unique_ptr<TestTree> m_tree;
     QString m_root;
+    QString m_beforeInstall; // the toolkit before cudnn-setup installed into it, its state folder included
     QString m_installed; // the toolkit as the install left it
     QString m_damaged;
 };
@@ -44,6 +54,7 @@ void TestRepairWizard::init()
     m_tree = std::make_unique<TestTree>();
     const QString archive = writeSpec(*m_tree, CudnnArchiveSpec{});
     m_root = makeToolkit(*m_tree);
+    m_beforeInstall = listing(m_root);
     const InstallResult result = install(archive, m_root);
     QVERIFY2(result.status == InstallResult::Status::Ok, describe(result).constData());
     m_installed = toolkitListing(m_root);
@@ -190,6 +201,80 @@ void TestRepairWizard::installPathIsUnchanged()
     QCOMPARE(wizard.currentId(), int(SetupWizard::SystemPageId));
     QTRY_VERIFY_WITH_TIMEOUT(wizard.button(QWizard::NextButton)->isEnabled(), 20000);
     QCOMPARE(wizard.nextId(), int(SetupWizard::PackagePageId));
+}
+
+bool TestRepairWizard::repairThroughWizard()
+{
+    const Engine engine = makeEngine();
+    SetupWizard wizard(engine, SetupTask::Repair);
+    RepairPage* page = goToRepair(wizard);
+    if (!page)
+        return false;
+    page->repair();
+    if (!QTest::qWaitFor([&] { return !page->isBusy(); }, 60000))
+        return false;
+    return wizard.state().repairOutcome() && wizard.state().repairOutcome()->result
+        && wizard.state().repairOutcome()->result->status == RepairResult::Status::Repaired;
+}
+
+UninstallPage* TestRepairWizard::goToUninstall(SetupWizard& wizard)
+{
+    wizard.show();
+    if (!QTest::qWaitForWindowExposed(&wizard))
+        return nullptr;
+    QPushButton* next = qobject_cast<QPushButton*>(wizard.button(QWizard::NextButton));
+    QTest::mouseClick(next, Qt::LeftButton);
+    if (!QTest::qWaitFor([&] { return next->isEnabled(); }, 20000))
+        return nullptr;
+    QTest::mouseClick(next, Qt::LeftButton);
+    if (wizard.currentId() != SetupWizard::UninstallPageId)
+        return nullptr;
+    return qobject_cast<UninstallPage*>(wizard.currentPage());
+}
+
+void TestRepairWizard::uninstallAfterRepairsIsTheToolkitBeforeTheInstall()
+{
+    // The first repair fixes what init() damaged; then a sub-library is zeroed and repaired again.
+    QVERIFY(repairThroughWizard());
+    QVERIFY2(toolkitListing(m_root) == m_installed, difference(toolkitListing(m_root), m_installed).constData());
+    truncateFile(m_root + QStringLiteral("/lib/libcudnn_cnn.so.9.19.0"), 0);
+    QVERIFY(repairThroughWizard());
+    QVERIFY2(toolkitListing(m_root) == m_installed, difference(toolkitListing(m_root), m_installed).constData());
+
+    const Engine engine = makeEngine();
+    SetupWizard wizard(engine, SetupTask::SwitchOrUninstall);
+    UninstallPage* page = goToUninstall(wizard);
+    QVERIFY(page);
+    auto* button = wizard.findChild<QPushButton*>(QStringLiteral("uninstallButton"));
+    QVERIFY(button->isEnabled());
+    QTest::mouseClick(button, Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(!page->isBusy(), 60000);
+    const QString result = wizard.findChild<QLabel*>(QStringLiteral("uninstallResult"))->text();
+    QVERIFY2(wizard.state().outcome() && wizard.state().outcome()->install.status == InstallResult::Status::Uninstalled,
+             qPrintable(result));
+    QVERIFY2(listing(m_root) == m_beforeInstall, difference(listing(m_root), m_beforeInstall).constData());
+    // Nothing is left to take back, and the page judges no toolkit: no "No problems found." under the result.
+    QCOMPARE(wizard.findChild<QTreeWidget*>(QStringLiteral("uninstallInstalls"))->topLevelItemCount(), 0);
+    QVERIFY(!wizard.findChild<QTreeWidget*>(QStringLiteral("uninstallFindings"))->isVisible());
+}
+
+void TestRepairWizard::closingDuringUninstallRollsBackThenCloses()
+{
+    QVERIFY(repairThroughWizard());
+    const QString repaired = listing(m_root);
+    const Engine engine = makeEngine();
+    SetupWizard wizard(engine, SetupTask::SwitchOrUninstall);
+    UninstallPage* page = goToUninstall(wizard);
+    QVERIFY(page);
+    page->uninstallSelected();
+    QVERIFY(page->isBusy());
+    wizard.close(); // the window's close button, while the uninstall runs
+    QVERIFY(wizard.isVisible()); // it waits for the roll back
+    QTRY_VERIFY_WITH_TIMEOUT(!page->isBusy(), 60000);
+    QTRY_VERIFY_WITH_TIMEOUT(!wizard.isVisible(), 5000);
+    QVERIFY(wizard.state().outcome());
+    QCOMPARE(wizard.state().outcome()->install.status, InstallResult::Status::RolledBack);
+    QVERIFY2(listing(m_root) == repaired, difference(listing(m_root), repaired).constData());
 }
 
 QTEST_MAIN(TestRepairWizard)

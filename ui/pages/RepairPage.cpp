@@ -253,7 +253,8 @@ void RepairPage::showRun(const Run& run)
     QString text;
     switch (run.result.status) {
     case RepairResult::Status::Repaired:
-        text = tr("<b>Repaired</b>: %n fix(es) applied. Uninstalling later takes this repair back first.",
+        text = tr("<b>Repaired</b>: %n fix(es) applied. They are now part of the install they repaired: "
+                  "uninstalling it puts back what was there before that install.",
                   nullptr,
                   int(run.result.applied.size()));
         m_phase->setText(tr("Done."));

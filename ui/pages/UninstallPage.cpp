@@ -52,6 +52,8 @@ UninstallPage::UninstallPage(const Engine& engine, WizardState& state, Backgroun
     layout->addWidget(m_bar);
     layout->addWidget(m_result);
     layout->addWidget(m_findings, 1);
+    m_findings->setObjectName(QStringLiteral("uninstallFindings"));
+    m_findings->hide();
     connect(m_uninstall, &QPushButton::clicked, this, &UninstallPage::uninstallSelected);
     connect(m_installs, &QTreeWidget::itemSelectionChanged, this, [this] {
         m_uninstall->setEnabled(!m_busy && m_installs->currentItem());
@@ -108,7 +110,8 @@ void UninstallPage::uninstallSelected()
     emit completeChanged();
     InstallOptions options = m_engine.installOptions(); // undoes the search path fix the manifest holds
     ProgressRelay* relay = m_relay;
-    const CancellationToken cancel = m_work.separateCancellation();
+    m_cancellation = m_work.separateCancellation();
+    const CancellationToken cancel = m_cancellation;
     m_work.run<InstallResult>(
         this,
         [root, options, relay, cancel] { return InstallService::uninstall(root, options, relay, cancel); },
@@ -124,8 +127,17 @@ void UninstallPage::uninstallSelected()
                                   ? tr("Uninstalled: %1 is back as it was before that install.")
                                         .arg(displayPath(hostOsFlavor(), result.root))
                                   : tr("Nothing was changed (%1).").arg(InstallResult::statusName(result.status)));
+            // An uninstall judges no toolkit: an empty list must not read as "no problems found".
             m_findings->setDiagnostics(result.diagnostics);
+            m_findings->setVisible(!result.diagnostics.isEmpty());
             listInstalls();
             emit completeChanged();
+            emit finished();
         });
+}
+
+void UninstallPage::cancelUninstall()
+{
+    if (m_busy)
+        m_cancellation.cancel();
 }

@@ -32,6 +32,12 @@ public:
 public slots:
     /** Takes back the newest install in the selected toolkit, in one transaction. */
     void uninstallSelected();
+    /** Stops the uninstall running: what it had taken back is put in place again (finished() follows). */
+    void cancelUninstall();
+
+signals:
+    /** An uninstall ended: done, refused, or rolled back. */
+    void finished();
 
 private:
     void listInstalls();
@@ -46,5 +52,6 @@ private:
     QProgressBar* m_bar;
     QLabel* m_result;
     DiagnosticList* m_findings;
+    CancellationToken m_cancellation;
     bool m_busy = false;
 };
