@@ -4,7 +4,10 @@
 
 #include <QTreeWidget>
 
-/** Shows diagnostics as a person reads them: an icon for the severity, the sentence, and the fix beneath it. */
+/**
+ * Shows diagnostics as a person reads them: an icon for the severity, the sentence, what it means in practice where
+ * the sentence alone does not say (forward compatibility, a GPU NVIDIA no longer supports, an old OS), and the fix.
+ */
 class DiagnosticList : public QTreeWidget
 {
     Q_OBJECT
@@ -14,4 +17,6 @@ public:
     void setDiagnostics(const Diagnostics& diagnostics);
 
     static QIcon iconFor(Severity severity);
+    /** "What this means" for a code whose consequence is not obvious from its sentence; empty for the others. */
+    static QString meaningOf(const QString& code);
 };
