@@ -664,6 +664,30 @@
         <translation>检查结果</translation>
     </message>
     <message>
+        <source>Your GPU is newer than this cuDNN release. It still works: NVIDIA&apos;s forward compatibility runs a common subset of operations on it, but some models may fail with &quot;not supported&quot; errors and nothing is tuned for this GPU yet. Fine for trying things out; for production use a cuDNN release that lists your GPU.</source>
+        <translation>您的 GPU 比这个 cuDNN 版本更新。它仍然可以工作：NVIDIA 的前向兼容模式会在它上面运行常用的一部分运算，但有些模型可能报“不支持”错误，而且还没有针对这款 GPU 的调优。用来试用没问题；生产环境请使用已列出您 GPU 的 cuDNN 版本。</translation>
+    </message>
+    <message>
+        <source>This cuDNN build has no code for your GPU: programs would stop with an error the moment they use cuDNN. NVIDIA removes older GPUs from new releases (cuDNN 9.11 dropped Maxwell, Pascal and Volta from its CUDA 12 builds; CUDA 13 never had them), so an older GPU needs an older release.</source>
+        <translation>这个 cuDNN 构建不含您 GPU 的代码：程序一用到 cuDNN 就会报错退出。NVIDIA 会在新版本中移除旧 GPU（cuDNN 9.11 的 CUDA 12 构建去掉了 Maxwell、Pascal 和 Volta；CUDA 13 构建从未支持它们），所以旧 GPU 需要旧版本。</translation>
+    </message>
+    <message>
+        <source>Your driver is older than this CUDA version was released with. Most programs run anyway; those that compile GPU code at run time (PTX JIT) may fail until the driver is updated.</source>
+        <translation>您的驱动比这个 CUDA 版本发布时附带的驱动旧。大多数程序照常运行；在运行时编译 GPU 代码（PTX JIT）的程序可能失败，直到更新驱动。</translation>
+    </message>
+    <message>
+        <source>NVIDIA builds this cuDNN release against a newer system library (glibc) than this operating system has: it would not load here.</source>
+        <translation>NVIDIA 构建这个 cuDNN 版本所用的系统库（glibc）比本操作系统的新：它在这里无法加载。</translation>
+    </message>
+    <message>
+        <source>This program checks only what NVIDIA&apos;s published tables state; for this point they say nothing, so it was not checked rather than guessed.</source>
+        <translation>本程序只检查 NVIDIA 公布的表格所写明的内容；这一点表格没有说明，因此没有检查，而不是去猜。</translation>
+    </message>
+    <message>
+        <source>What this means: %1</source>
+        <translation>这意味着：%1</translation>
+    </message>
+    <message>
         <source>Fix: %1</source>
         <translation>解决方法：%1</translation>
     </message>
@@ -1704,6 +1728,106 @@
     </message>
 </context>
 <context>
+    <name>MachineFile</name>
+    <message>
+        <source>it is not a machine description: &quot;platform&quot; is neither &quot;linux&quot; nor &quot;windows&quot;</source>
+        <translation>它不是机器描述：“platform”既不是“linux”也不是“windows”</translation>
+    </message>
+    <message>
+        <source>it is larger than a machine description can be</source>
+        <translation>它比机器描述可能的大小还大</translation>
+    </message>
+    <message>
+        <source>it is not a JSON object</source>
+        <translation>它不是 JSON 对象</translation>
+    </message>
+</context>
+<context>
+    <name>MachineJudge</name>
+    <message>
+        <source>cudnn-setup: no cuDNN archive at %1.
+</source>
+        <translation>cudnn-setup：%1 处没有 cuDNN 压缩包。
+</translation>
+    </message>
+    <message>
+        <source>cudnn-setup: %1 does not describe a machine: %2.
+</source>
+        <translation>cudnn-setup：%1 不是机器描述：%2。
+</translation>
+    </message>
+    <message>
+        <source>For the machine described by %1 (%2), nothing of this machine was looked at:
+</source>
+        <translation>针对 %1 所描述的机器（%2），未查看本机的任何信息：
+</translation>
+    </message>
+    <message>
+        <source>not a machine description: %1</source>
+        <translation>不是机器描述：%1</translation>
+    </message>
+    <message>
+        <source>cudnn-setup: %1 holds no *.json machine description.
+</source>
+        <translation>cudnn-setup：%1 中没有 *.json 机器描述。
+</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 judged for %n machine(s) in %2; nothing of this machine was looked at.
+</source>
+        <translation>
+            <numerusform>已针对 %2 中的 %n 台机器判断 %1；未查看本机的任何信息。
+</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Machine</source>
+        <translation>机器</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>结论</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <source>%1 does not describe a machine: %2.</source>
+        <translation>%1 不是机器描述：%2。</translation>
+    </message>
+    <message>
+        <source>Write it with cudnn-setup --detect --json on that machine.</source>
+        <translation>请在那台机器上用 cudnn-setup --detect --json 生成它。</translation>
+    </message>
+    <message>
+        <source>fits (!)</source>
+        <translation>适用（!）</translation>
+    </message>
+    <message>
+        <source>fits</source>
+        <translation>适用</translation>
+    </message>
+    <message>
+        <source>rejected</source>
+        <translation>不适用</translation>
+    </message>
+    <message numerus="yes">
+        <source>It fits all %n machine(s).
+</source>
+        <translation>
+            <numerusform>它适用于全部 %n 台机器。
+</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>It does not fit %1 of %2: %3.
+</source>
+        <translation>它不适用于 %2 台中的 %1 台：%3。
+</translation>
+    </message>
+</context>
+<context>
     <name>MakeFolder</name>
     <message>
         <source>cannot create the folder %1: injected fault</source>
@@ -2126,6 +2250,10 @@
 <context>
     <name>PackageValidator</name>
     <message>
+        <source>(unknown version)</source>
+        <translation>（版本未知）</translation>
+    </message>
+    <message>
         <source> for CUDA %1</source>
         <translation>（适用于 CUDA %1）</translation>
     </message>
@@ -2152,6 +2280,14 @@
     <message>
         <source>Download the %1 archive of the same release.</source>
         <translation>请下载同一版本的 %1 压缩包。</translation>
+    </message>
+    <message>
+        <source>This is the Jetson build (linux-aarch64) of %1; this machine is an Arm server (linux-sbsa).</source>
+        <translation>这是 %1 的 Jetson 构建（linux-aarch64）；本机是 Arm 服务器（linux-sbsa）。</translation>
+    </message>
+    <message>
+        <source>This is the Arm server build (linux-sbsa) of %1; this machine is a Jetson (linux-aarch64).</source>
+        <translation>这是 %1 的 Arm 服务器构建（linux-sbsa）；本机是 Jetson（linux-aarch64）。</translation>
     </message>
     <message>
         <source>The CUDA version of the toolkit at %1 is unknown, so the package&apos;s CUDA build cannot be checked against it.</source>
@@ -2206,8 +2342,8 @@
         <translation>请将 NVIDIA 驱动更新到 %1 或更高版本。</translation>
     </message>
     <message>
-        <source>any CUDA %1 toolkit</source>
-        <translation>任何 CUDA %1 工具包</translation>
+        <source>CUDA %1</source>
+        <translation>CUDA %1 工具包</translation>
     </message>
     <message>
         <source>The NVIDIA driver %1 is older than %2, which CUDA %3 asks for; it runs through minor version compatibility, without PTX JIT of newer code.</source>
@@ -2216,10 +2352,6 @@
     <message>
         <source>Update the NVIDIA driver to %1 or newer for full CUDA %2 support.</source>
         <translation>请将 NVIDIA 驱动更新到 %1 或更高版本，以完整支持 CUDA %2。</translation>
-    </message>
-    <message>
-        <source>CUDA %1</source>
-        <translation>CUDA %1 工具包</translation>
     </message>
     <message>
         <source>this cuDNN build</source>
@@ -2234,20 +2366,80 @@
         <translation>cuDNN 只能在 NVIDIA GPU 上运行；请检查驱动能否识别您的 GPU（nvidia-smi）。</translation>
     </message>
     <message>
+        <source>No source this program knows states the %1 compute capability that %2 supports, so that bound was not checked.</source>
+        <translation>本程序所知的资料都没有写明 %2 支持的%1计算能力，因此没有检查这一界限。</translation>
+    </message>
+    <message>
+        <source>lowest or highest</source>
+        <translation>最低或最高</translation>
+    </message>
+    <message>
+        <source>lowest</source>
+        <translation>最低</translation>
+    </message>
+    <message>
+        <source>highest</source>
+        <translation>最高</translation>
+    </message>
+    <message>
+        <source>Check NVIDIA&apos;s cuDNN support matrix for this release and your GPU.</source>
+        <translation>请在 NVIDIA 的 cuDNN 支持矩阵中查看这个版本和您的 GPU。</translation>
+    </message>
+    <message>
+        <source>Use cuDNN %1 or older for CUDA %2 (the newest release whose CUDA %2 build still supports compute capability %3), or a GPU with compute capability %4 or newer.</source>
+        <translation>请使用 CUDA %2 的 cuDNN %1 或更旧版本（其 CUDA %2 构建仍支持计算能力 %3 的最新版本），或使用计算能力 %4 及以上的 GPU。</translation>
+    </message>
+    <message>
+        <source>No cuDNN build for CUDA %1 that this program knows supports compute capability %2; use an older CUDA toolkit and cuDNN (see NVIDIA&apos;s cuDNN support matrix).</source>
+        <translation>本程序所知的 CUDA %1 的 cuDNN 构建都不支持计算能力 %2；请使用更旧的 CUDA 工具包和 cuDNN（见 NVIDIA 的 cuDNN 支持矩阵）。</translation>
+    </message>
+    <message>
         <source>%1 with a CUDA %2 toolkit supports compute capability %3; %4 is older.</source>
         <translation>%1 搭配 CUDA %2 工具包时支持的计算能力为 %3；%4 低于此范围。</translation>
     </message>
     <message>
-        <source>Use an older cuDNN release, or a CUDA 12 toolkit and build, that still supports this GPU (see NVIDIA&apos;s cuDNN support matrix).</source>
-        <translation>请使用仍支持此 GPU 的较旧 cuDNN 版本，或改用 CUDA 12 工具包及对应的构建（参见 NVIDIA 的 cuDNN 支持矩阵）。</translation>
+        <source>%1 knows GPUs up to compute capability %2; %3 is newer, so cuDNN runs on it in forward-compatibility mode: only a subset of operation graphs, without kernels tuned for it.</source>
+        <translation>%1 认识的 GPU 最高到计算能力 %2；%3 更新，因此 cuDNN 以前向兼容模式在其上运行：只支持一部分运算图，也没有为它调优的内核。</translation>
     </message>
     <message>
-        <source>%1 supports compute capability %2; %3 is newer than it knows.</source>
-        <translation>%1 支持的计算能力为 %2；%3 超出了它已知的范围。</translation>
+        <source>It works, possibly slower than it could; a newer cuDNN release that lists this GPU runs it natively.</source>
+        <translation>它可以工作，但可能没有应有的快；列出这款 GPU 的更新 cuDNN 版本会原生支持它。</translation>
     </message>
     <message>
-        <source>Use a newer cuDNN release that lists this GPU in NVIDIA&apos;s support matrix.</source>
-        <translation>请使用在 NVIDIA 支持矩阵中列出了此 GPU 的较新 cuDNN 版本。</translation>
+        <source>%1 supports compute capability %2; %3 is newer than it knows, and builds made with CUDA 11 or cuDNN 8 have no forward-compatibility mode.</source>
+        <translation>%1 支持计算能力 %2；%3 比它认识的更新，而用 CUDA 11 构建的版本和 cuDNN 8 没有前向兼容模式。</translation>
+    </message>
+    <message>
+        <source>Use a cuDNN 9 build for CUDA 12 or newer, or a release that lists this GPU in NVIDIA&apos;s support matrix.</source>
+        <translation>请使用 CUDA 12 或更新版本的 cuDNN 9 构建，或 NVIDIA 支持矩阵中列出这款 GPU 的版本。</translation>
+    </message>
+    <message>
+        <source>%1 runs %2 only with a CUDA %3.%4 or newer toolkit; this one is %5.</source>
+        <translation>%1 只有在 CUDA %3.%4 或更新的工具包下才能运行 %2；这个工具包是 %5。</translation>
+    </message>
+    <message>
+        <source>Install CUDA %1.%2 or newer and install cuDNN into it.</source>
+        <translation>请安装 CUDA %1.%2 或更新版本，并把 cuDNN 安装到其中。</translation>
+    </message>
+    <message>
+        <source>The NVIDIA driver %1 is older than %2, the oldest that runs %3 with %4.</source>
+        <translation>NVIDIA 驱动 %1 比 %2 旧，而 %2 是能让 %4 运行 %3 的最低版本。</translation>
+    </message>
+    <message>
+        <source>cuDNN %1 supports Linux with glibc %2 or newer; this machine has glibc %3%4.</source>
+        <translation>cuDNN %1 支持 glibc %2 或更新的 Linux；本机的 glibc 是 %3%4。</translation>
+    </message>
+    <message>
+        <source>Use cuDNN 8.9 (which still supports glibc 2.17, RHEL 7), or upgrade the operating system (RHEL 8 and its peers have glibc 2.28).</source>
+        <translation>请使用 cuDNN 8.9（仍支持 glibc 2.17、RHEL 7），或升级操作系统（RHEL 8 及同代系统带 glibc 2.28）。</translation>
+    </message>
+    <message>
+        <source>No source this program knows states the oldest glibc cuDNN %1 supports, so the operating system was not checked.</source>
+        <translation>本程序所知的资料都没有写明 cuDNN %1 支持的最低 glibc，因此没有检查操作系统。</translation>
+    </message>
+    <message>
+        <source>The machine&apos;s glibc version is unknown, so the operating system was not checked against cuDNN %1&apos;s floor (glibc %2).</source>
+        <translation>本机的 glibc 版本未知，因此没有按 cuDNN %1 的最低要求（glibc %2）检查操作系统。</translation>
     </message>
     <message>
         <source>cuDNN %1 on Windows loads zlibwapi.dll, which it does not ship; without it programs stop with &quot;Could not locate zlibwapi.dll&quot;.</source>
@@ -2256,10 +2448,6 @@
     <message>
         <source>Install the ZLIB DLL (zlib123dllx64.zip, dll_x64\zlibwapi.dll) into a folder on PATH, e.g. the toolkit&apos;s bin folder, as NVIDIA&apos;s install guide describes; or use cuDNN 9.2 or newer, which links zlib statically.</source>
         <translation>请按照 NVIDIA 安装指南的说明，将 ZLIB DLL（zlib123dllx64.zip 中的 dll_x64\zlibwapi.dll）放到 PATH 中的某个文件夹，例如工具包的 bin 文件夹；或者使用静态链接 zlib 的 cuDNN 9.2 或更高版本。</translation>
-    </message>
-    <message>
-        <source>(unknown version)</source>
-        <translation>（版本未知）</translation>
     </message>
 </context>
 <context>
