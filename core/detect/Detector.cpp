@@ -5,6 +5,7 @@
 #include "PlatformDetector.h"
 #include "ToolOutputParsers.h"
 #include "ToolkitLocator.h"
+#include "common/Logging.h"
 #include "compat/CudaDriverTable.h"
 #include "env/PathList.h"
 
@@ -110,6 +111,9 @@ SystemSnapshot Detector::detect(const DetectOptions& options) const
         checkDriverAgainstToolkits(snapshot);
     }
     snapshot.elapsedMs = timer.elapsed();
+    qCDebug(lcDetect) << "detected in" << snapshot.elapsedMs << "ms:" << snapshot.toolkits.size() << "toolkit(s),"
+                      << snapshot.cudnnInstalls.size() << "cuDNN install(s)," << snapshot.gpus.size() << "GPU(s),"
+                      << snapshot.diagnostics.size() << "diagnostic(s); scanned search-path folders" << scannedDirs;
     return snapshot;
 }
 

@@ -1,5 +1,6 @@
 #include "EnvironmentService.h"
 
+#include "common/Logging.h"
 #include "env/WindowsEnvironmentAnalysis.h"
 
 EnvironmentService::EnvironmentService(EnvironmentLocations locations)
@@ -11,9 +12,11 @@ EnvironmentReport EnvironmentService::analyse(const EnvironmentTarget& target,
                                               EnvironmentScope scope,
                                               const EnvironmentOptions& options) const
 {
-    if (m_locations.os() == OsFlavor::Windows)
-        return WindowsEnvironmentAnalysis(m_locations).analyse(target, scope);
-    return LinuxEnvironmentAnalysis(m_locations).analyse(target, scope, options);
+    EnvironmentReport report = m_locations.os() == OsFlavor::Windows
+        ? WindowsEnvironmentAnalysis(m_locations).analyse(target, scope)
+        : LinuxEnvironmentAnalysis(m_locations).analyse(target, scope, options);
+    qCDebug(lcEnv) << "analysed the search path for" << target.toolkitRoot << "scope" << int(scope);
+    return report;
 }
 
 std::unique_ptr<EnvironmentChange> EnvironmentService::apply(const EnvironmentPlan& plan, QString* error) const
@@ -25,7 +28,9 @@ std::unique_ptr<EnvironmentChange> EnvironmentService::apply(const EnvironmentPl
         return nullptr;
     }
     auto change = std::make_unique<EnvironmentChange>(plan, m_locations);
+    qCDebug(lcEnv) << "applying the search-path plan";
     if (!change->perform()) {
+        qCDebug(lcEnv) << "the change failed:" << change->errorString();
         if (error)
             *error = change->errorString();
         return nullptr;

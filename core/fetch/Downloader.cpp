@@ -4,6 +4,7 @@
 #include "FetchCode.h"
 #include "FetchSource.h"
 #include "TransferMeter.h"
+#include "common/Logging.h"
 #include "package/Sha256.h"
 
 #include <QDir>
@@ -186,9 +187,12 @@ DownloadResult Downloader::download(const DownloadRequest& request)
     QElapsedTimer total;
     total.start();
     const QString name = fileNameOf(request);
+    qCDebug(lcFetch) << "fetching" << request.url << "to" << request.destination << "expecting" << request.size
+                     << "bytes, sha256" << request.sha256;
     const auto done = [&](DownloadResult::Status status) {
         result.status = status;
         result.seconds = double(total.nsecsElapsed()) / 1e9;
+        qCDebug(lcFetch) << DownloadResult::statusName(status) << "after" << result.seconds << "s";
         return result;
     };
 

@@ -1,5 +1,6 @@
 #include "InstallLog.h"
 
+#include "common/Logging.h"
 #include "elevation/PrivateFiles.h"
 
 #include <QDateTime>
@@ -20,6 +21,7 @@ bool FileInstallLog::openExisting(const QString& path, QString* error)
 
 void FileInstallLog::write(const QString& line)
 {
+    qCDebug(lcInstall).noquote() << line; // the user's log line, for a developer tracing without --log
     if (!m_file.isOpen())
         return;
     m_file.write(QDateTime::currentDateTime().toString(Qt::ISODateWithMs).toUtf8() + ' ' + line.toUtf8() + '\n');

@@ -2,6 +2,7 @@
 
 #include "PackageInspector.h"
 #include "PackageValidator.h"
+#include "common/Logging.h"
 #include "report/Report.h"
 
 #include <QJsonArray>
@@ -10,7 +11,10 @@ namespace PackageService {
 
 PackageInspection inspect(const QString& archive, ProgressSink* progress, CancellationToken cancel)
 {
-    return PackageInspector(progress, std::move(cancel)).inspect(archive);
+    PackageInspection inspection = PackageInspector(progress, std::move(cancel)).inspect(archive);
+    qCDebug(lcPackage) << "inspected" << inspection.file << "read completely" << inspection.readCompletely
+                       << inspection.files.size() << "entries, sha256" << inspection.sha256;
+    return inspection;
 }
 
 PackageVerdict
@@ -26,7 +30,11 @@ PackageChoice pick(const QString& folderOrFile,
                    ProgressSink* progress,
                    CancellationToken cancel)
 {
-    return PackagePicker(progress, std::move(cancel)).pick(folderOrFile, system, cudaRoot, force);
+    PackageChoice choice = PackagePicker(progress, std::move(cancel)).pick(folderOrFile, system, cudaRoot, force);
+    const PackageCandidate* chosen = choice.chosen();
+    qCDebug(lcPackage) << "picked from" << folderOrFile << ":"
+                       << (chosen ? chosen->inspection.file : QStringLiteral("none")) << "for" << choice.toolkitRoot;
+    return choice;
 }
 
 std::optional<InstallPlan> plan(const PackageChoice& choice, const SystemSnapshot& system)

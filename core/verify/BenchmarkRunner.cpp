@@ -1,5 +1,6 @@
 #include "BenchmarkRunner.h"
 
+#include "common/Logging.h"
 #include "detect/CudnnInstallScanner.h"
 #include "detect/DriverDetector.h"
 
@@ -78,8 +79,12 @@ QMap<QString, QString> BenchmarkRunner::probeEnvironment(const Options& options)
 
 BenchmarkResult BenchmarkRunner::run(const Options& options) const
 {
+    qCDebug(lcBenchmark) << "running" << DriverDetector::probeProgram(m_host) << probeArguments(options) << "with"
+                         << probeEnvironment(options);
     const ProcessResult run = m_runner.run(
         DriverDetector::probeProgram(m_host), probeArguments(options), options.timeoutMs, probeEnvironment(options));
+    qCDebug(lcBenchmark) << "exit" << run.exitCode << "timed out" << run.timedOut << "stderr"
+                         << run.standardError.left(2000);
     const QJsonObject json = QJsonDocument::fromJson(run.standardOutput).object();
     if (json.contains(QStringLiteral("verdict")))
         return BenchmarkResult::fromProbeJson(json); // also after the probe's own watchdog: it says what hung

@@ -1,5 +1,6 @@
 #include "VerifyRunner.h"
 
+#include "common/Logging.h"
 #include "detect/CudnnInstallScanner.h"
 #include "detect/DriverDetector.h"
 
@@ -94,8 +95,11 @@ VerifyResult VerifyRunner::run(const Options& options) const
     if (!QFileInfo(probe).isExecutable())
         return VerifyResult::notRun(QStringLiteral("VERIFY-PROBE-FAILED"),
                                     tr("cudnn-probe was not found at %1.").arg(QDir::toNativeSeparators(probe)));
+    qCDebug(lcVerify) << "running" << probe << probeArguments(options) << "with" << probeEnvironment(options);
     const ProcessResult run
         = m_runner.run(probe, probeArguments(options), options.timeoutMs, probeEnvironment(options));
+    qCDebug(lcVerify) << "exit" << run.exitCode << "timed out" << run.timedOut << "stdout"
+                      << run.standardOutput.left(4000) << "stderr" << run.standardError.left(2000);
     const QJsonObject json = QJsonDocument::fromJson(run.standardOutput).object();
     if (run.succeeded() && json.contains(QStringLiteral("verify")))
         return VerifyResult::fromProbeJson(json);
