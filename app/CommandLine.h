@@ -47,4 +47,9 @@ struct Invocation
 
 /** Parses arguments (argv without the program name is not required: pass QCoreApplication::arguments()). */
 Invocation parseCommandLine(const QStringList& arguments);
+/** The help text, in the language installed when it is called. */
 QString commandLineHelp();
+/** The --lang value among the arguments, found even when they do not parse (for wording their error). */
+QString requestedLanguage(const QStringList& arguments);
+/** "cudnn-setup: ERROR" and where to find help, worded for the person (the language installed now). */
+QString usageErrorText(const QString& error);

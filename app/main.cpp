@@ -109,13 +109,22 @@ static int runConsole(int argc, char* argv[], const Invocation& invocation)
     return toInt(runner.run(invocation));
 }
 
+/** A wrong command line, worded in the language it asked for: parsed again once that translation is installed. */
+static int reportUsageError(int argc, char* argv[], const QStringList& arguments)
+{
+    QCoreApplication app(argc, argv);
+    const QString language = requestedLanguage(arguments);
+    Localization::install(language == QLatin1String("zh_CN") ? language : QStringLiteral("en"));
+    QTextStream(stderr) << usageErrorText(parseCommandLine(arguments).error);
+    return toInt(ExitCode::UsageError);
+}
+
 int main(int argc, char* argv[])
 {
-    const Invocation invocation = parseCommandLine(argumentsOf(argc, argv));
-    if (!invocation.error.isEmpty()) {
-        QTextStream(stderr) << QStringLiteral("cudnn-setup: %1\nTry cudnn-setup --help.\n").arg(invocation.error);
-        return toInt(ExitCode::UsageError);
-    }
+    const QStringList arguments = argumentsOf(argc, argv);
+    const Invocation invocation = parseCommandLine(arguments);
+    if (!invocation.error.isEmpty())
+        return reportUsageError(argc, argv, arguments);
     const bool wantsWindow = !invocation.silent
         && (invocation.mode == Invocation::Mode::Wizard || invocation.mode == Invocation::Mode::Repair);
     return wantsWindow ? runWizard(argc, argv, invocation) : runConsole(argc, argv, invocation);

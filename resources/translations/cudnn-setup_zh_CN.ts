@@ -177,6 +177,181 @@
     </message>
 </context>
 <context>
+    <name>CommandLine</name>
+    <message>
+        <source>Run without any window or question (deployment scripts).</source>
+        <translation>静默运行，不显示任何窗口，也不提问（用于部署脚本）。</translation>
+    </message>
+    <message>
+        <source>Report the driver, GPUs, CUDA toolkits and cuDNN installs.</source>
+        <translation>报告驱动、显卡、CUDA 工具包和已安装的 cuDNN。</translation>
+    </message>
+    <message>
+        <source>With --detect: print JSON instead of text.</source>
+        <translation>与 --detect 一起使用：输出 JSON 而不是文本。</translation>
+    </message>
+    <message>
+        <source>Find what is broken and offer fixes.</source>
+        <translation>查找损坏之处并给出修复方案。</translation>
+    </message>
+    <message>
+        <source>The cuDNN archive, or a folder of archives to pick from.</source>
+        <translation>cuDNN 压缩包，或从中挑选压缩包的文件夹。</translation>
+    </message>
+    <message>
+        <source>Download the newest cuDNN that fits this machine (or reuse it from the cache), then install it.</source>
+        <translation>下载适合本机的最新 cuDNN（或复用缓存中的），然后安装。</translation>
+    </message>
+    <message>
+        <source>With --fetch: a redist tree with NVIDIA&apos;s layout (http(s):// or file://) instead of NVIDIA&apos;s.</source>
+        <translation>与 --fetch 一起使用：采用 NVIDIA 目录结构的 redist 镜像（http(s):// 或 file://），代替 NVIDIA 的服务器。</translation>
+    </message>
+    <message>
+        <source>With --fetch: read only this redistrib_&lt;version&gt;.json.</source>
+        <translation>与 --fetch 一起使用：只读取这个 redistrib_&lt;version&gt;.json。</translation>
+    </message>
+    <message>
+        <source>With --fetch: where downloaded archives are kept.</source>
+        <translation>与 --fetch 一起使用：下载的压缩包存放在哪里。</translation>
+    </message>
+    <message>
+        <source>A CUDA toolkit folder (repeatable); the install target.</source>
+        <translation>一个 CUDA 工具包文件夹（可重复）；安装目标。</translation>
+    </message>
+    <message>
+        <source>Show the verdict and the plan; change nothing.</source>
+        <translation>显示判定结果和计划；不做任何更改。</translation>
+    </message>
+    <message>
+        <source>Install despite a compatibility block (never despite damage or danger).</source>
+        <translation>即使存在兼容性阻碍也安装（但绝不在损坏或危险时安装）。</translation>
+    </message>
+    <message>
+        <source>Write the JSON report to FILE.</source>
+        <translation>将 JSON 报告写入 FILE。</translation>
+    </message>
+    <message>
+        <source>Write a log to FILE.</source>
+        <translation>将日志写入 FILE。</translation>
+    </message>
+    <message>
+        <source>Restore the toolkit to how it was before cudnn-setup installed cuDNN.</source>
+        <translation>将工具包恢复到 cudnn-setup 安装 cuDNN 之前的状态。</translation>
+    </message>
+    <message>
+        <source>Copy the runtime libraries next to an application instead.</source>
+        <translation>改为将运行时库复制到某个应用程序旁边。</translation>
+    </message>
+    <message>
+        <source>Which PATH to fix: user (default), machine or none.</source>
+        <translation>要修正哪个 PATH：user（默认）、machine 或 none。</translation>
+    </message>
+    <message>
+        <source>Run the convolution benchmark after installing (default).</source>
+        <translation>安装后运行卷积基准测试（默认）。</translation>
+    </message>
+    <message>
+        <source>Skip the benchmark.</source>
+        <translation>跳过基准测试。</translation>
+    </message>
+    <message>
+        <source>Skip loading the installed cuDNN in a fresh process (for a toolkit that another machine will use).</source>
+        <translation>跳过在新进程中加载已安装的 cuDNN（用于供另一台机器使用的工具包）。</translation>
+    </message>
+    <message>
+        <source>Language of the interface: en or zh_CN.</source>
+        <translation>界面语言：en 或 zh_CN。</translation>
+    </message>
+    <message>
+        <source>Install only if the archive&apos;s SHA-256 is this (64 hex digits).</source>
+        <translation>仅当压缩包的 SHA-256 为此值（64 位十六进制）时才安装。</translation>
+    </message>
+    <message>
+        <source>Append one JSON line per progress update to this existing file.</source>
+        <translation>每次进度更新时向这个已存在的文件追加一行 JSON。</translation>
+    </message>
+    <message>
+        <source>Internal: the elevated copy the wizard starts for the privileged step (docs/elevation.md).</source>
+        <translation>内部使用：向导为特权步骤启动的提权副本（见 docs/elevation.md）。</translation>
+    </message>
+    <message>
+        <source>Show the version.</source>
+        <translation>显示版本。</translation>
+    </message>
+    <message>
+        <source>cudnn-setup installs NVIDIA cuDNN into a CUDA toolkit, fixes the search path and proves it works.</source>
+        <translation>cudnn-setup 将 NVIDIA cuDNN 安装到 CUDA 工具包中，修正搜索路径，并验证它确实可用。</translation>
+    </message>
+    <message>
+        <source>Unexpected argument: %1</source>
+        <translation>多余的参数：%1</translation>
+    </message>
+    <message>
+        <source>--benchmark and --no-benchmark contradict each other.</source>
+        <translation>--benchmark 与 --no-benchmark 相互矛盾。</translation>
+    </message>
+    <message>
+        <source>--path-scope takes user, machine or none, not &quot;%1&quot;.</source>
+        <translation>--path-scope 只接受 user、machine 或 none，而不是“%1”。</translation>
+    </message>
+    <message>
+        <source>--lang takes en or zh_CN, not &quot;%1&quot;.</source>
+        <translation>--lang 只接受 en 或 zh_CN，而不是“%1”。</translation>
+    </message>
+    <message>
+        <source>--fetch and --package contradict each other: fetch the archive, or give it.</source>
+        <translation>--fetch 与 --package 相互矛盾：要么下载压缩包，要么给出压缩包。</translation>
+    </message>
+    <message>
+        <source>--mirror, --manifest and --cache go with --fetch.</source>
+        <translation>--mirror、--manifest 和 --cache 需与 --fetch 一起使用。</translation>
+    </message>
+    <message>
+        <source>--mirror and --manifest contradict each other: give one.</source>
+        <translation>--mirror 与 --manifest 相互矛盾：只给出其中一个。</translation>
+    </message>
+    <message>
+        <source>--package-sha256 goes with --package FILE.</source>
+        <translation>--package-sha256 需与 --package FILE 一起使用。</translation>
+    </message>
+    <message>
+        <source>--elevation-token needs --silent, --package, --package-sha256, one --cuda-root, --report, --log and --progress-file, and nothing else to do.</source>
+        <translation>--elevation-token 需要 --silent、--package、--package-sha256、一个 --cuda-root、--report、--log 和 --progress-file，且不能有其他任务。</translation>
+    </message>
+    <message>
+        <source>--silent needs something to do: --package, --fetch, --uninstall, --repair or --detect.</source>
+        <translation>--silent 需要一项任务：--package、--fetch、--uninstall、--repair 或 --detect。</translation>
+    </message>
+    <message>
+        <source>--json goes with --detect (use --report FILE for the other commands).</source>
+        <translation>--json 需与 --detect 一起使用（其他命令请用 --report FILE）。</translation>
+    </message>
+    <message>
+        <source>cudnn-setup: %1
+Try cudnn-setup --help.
+</source>
+        <translation>cudnn-setup：%1
+请运行 cudnn-setup --help 查看帮助。
+</translation>
+    </message>
+    <message>
+        <source>With --dry-run --package: judge the archive for the machine FILE describes (what --detect --json printed there), not for this one.</source>
+        <translation>与 --dry-run --package 一起使用：按 FILE 所描述的机器（即该机器上 --detect --json 的输出）而不是本机来判定压缩包。</translation>
+    </message>
+    <message>
+        <source>With --dry-run --package: judge the archive for every machine a *.json file in DIR describes; exit 0 only if it fits them all.</source>
+        <translation>与 --dry-run --package 一起使用：按 DIR 中每个 *.json 文件所描述的机器判定压缩包；仅当全部适用时退出码为 0。</translation>
+    </message>
+    <message>
+        <source>--for-machine and --for-machines contradict each other: give one.</source>
+        <translation>--for-machine 与 --for-machines 相互矛盾：只给出其中一个。</translation>
+    </message>
+    <message>
+        <source>--for-machine and --for-machines go with --dry-run --package ARCHIVE: they judge for other machines and install nothing.</source>
+        <translation>--for-machine 和 --for-machines 需与 --dry-run --package ARCHIVE 一起使用：它们为其他机器做判定，不安装任何东西。</translation>
+    </message>
+</context>
+<context>
     <name>ConflictFinder</name>
     <message>
         <source>Put %1 first in the user PATH (the user-scope fix does this).</source>
