@@ -89,6 +89,10 @@ fi
 expect "check mode left the toolkit alone" test "$(listing)" = "$before"
 expect "check mode copied no archive" test ! -e "$work/workstation/cache/$(basename "$archive")"
 
+schema_ok() { # schema_ok REPORT: the fetched report keeps docs/schemas/report.schema.json (what the role reads)
+    python3 "$here/../../tests/support/validate-json.py" report "$1"
+}
+
 # ---- Run 1: installs ----
 if play first -e "cudnn_setup_archive=$archive" -e "cudnn_setup_archive_sha256=$sha"; then
     pass "run 1 succeeds"
@@ -98,6 +102,7 @@ fi
 report="$reports/localhost.json"
 expect "run 1: the recap says changed" test "$(recap first changed)" -gt 0
 expect "run 1: the report was fetched to the controller" test -f "$report"
+expect "run 1: the report keeps its schema" schema_ok "$report"
 expect "run 1: report status ok, command install" \
     test "$(jq -r '.status + " " + .command' "$report" 2>/dev/null)" = "ok install"
 expect "run 1: the report names the temporary toolkit" test "$(jq -r '.toolkit.root' "$report")" = "$toolkit"
@@ -114,6 +119,7 @@ else
     show second; fail "run 2 succeeds"
 fi
 expect "run 2: the recap says changed=0" test "$(recap second changed)" = 0
+expect "run 2: the report keeps its schema" schema_ok "$report"
 expect "run 2: report status unchanged" test "$(jq -r '.status' "$report" 2>/dev/null)" = unchanged
 expect "run 2: the toolkit is exactly as run 1 left it" test "$(listing)" = "$installed"
 
@@ -127,6 +133,7 @@ expect "mirror: the folder was copied as a folder" \
     test -f "$work/workstation/cache/mirror/$(basename "$fitting_in_mirror")"
 expect "mirror: cudnn-setup picked the CUDA 13 archive from the copied folder" \
     test "$(jq -r '.package.file' "$report" 2>/dev/null)" = "$work/workstation/cache/mirror/$(basename "$fitting_in_mirror")"
+expect "mirror: the report keeps its schema" schema_ok "$report"
 expect "mirror: report status unchanged (the same files are installed)" \
     test "$(jq -r '.status' "$report" 2>/dev/null)" = unchanged
 expect "mirror: the toolkit is exactly as run 1 left it" test "$(listing)" = "$installed"

@@ -1,3 +1,4 @@
+#include "JsonSchemaCheck.h"
 #include "TestTree.h"
 
 #include <QJsonArray>
@@ -68,6 +69,10 @@ QJsonObject TestDetectCli::detectJson(const QStringList& extra, const QString& l
     const QJsonDocument document = QJsonDocument::fromJson(run.out, &error);
     if (error.error != QJsonParseError::NoError)
         qWarning("not JSON: %s", run.out.constData());
+    const QString violations = JsonSchemaCheck::violations(JsonSchemaCheck::Contract::Detect, run.out);
+    if (!violations.isEmpty())
+        QTest::qFail(
+            qPrintable(QStringLiteral("--detect --json breaks its schema: ") + violations), __FILE__, __LINE__);
     return document.object();
 }
 
@@ -164,7 +169,10 @@ void TestDetectCli::reportFileIsWritten()
     QCOMPARE(run.exitCode, 0);
     QFile report(reportPath);
     QVERIFY(report.open(QIODevice::ReadOnly));
-    const QJsonObject json = QJsonDocument::fromJson(report.readAll()).object();
+    const QByteArray text = report.readAll();
+    const QString violations = JsonSchemaCheck::violations(JsonSchemaCheck::Contract::Detect, text);
+    QVERIFY2(violations.isEmpty(), qPrintable(violations));
+    const QJsonObject json = QJsonDocument::fromJson(text).object();
     QCOMPARE(json.value(QStringLiteral("status")).toString(), QStringLiteral("ok"));
     QVERIFY(json.value(QStringLiteral("toolkits")).isArray());
 

@@ -1,5 +1,7 @@
 #include "ChildProcess.h"
 
+#include "JsonSchemaCheck.h"
+
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QJsonDocument>
@@ -56,5 +58,7 @@ bool parseJsonLine(const QByteArray& standardOutput, QJsonObject& object, QStrin
         return false;
     }
     object = document.object();
-    return true;
+    // Every probe line a test reads must keep the contract of docs/schemas/probe.schema.json.
+    failure = JsonSchemaCheck::violations(JsonSchemaCheck::Contract::Probe, standardOutput);
+    return failure.isEmpty();
 }

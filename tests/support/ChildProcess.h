@@ -25,5 +25,8 @@ bool runWithLibraryPath(const QString& program,
                         ChildProcessRun& run,
                         QString& failure);
 
-/** @p standardOutput as exactly one line holding a JSON object; false, with @p failure saying why, otherwise. */
+/**
+ * @p standardOutput as exactly one line holding a JSON object that fits docs/schemas/probe.schema.json (the probe's
+ * line); false, with @p failure saying why, otherwise.
+ */
 bool parseJsonLine(const QByteArray& standardOutput, QJsonObject& object, QString& failure);

@@ -1,10 +1,13 @@
 #include "SilentRun.h"
 
+#include "JsonSchemaCheck.h"
+
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QProcess>
 #include <QProcessEnvironment>
+#include <QTest>
 #include <QtGlobal>
 
 SilentRun::SilentRun(QString reportPath)
@@ -70,8 +73,14 @@ SilentRun::Result SilentRun::run(const QStringList& arguments) const
                   process.readAllStandardError(),
                   {}};
     QFile report(m_reportPath);
-    if (report.open(QIODevice::ReadOnly))
-        result.report = QJsonDocument::fromJson(report.readAll()).object();
+    if (report.open(QIODevice::ReadOnly)) {
+        const QByteArray text = report.readAll();
+        result.report = QJsonDocument::fromJson(text).object();
+        // Every report a test makes the binary write must keep the contract (docs/schemas).
+        const QString violations = JsonSchemaCheck::violations(JsonSchemaCheck::forReport(text), text);
+        if (!violations.isEmpty())
+            QTest::qFail(qPrintable(QStringLiteral("the report breaks its schema: ") + violations), __FILE__, __LINE__);
+    }
     return result;
 }
 
