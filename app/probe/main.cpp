@@ -50,6 +50,8 @@ Commands:
     --driver NAME          CUDA driver library (default libcuda.so.1 / nvcuda.dll)
     --device N             GPU ordinal (default 0)
     --quick                small batches and few runs (tests); the verdict thresholds stay the same
+    --cpu-baseline KIND    what the CPU side is timed with: onednn (default; the reference where oneDNN's
+                           libdnnl.so.2 / dnnl.dll does not load) or reference (docs/benchmark.md)
 
 Options:
   --timeout-ms N           end with exit code 124 after N milliseconds (default 20000, verify 60000,
@@ -88,6 +90,12 @@ parseBenchmarkOption(const std::vector<std::string>& arguments, std::size_t& i, 
     BenchmarkOptions& options = line.benchmark;
     if (argument == "--quick") {
         options.quick = true;
+    } else if (argument == "--cpu-baseline") {
+        if (!hasValue || (arguments[i + 1] != "onednn" && arguments[i + 1] != "reference")) {
+            error = "--cpu-baseline takes onednn or reference";
+            return OptionParse::Invalid;
+        }
+        options.onednn = arguments[++i] == "onednn";
     } else if (argument == "--cudnn" || argument == "--cudart" || argument == "--driver") {
         if (!hasValue) {
             error = argument + " needs a library name or path";

@@ -10,6 +10,7 @@
 #include "runtime/DynamicLibrary.h"
 #include "runtime/GpuCallError.h"
 #include "runtime/GpuCaseRunner.h"
+#include "runtime/OneDnnConvolution.h"
 #include "runtime/VersionCodes.h"
 
 #include <algorithm>
@@ -45,6 +46,16 @@ public:
         m_result.quick = options.quick;
         m_result.device = options.device;
         m_result.cpuThreads = cpuThreadCount();
+        if (options.onednn) {
+            const OneDnnConvolution& onednn = OneDnnConvolution::instance();
+            m_result.cpuBaseline
+                = cpuBaselineName(onednn.available() ? CpuBaselineKind::OneDnn : CpuBaselineKind::Reference);
+            m_result.onednnLibrary = onednn.library();
+            m_result.onednnVersion = onednn.version();
+            m_result.onednnError = onednn.error();
+        } else {
+            m_result.onednnError = "not asked for";
+        }
     }
 
     BenchmarkResult run()
@@ -244,10 +255,16 @@ private:
             tell(benchCase.name + ": preparing data");
             const CaseData data = makeCaseData(benchCase, result.batch, seed);
             tell(benchCase.name + ": CPU baseline");
-            const CpuBaselineResult cpu
-                = runCpuBaseline(benchCase, result.batch, data, plan.cpuBudgetMs, m_result.cpuThreads);
+            const CpuBaselineResult cpu = runCpuBaseline(benchCase,
+                                                         result.batch,
+                                                         data,
+                                                         plan.cpuBudgetMs,
+                                                         m_result.cpuThreads,
+                                                         m_result.cpuBaseline == "onednn" ? CpuBaselineKind::OneDnn
+                                                                                          : CpuBaselineKind::Reference);
             result.cpuMs = cpu.msForBatch;
             result.cpuImages = cpu.images;
+            result.cpuBaseline = cpuBaselineName(cpu.timedWith);
 
             const GpuCaseRun gpu = runCaseOnGpu(
                 session, benchCase, result.batch, data, cpu.images, plan, [this](const std::string& activity) {

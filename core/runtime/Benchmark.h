@@ -26,6 +26,7 @@ struct BenchmarkOptions
     std::vector<std::string> cudart; // empty: defaultCudartLibraryNames() for the CUDA cuDNN was built for
     int device = 0;
     bool quick = false; // small batches and few runs, for tests on fakes
+    bool onednn = true; // time the CPU side with oneDNN where it loads (false: the reference convolution)
     /** Told before each step that could block in a library: what is known so far and what comes next. */
     std::function<void(const BenchmarkResult& soFar, const std::string& activity)> onActivity;
 };

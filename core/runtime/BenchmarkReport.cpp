@@ -154,6 +154,7 @@ void writeCase(JsonWriter& json, const CaseResult& c, const std::optional<Benchm
     json.key("cpu_ms").decimal(c.cpuMs);
     json.key("cpu_images").number(c.cpuImages);
     json.key("cpu_scaled").boolean(c.cpuMs && c.cpuImages < c.batch);
+    json.key("cpu_baseline").string(c.cpuBaseline);
     json.key("gflop").decimal(c.batch > 0 ? std::optional<double>(c.flops() / 1e9) : std::nullopt);
     json.key("tflops").decimal(c.tflops());
     json.key("percent_of_peak").decimal(gpu ? c.percentOfPeak(gpu->peaks) : std::nullopt);
@@ -189,6 +190,12 @@ std::string benchmarkReportJson(const BenchmarkResult& result)
     json.key("quick").boolean(result.quick);
     json.key("device").number(result.device);
     json.key("cpu_threads").number(result.cpuThreads);
+    json.key("cpu_baseline").string(result.cpuBaseline);
+    json.key("onednn").beginObject();
+    json.key("library").string(result.onednnLibrary);
+    json.key("version").string(result.onednnVersion);
+    json.key("error").string(result.onednnError);
+    json.endObject();
     json.endObject();
     writeLibraries(json, result.libraries);
     writeGpu(json, result.gpu);

@@ -69,6 +69,7 @@ struct CaseResult
     std::optional<TimingSummary> gpuMs;
     std::optional<double> cpuMs; // for the whole batch, scaled up when cpuImages < batch
     int cpuImages = 0;
+    std::string cpuBaseline; // what cpuMs measured: "onednn" or "reference"; "" when the CPU did not run
     std::optional<double> maxRelativeError; // null: not compared, or the GPU produced non-finite values
     bool compared = false;
 
@@ -103,6 +104,8 @@ struct BenchmarkResult
     bool quick = false;
     int device = 0;
     unsigned cpuThreads = 0;
+    std::string cpuBaseline = "reference"; // "onednn" when oneDNN was asked for and loaded
+    std::string onednnLibrary, onednnVersion, onednnError; // the oneDNN that loaded, or why none did
     BenchmarkLibraries libraries;
     std::optional<BenchmarkGpu> gpu;
     std::vector<CaseResult> cases;

@@ -1,6 +1,7 @@
 #include "runtime/CpuBaseline.h"
 
 #include "runtime/CpuConvolution.h"
+#include "runtime/OneDnnConvolution.h"
 
 #include <algorithm>
 #include <chrono>
@@ -33,10 +34,55 @@ double millisecondsSince(std::chrono::steady_clock::time_point start)
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 }
 
+/** oneDNN's output may differ from the reference's by summation order only. */
+constexpr double kOneDnnAgreement = 1e-3;
+
+/**
+ * The first `count` images through oneDNN, every layer's primitive made beforehand (not timed): the milliseconds
+ * of the second of two passes, or a negative number when oneDNN refused a layer or disagreed with `expected`.
+ */
+double timeOneDnn(const BenchmarkCase& benchCase, const CaseData& data, int count, const std::vector<float>& expected)
+{
+    OneDnnConvolution& onednn = OneDnnConvolution::instance();
+    std::vector<std::unique_ptr<OneDnnConvolution::Layer>> layers;
+    std::vector<std::vector<float>> outputs;
+    for (std::size_t i = 0; i < benchCase.layers.size(); ++i) {
+        const ConvShape shape = benchCase.layers[i].withBatch(count);
+        layers.push_back(onednn.prepare(shape, benchCase.layout, data.filters[i].data()));
+        if (!layers.back())
+            return -1;
+        outputs.emplace_back(shape.outputElements());
+    }
+    double ms = -1;
+    for (int pass = 0; pass < 2; ++pass) {
+        const auto start = std::chrono::steady_clock::now();
+        const float* input = data.input.data();
+        for (std::size_t i = 0; i < layers.size(); ++i) {
+            if (!layers[i]->run(input, outputs[i].data()))
+                return -1;
+            input = outputs[i].data();
+        }
+        ms = millisecondsSince(start);
+    }
+    const std::vector<float>& last = outputs.back();
+    if (last.size() != expected.size() || relativeError(last.data(), expected.data(), last.size()) > kOneDnnAgreement)
+        return -1;
+    return ms;
+}
+
 } // namespace
 
-CpuBaselineResult
-runCpuBaseline(const BenchmarkCase& benchCase, int batch, const CaseData& data, double budgetMs, unsigned threads)
+const char* cpuBaselineName(CpuBaselineKind kind)
+{
+    return kind == CpuBaselineKind::OneDnn ? "onednn" : "reference";
+}
+
+CpuBaselineResult runCpuBaseline(const BenchmarkCase& benchCase,
+                                 int batch,
+                                 const CaseData& data,
+                                 double budgetMs,
+                                 unsigned threads,
+                                 CpuBaselineKind timing)
 {
     CpuBaselineResult result;
     if (benchCase.layers.empty() || batch < 1) {
@@ -57,6 +103,13 @@ runCpuBaseline(const BenchmarkCase& benchCase, int batch, const CaseData& data, 
         result.images += more;
     }
     result.msForBatch = (firstMs + moreMs) / result.images * batch;
+    if (timing == CpuBaselineKind::OneDnn) {
+        const double onednnMs = timeOneDnn(benchCase, data, result.images, result.output);
+        if (onednnMs >= 0) {
+            result.msForBatch = onednnMs / result.images * batch;
+            result.timedWith = CpuBaselineKind::OneDnn;
+        }
+    }
     return result;
 }
 

@@ -24,6 +24,10 @@ BenchmarkResult BenchmarkResult::fromProbeJson(const QJsonObject& json)
     result.verdictCode = verdict.value(QStringLiteral("code")).toString();
     result.verdictMessage = verdict.value(QStringLiteral("message")).toString();
     result.overallSpeedup = number(verdict.value(QStringLiteral("speedup")));
+    result.cpuBaseline = json.value(QStringLiteral("benchmark"))
+                             .toObject()
+                             .value(QStringLiteral("cpu_baseline"))
+                             .toString(QStringLiteral("reference"));
     for (const QJsonValue& value : json.value(QStringLiteral("cases")).toArray()) {
         const QJsonObject c = value.toObject();
         BenchmarkCase item;
@@ -112,7 +116,7 @@ QJsonObject BenchmarkResult::toJson() const
             {QStringLiteral("ok"), c.ok},
         });
     }
-    return QJsonObject{
+    QJsonObject json{
         {QStringLiteral("status"), ran ? QStringLiteral("ran") : QStringLiteral("not_run")},
         {QStringLiteral("verdict"),
          QJsonObject{{QStringLiteral("code"), verdictCode}, {QStringLiteral("message"), verdictMessage}}},
@@ -121,4 +125,7 @@ QJsonObject BenchmarkResult::toJson() const
         {QStringLiteral("cases"), caseArray},
         {QStringLiteral("probe"), probeJson},
     };
+    if (!cpuBaseline.isEmpty())
+        json.insert(QStringLiteral("cpu_baseline"), cpuBaseline);
+    return json;
 }

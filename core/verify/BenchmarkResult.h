@@ -32,6 +32,7 @@ struct BenchmarkResult
     QString verdictCode; // BENCH-OK, BENCH-SLOW, BENCH-WRONG, BENCH-NO-GPU, ...
     QString verdictMessage;
     std::optional<double> overallSpeedup;
+    QString cpuBaseline; // what the speed-ups divide by: "onednn" or "reference" (docs/benchmark.md)
     QList<BenchmarkCase> cases;
     QJsonObject probeJson; // the probe's whole report, kept for the saved report
 

@@ -8,6 +8,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLibrary>
 #include <QProcess>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -51,6 +52,8 @@ private slots:
     void cpuFakeRunsEveryCase();
     void cpuFakeIsJudgedSlow();
     void cpuFakeReportsTheGpuAndLibraries();
+    void cpuBaselineIsOneDnnWhereItLoads();
+    void cpuBaselineReferenceOnRequest();
     void strictFp32StaysOffTf32();
     void wrongResultsAreCaught();
     void hangingConvolutionEndsWithTheWatchdog();
@@ -386,6 +389,50 @@ void TestBenchmark::realLibrariesOnAFakeDriverFailCleanly()
     QCOMPARE(libraries.value(QStringLiteral("cudart")).toObject().value(QStringLiteral("path")).toString(), cudart);
 }
 
+void TestBenchmark::cpuBaselineIsOneDnnWhereItLoads()
+{
+    // The default run: oneDNN times the CPU side when libdnnl.so.2 loads here (libdnnl-dev), the reference stays
+    // the answer key, so every case is still judged against it.
+    const QJsonObject run = m_cpuFake.json.value(QStringLiteral("benchmark")).toObject();
+    const QJsonObject onednn = run.value(QStringLiteral("onednn")).toObject();
+    if (!QLibrary(QStringLiteral("libdnnl.so.2")).load()) {
+        QCOMPARE(run.value(QStringLiteral("cpu_baseline")).toString(), QStringLiteral("reference"));
+        QVERIFY(!onednn.value(QStringLiteral("error")).toString().isEmpty());
+        QSKIP("libdnnl.so.2 does not load here (Debian: libdnnl2): only the fallback to the reference was checked");
+    }
+    QCOMPARE(run.value(QStringLiteral("cpu_baseline")).toString(), QStringLiteral("onednn"));
+    QVERIFY2(onednn.value(QStringLiteral("version")).toString().startsWith(QStringLiteral("2.")),
+             qPrintable(QJsonDocument(onednn).toJson()));
+    QVERIFY2(onednn.value(QStringLiteral("library")).toString().contains(QStringLiteral("libdnnl.so.2")),
+             qPrintable(QJsonDocument(onednn).toJson()));
+    QCOMPARE(onednn.value(QStringLiteral("error")).toString(QStringLiteral("absent")), QString());
+    for (const QJsonValue& value : cases()) {
+        const QJsonObject c = value.toObject();
+        QCOMPARE(c.value(QStringLiteral("cpu_baseline")).toString(), QStringLiteral("onednn"));
+        QVERIFY2(c.value(QStringLiteral("ok")).toBool(), qPrintable(QJsonDocument(c).toJson()));
+    }
+}
+
+void TestBenchmark::cpuBaselineReferenceOnRequest()
+{
+    ProbeRun run;
+    QVERIFY2(
+        runBenchmark(run, QStringLiteral("cpu-cudnn"), {QStringLiteral("--cpu-baseline"), QStringLiteral("reference")}),
+        qPrintable(run.failure));
+    const QJsonObject benchmark = run.json.value(QStringLiteral("benchmark")).toObject();
+    QCOMPARE(benchmark.value(QStringLiteral("cpu_baseline")).toString(), QStringLiteral("reference"));
+    QCOMPARE(benchmark.value(QStringLiteral("onednn")).toObject().value(QStringLiteral("error")).toString(),
+             QStringLiteral("not asked for"));
+    const QJsonArray all = run.json.value(QStringLiteral("cases")).toArray();
+    QCOMPARE(all.size(), 14);
+    for (const QJsonValue& value : all) {
+        const QJsonObject c = value.toObject();
+        QCOMPARE(c.value(QStringLiteral("cpu_baseline")).toString(), QStringLiteral("reference"));
+        QVERIFY2(c.value(QStringLiteral("ok")).toBool(), qPrintable(QJsonDocument(c).toJson()));
+        QVERIFY(c.value(QStringLiteral("cpu_ms")).toDouble() > 0);
+    }
+}
+
 void TestBenchmark::usageErrors_data()
 {
     QTest::addColumn<QStringList>("arguments");
@@ -395,6 +442,9 @@ void TestBenchmark::usageErrors_data()
     QTest::newRow("--device not a number") << QStringList{"benchmark", "--device", "first"};
     QTest::newRow("--device negative") << QStringList{"benchmark", "--device", "-1"};
     QTest::newRow("--library with benchmark") << QStringList{"benchmark", "--library", "libcudnn.so.9"};
+    QTest::newRow("--cpu-baseline unknown") << QStringList{"benchmark", "--cpu-baseline", "mkl"};
+    QTest::newRow("--cpu-baseline without a value") << QStringList{"benchmark", "--cpu-baseline"};
+    QTest::newRow("--cpu-baseline with verify") << QStringList{"verify", "--cpu-baseline", "reference"};
 }
 
 void TestBenchmark::usageErrors()
