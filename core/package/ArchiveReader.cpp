@@ -5,6 +5,16 @@
 
 #include <QCoreApplication>
 #include <QFile>
+#include <atomic>
+
+namespace {
+std::atomic<int> s_opened{0};
+} // namespace
+
+int ArchiveReader::opened()
+{
+    return s_opened.load();
+}
 
 QString archiveEntryTypeName(ArchiveEntry::Type type)
 {
@@ -58,6 +68,7 @@ ArchiveContainer sniffArchiveContainer(const QString& path)
 
 std::unique_ptr<ArchiveReader> ArchiveReader::open(const QString& path, ArchiveError* error)
 {
+    ++s_opened;
     std::unique_ptr<ArchiveReader> reader;
     const ArchiveContainer container = sniffArchiveContainer(path);
     switch (container) {

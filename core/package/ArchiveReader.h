@@ -55,6 +55,8 @@ public:
 
     /** A reader for the container the file's bytes say it is; nullptr with *error set if none fits. */
     static std::unique_ptr<ArchiveReader> open(const QString& path, ArchiveError* error);
+    /** How many archives this process has begun to read: tests count reads with it. */
+    static int opened();
 
     /** Moves to the next entry; false at the end or on error (see error()). */
     virtual bool next(ArchiveEntry* entry) = 0;

@@ -4,6 +4,7 @@
 #include "ContentAnalysis.h"
 #include "CudaReferenceScanner.h"
 #include "EntrySafety.h"
+#include "EntrySink.h"
 #include "Sha256.h"
 
 #include <QCoreApplication>
@@ -79,9 +80,20 @@ PackageFinding findingFor(const ArchiveError& error, const QString& file)
 
 } // namespace
 
-PackageInspector::PackageInspector(ProgressSink* progress, CancellationToken cancel)
+/** What the worker learns of one file's bytes; read on the reading thread only once the worker is idle. */
+struct PackageInspector::EntryDigest
+{
+    Sha256 sha;
+    CudaReferenceScanner references;
+    bool library = false;
+    std::shared_ptr<EntrySink::Output> output;
+};
+
+PackageInspector::PackageInspector(ProgressSink* progress, CancellationToken cancel, EntrySink* sink)
     : m_progress(progress ? progress : NullProgressSink::instance())
     , m_cancel(std::move(cancel))
+    , m_sink(sink)
+    , m_phase(QCoreApplication::translate("PackageInspector", "Checking the package"))
 {
 }
 
@@ -92,6 +104,7 @@ PackageInspection PackageInspector::inspect(const QString& path)
     result.file = info.absoluteFilePath();
     result.fileSize = info.size();
     m_cudaMajors.clear();
+    m_digests.clear();
     m_entriesDone = 0;
     m_versionHeader.clear();
     m_legacyHeader.clear();
@@ -106,6 +119,8 @@ PackageInspection PackageInspector::inspect(const QString& path)
     result.container = reader->container();
     m_sinceReport.start();
     readEntries(*reader, result);
+    m_digest.drain(); // every job has run: the digests are complete and the sink has all it was given
+    collectDigests(result);
 
     const bool canceled = m_cancel.isCanceled();
     if (canceled)
@@ -182,55 +197,104 @@ void PackageInspector::readEntries(ArchiveReader& reader, PackageInspection& res
             QByteArray* keep = name == QLatin1String("cudnn_version.h") ? &m_versionHeader
                 : name == QLatin1String("cudnn.h")                      ? &m_legacyHeader
                                                                         : nullptr;
-            if (!readData(reader, file, keep))
+            if (!readData(reader, result.files.size(), file, keep))
                 return;
         } else if (entry.type == ArchiveEntry::Type::Hardlink) {
             if (const auto it = indexByPath.constFind(entry.linkTarget); it != indexByPath.constEnd()) {
                 const PackageFile& target = result.files.at(*it);
-                file.sha256 = target.sha256;
                 file.contentSize = target.contentSize;
                 file.binary = target.binary;
             }
         }
+        if (m_sink && !handOver(result, file, indexByPath))
+            return;
         indexByPath.insert(entry.path, result.files.size());
         result.files.append(file);
     }
 }
 
-bool PackageInspector::readData(ArchiveReader& reader, PackageFile& file, QByteArray* keepText)
+bool PackageInspector::handOver(const PackageInspection& result,
+                                const PackageFile& file,
+                                const QHash<QString, qsizetype>& index)
 {
-    const bool library = looksLikeLibrary(file.entry.path);
-    Sha256 sha;
-    CudaReferenceScanner references;
+    switch (file.entry.type) {
+    case ArchiveEntry::Type::Symlink:
+        return m_sink->addSymlink(file.entry);
+    case ArchiveEntry::Type::Hardlink:
+        if (const auto it = index.constFind(file.entry.linkTarget); it != index.constEnd()) {
+            m_digest.drain(); // the original is written completely before it is repeated
+            return !m_sink->failed() && m_sink->addHardlink(file.entry, result.files.at(*it).entry);
+        }
+        return true; // names nothing before it: the verdict refuses the package
+    case ArchiveEntry::Type::File: // handed over as it was read
+    case ArchiveEntry::Type::Directory:
+    case ArchiveEntry::Type::Other: // never written: the verdict refuses a package with one
+        break;
+    }
+    return true;
+}
+
+bool PackageInspector::readData(ArchiveReader& reader, qsizetype index, PackageFile& file, QByteArray* keepText)
+{
+    auto digest = std::make_shared<EntryDigest>();
+    digest->library = looksLikeLibrary(file.entry.path);
+    if (m_sink) {
+        digest->output = m_sink->openFile(file.entry);
+        if (!digest->output)
+            return false;
+    }
+    m_digests.append({index, digest});
     QByteArray head;
     QByteArrayView block;
     qint64 n = 0;
     while ((n = reader.readBlock(&block)) > 0) {
-        m_digest.submit(block, [&sha, &references, library](QByteArrayView copy) {
-            sha.addData(copy);
-            if (library)
-                references.addBlock(copy);
+        if (m_sink && m_sink->failed())
+            return false;
+        m_digest.submit(block, [digest](QByteArrayView copy) {
+            digest->sha.addData(copy);
+            if (digest->library)
+                digest->references.addBlock(copy);
+            if (digest->output)
+                digest->output->write(copy);
         });
         if (head.size() < BinaryIdentity::HeadSize)
             head.append(block.first(qMin<qint64>(n, BinaryIdentity::HeadSize - head.size())));
         if (keepText && keepText->size() < MaxHeaderText)
             keepText->append(block);
         if (m_cancel.isCanceled())
-            break;
+            return false;
         reportProgress(reader, file.entry.path, false);
     }
-    m_digest.drain(); // sha and references live on this stack frame
-    if (n < 0 || m_cancel.isCanceled())
+    if (n < 0)
         return false;
-    file.sha256 = QString::fromLatin1(sha.result().toHex());
-    if (library) {
+    if (digest->output)
+        m_digest.submit({}, [digest](QByteArrayView) { digest->output->finish(); });
+    if (digest->library)
         file.binary = BinaryIdentity::identify(head);
-        for (int major : references.majors()) {
+    return true;
+}
+
+void PackageInspector::collectDigests(PackageInspection& result)
+{
+    for (const auto& [index, digest] : m_digests) {
+        if (index >= result.files.size())
+            continue; // the entry whose reading stopped the pass
+        result.files[index].sha256 = QString::fromLatin1(digest->sha.result().toHex());
+        for (int major : digest->references.majors()) {
             if (!m_cudaMajors.contains(major))
                 m_cudaMajors.append(major);
         }
     }
-    return true;
+    QHash<QString, qsizetype> indexByPath;
+    for (qsizetype i = 0; i < result.files.size(); ++i) {
+        PackageFile& file = result.files[i];
+        if (file.entry.type == ArchiveEntry::Type::Hardlink) {
+            if (const auto it = indexByPath.constFind(file.entry.linkTarget); it != indexByPath.constEnd())
+                file.sha256 = result.files.at(*it).sha256;
+        }
+        indexByPath.insert(file.entry.path, i);
+    }
+    m_digests.clear();
 }
 
 void PackageInspector::reportProgress(const ArchiveReader& reader, const QString& current, bool force)
@@ -239,7 +303,7 @@ void PackageInspector::reportProgress(const ArchiveReader& reader, const QString
         return;
     m_sinceReport.restart();
     ProgressUpdate update;
-    update.phase = QCoreApplication::translate("PackageInspector", "Checking the package");
+    update.phase = m_phase;
     update.bytesDone = reader.compressedBytesRead();
     update.bytesTotal = reader.compressedSize();
     update.itemsDone = m_entriesDone;

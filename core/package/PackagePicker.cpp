@@ -1,5 +1,6 @@
 #include "PackagePicker.h"
 
+#include "InspectionCache.h"
 #include "PackageInspector.h"
 
 #include <QCoreApplication>
@@ -139,9 +140,37 @@ PackageChoice PackagePicker::pick(const QString& folderOrFile,
     for (const QString& file : files) {
         if (m_cancel.isCanceled())
             break;
+        if (std::optional<PackageInspection> known = InspectionCache::instance().find(file)) {
+            inspections.append(*std::move(known));
+            continue;
+        }
         inspections.append(inspector.inspect(file));
+        InspectionCache::instance().keep(inspections.last());
     }
     return choose(inspections, system, cudaRoot, force);
+}
+
+std::optional<PackageChoice> PackagePicker::judgeByName(const QString& archive,
+                                                        const SystemSnapshot& system,
+                                                        const QString& toolkitRoot,
+                                                        bool force) const
+{
+    const QFileInfo info(archive);
+    const std::optional<PackageName> name = PackageName::parse(info.fileName());
+    if (!name)
+        return std::nullopt;
+    PackageInspection described;
+    described.file = info.absoluteFilePath();
+    described.fileSize = info.size();
+    described.name = name;
+    described.container = name->container;
+    described.platform = name->os;
+    described.arch = name->arch;
+    described.cudnnVersion = name->cudnnVersion;
+    described.cudnnVersionSource = QStringLiteral("file name");
+    described.cudaVersion = name->cudaVersion;
+    described.cudaVersionSource = QStringLiteral("file name");
+    return choose({described}, system, toolkitRoot, force);
 }
 
 PackageChoice PackagePicker::choose(const QList<PackageInspection>& inspections,

@@ -68,6 +68,13 @@ public:
                          const std::optional<QString>& cudaRoot,
                          bool force) const;
 
+    /**
+     * The choice the file name alone supports (what NVIDIA's name says of platform, CUDA and cuDNN), so what it
+     * already rules out is refused without reading; nullopt when the name is not one of NVIDIA's.
+     */
+    std::optional<PackageChoice>
+    judgeByName(const QString& archive, const SystemSnapshot& system, const QString& toolkitRoot, bool force) const;
+
     /** The archives in a folder (by extension), sorted by name; the file itself if it is one. */
     static QStringList archivesIn(const QString& folderOrFile);
 
