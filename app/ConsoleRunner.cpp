@@ -255,57 +255,125 @@ ExitCode ConsoleRunner::install(const Invocation& invocation)
     ProgressSink* progress = invocation.progressFile.isEmpty() ? static_cast<ProgressSink*>(&console) : &lines;
     const std::optional<QString> cudaRoot
         = invocation.cudaRoots.isEmpty() ? std::nullopt : std::optional<QString>(invocation.cudaRoots.first());
+    const bool deploy = !invocation.deployTo.isEmpty();
+    Report report(invocation.dryRun ? QStringLiteral("dry-run")
+                      : deploy      ? QStringLiteral("deploy")
+                                    : QStringLiteral("install"));
+    // Cheap inputs first: a toolkit that is not there is said before any archive is read or fetched.
+    if (cudaRoot && !system.toolkitAt(*cudaRoot)) {
+        const PackageChoice none = PackagePicker().choose({}, system, cudaRoot, invocation.force);
+        PackageService::addToReport(report, none, nullptr);
+        return endWithoutInstall(invocation, none, nullptr, system, report, log.get());
+    }
     // --fetch: download (or reuse) the archive the rules choose, then go on as if --package had named it.
     FetchCommand fetch(m_out, m_err);
     const std::optional<QString> fetched = invocation.fetch ? fetch.run(invocation, system, progress) : std::nullopt;
     console.finish();
     if (invocation.fetch && !fetched)
         return fetch.exitCode();
-    const PackageChoice choice
-        = PackageService::pick(fetched.value_or(invocation.package), system, cudaRoot, invocation.force, progress);
+    const QString package = fetched.value_or(invocation.package);
+    if (const CudaToolkit* toolkit = onePassTarget(invocation, package, system)) {
+        fetch.addToReport(report);
+        return installInOnePass(invocation, package, *toolkit, system, report, log.get(), progress);
+    }
+
+    const PackageChoice choice = PackageService::pick(package, system, cudaRoot, invocation.force, progress);
     console.finish();
     const std::optional<InstallPlan> plan = PackageService::plan(choice, system);
-
-    const bool deploy = !invocation.deployTo.isEmpty();
-    Report report(invocation.dryRun ? QStringLiteral("dry-run")
-                      : deploy      ? QStringLiteral("deploy")
-                                    : QStringLiteral("install"));
     PackageService::addToReport(report, choice, plan ? &*plan : nullptr);
     fetch.addToReport(report);
     if (!checkPackageSha256(invocation, choice, report))
         return writeReport(report, invocation.reportFile) ? ExitCode::PackageRejected : ExitCode::Failed;
-    const ExitCode code = exitCodeForChoice(choice);
-    report.setStatus(code == ExitCode::Ok ? QStringLiteral("planned") : exitCodeName(code));
-    const PathScope scope = pathScopeFromName(invocation.pathScope).value_or(PathScope::User);
-    if (invocation.dryRun || code != ExitCode::Ok) {
-        m_out << packageSummary(choice, plan ? &*plan : nullptr, system.os);
-        if (code != ExitCode::Ok)
-            addStepsNotRun(report, tr("no package to install (%1)").arg(exitCodeName(code)));
-        else if (deploy)
-            planDeploy(choice, system, invocation.deployTo, report);
-        else
-            planEnvironment(m_engine.planEnvironment(choice, system, scope), report);
-        m_out.flush();
-        InstallLog::to(log.get(), tr("no package to install (%1)").arg(exitCodeName(code)));
-        if (!writeReport(report, invocation.reportFile))
-            return ExitCode::Failed;
-        return code;
-    }
+    if (invocation.dryRun || exitCodeForChoice(choice) != ExitCode::Ok)
+        return endWithoutInstall(invocation, choice, plan ? &*plan : nullptr, system, report, log.get());
 
+    report.setStatus(QStringLiteral("planned"));
+    const SetupOutcome outcome = m_engine.install(choice, system, setupOptions(invocation, log.get()), progress);
+    console.finish();
+    return endWithInstall(invocation, outcome, choice, report);
+}
+
+const CudaToolkit*
+ConsoleRunner::onePassTarget(const Invocation& invocation, const QString& package, const SystemSnapshot& system)
+{
+    // A dry run only reads; a deploy and the elevated copy (--package-sha256) install what was judged before.
+    if (invocation.dryRun || !invocation.deployTo.isEmpty() || !invocation.packageSha256.isEmpty()
+        || !QFileInfo(package).isFile())
+        return nullptr;
+    if (!invocation.cudaRoots.isEmpty())
+        return system.toolkitAt(invocation.cudaRoots.first());
+    return system.toolkits.size() == 1 ? &system.toolkits.first() : nullptr; // else the package picks the toolkit
+}
+
+SetupOptions ConsoleRunner::setupOptions(const Invocation& invocation, InstallLog* log)
+{
+    const bool deploy = !invocation.deployTo.isEmpty();
     SetupOptions options;
-    options.pathScope = deploy ? PathScope::None : scope;
+    options.pathScope = deploy ? PathScope::None : pathScopeFromName(invocation.pathScope).value_or(PathScope::User);
     options.verify = invocation.verify;
     options.benchmark = invocation.benchmark;
     options.deployTo = invocation.deployTo;
     options.searchFolders = searchPath();
-    options.log = log.get();
-    const SetupOutcome outcome = m_engine.install(choice, system, options, progress);
-    console.finish();
+    options.log = log;
+    return options;
+}
+
+ExitCode ConsoleRunner::installInOnePass(const Invocation& invocation,
+                                         const QString& package,
+                                         const CudaToolkit& toolkit,
+                                         const SystemSnapshot& system,
+                                         Report& report,
+                                         InstallLog* log,
+                                         ProgressSink* progress)
+{
+    const SetupOutcome outcome
+        = m_engine.installArchive(package, system, toolkit, invocation.force, setupOptions(invocation, log), progress);
+    if (auto* console = dynamic_cast<ConsoleProgress*>(progress))
+        console->finish();
+    const InstallService::JudgedPackage& judged = *outcome.judged;
+    const InstallPlan* plan = judged.plan ? &*judged.plan : nullptr;
+    PackageService::addToReport(report, judged.choice, plan);
+    if (outcome.install.status == InstallResult::Status::Rejected && exitCodeForChoice(judged.choice) != ExitCode::Ok)
+        return endWithoutInstall(invocation, judged.choice, plan, system, report, log);
+    report.setStatus(QStringLiteral("planned"));
+    return endWithInstall(invocation, outcome, judged.choice, report);
+}
+
+ExitCode ConsoleRunner::endWithoutInstall(const Invocation& invocation,
+                                          const PackageChoice& choice,
+                                          const InstallPlan* plan,
+                                          const SystemSnapshot& system,
+                                          Report& report,
+                                          InstallLog* log)
+{
+    const ExitCode code = exitCodeForChoice(choice);
+    report.setStatus(code == ExitCode::Ok ? QStringLiteral("planned") : exitCodeName(code));
+    m_out << packageSummary(choice, plan, system.os);
+    if (code != ExitCode::Ok)
+        addStepsNotRun(report, tr("no package to install (%1)").arg(exitCodeName(code)));
+    else if (!invocation.deployTo.isEmpty())
+        planDeploy(choice, system, invocation.deployTo, report);
+    else
+        planEnvironment(
+            m_engine.planEnvironment(choice, system, pathScopeFromName(invocation.pathScope).value_or(PathScope::User)),
+            report);
+    m_out.flush();
+    InstallLog::to(log, tr("no package to install (%1)").arg(exitCodeName(code)));
+    if (!writeReport(report, invocation.reportFile))
+        return ExitCode::Failed;
+    return code;
+}
+
+ExitCode ConsoleRunner::endWithInstall(const Invocation& invocation,
+                                       const SetupOutcome& outcome,
+                                       const PackageChoice& choice,
+                                       Report& report)
+{
     outcome.addToReport(report);
     m_out << summary(outcome.install) << environmentSummary(outcome.environment)
           << verifySummary(outcome.verify, outcome.verifyNotRun)
           << benchmarkSummary(outcome.benchmark, outcome.benchmarkNotRun);
-    if (outcome.exitCode() == ExitCode::NeedsElevation && !deploy)
+    if (outcome.exitCode() == ExitCode::NeedsElevation && invocation.deployTo.isEmpty())
         explainElevation(invocation, choice, report);
     m_out.flush();
     if (!writeReport(report, invocation.reportFile))

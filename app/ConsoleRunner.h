@@ -9,6 +9,8 @@
 #include <QTextStream>
 #include <memory>
 
+struct CudaToolkit;
+struct InstallPlan;
 struct InstallResult;
 struct PackageChoice;
 struct SystemSnapshot;
@@ -30,6 +32,33 @@ public:
 private:
     ExitCode detect(const Invocation& invocation);
     ExitCode install(const Invocation& invocation);
+    /**
+     * The toolkit a silent install of package goes into when it is known before reading (named, or the only one):
+     * then the archive is read once, judged while it is staged. Null for a dry run, a deploy, a folder of archives,
+     * the elevated copy, or when the package must pick the toolkit.
+     */
+    static const CudaToolkit*
+    onePassTarget(const Invocation& invocation, const QString& package, const SystemSnapshot& system);
+    ExitCode installInOnePass(const Invocation& invocation,
+                              const QString& package,
+                              const CudaToolkit& toolkit,
+                              const SystemSnapshot& system,
+                              Report& report,
+                              InstallLog* log,
+                              ProgressSink* progress);
+    static SetupOptions setupOptions(const Invocation& invocation, InstallLog* log);
+    /** A dry run, or no package to install: the plan (or why not), the report, and the choice's exit code. */
+    ExitCode endWithoutInstall(const Invocation& invocation,
+                               const PackageChoice& choice,
+                               const InstallPlan* plan,
+                               const SystemSnapshot& system,
+                               Report& report,
+                               InstallLog* log);
+    /** After an install ran: what it did, what loads, how fast, and the outcome's exit code. */
+    ExitCode endWithInstall(const Invocation& invocation,
+                            const SetupOutcome& outcome,
+                            const PackageChoice& choice,
+                            Report& report);
     ExitCode uninstall(const Invocation& invocation);
     /** --for-machine / --for-machines: the verdict for machines described by files (MachineJudge). */
     ExitCode judgeOtherMachines(const Invocation& invocation);

@@ -11,15 +11,10 @@ PathScope ElevationRequest::elevatedScope(PathScope requested)
 
 QStringList ElevationRequest::arguments() const
 {
-    QStringList args{QStringLiteral("--silent"),
-                     QStringLiteral("--package"),
-                     package,
-                     QStringLiteral("--package-sha256"),
-                     packageSha256,
-                     QStringLiteral("--cuda-root"),
-                     cudaRoot,
-                     QStringLiteral("--path-scope"),
-                     pathScopeName(pathScope)};
+    QStringList args{QStringLiteral("--silent"), QStringLiteral("--package"), package};
+    if (!packageSha256.isEmpty()) // a silent run refused before reading: the elevated run judges the archive itself
+        args << QStringLiteral("--package-sha256") << packageSha256;
+    args << QStringLiteral("--cuda-root") << cudaRoot << QStringLiteral("--path-scope") << pathScopeName(pathScope);
     if (!reportFile.isEmpty())
         args << QStringLiteral("--report") << reportFile;
     if (!logFile.isEmpty())

@@ -166,17 +166,55 @@ SetupOutcome Engine::install(const PackageChoice& choice,
             : InstallService::install(choice, system, installing, progress, cancel);
     }
 
-    using Status = EnvironmentOutcome::Status;
-    if (outcome.environment.status == Status::Planned) {
-        if (!outcome.environment.fix())
-            outcome.environment.status = Status::Refused;
-        else if (outcome.install.status == InstallResult::Status::Ok)
-            outcome.environment.status = Status::Applied;
-        else
-            outcome.environment.status = Status::RolledBack;
-    }
+    settleEnvironment(outcome);
     prove(outcome, options, progress, cancel);
     return outcome;
+}
+
+SetupOutcome Engine::installArchive(const QString& archive,
+                                    const SystemSnapshot& system,
+                                    const CudaToolkit& toolkit,
+                                    bool force,
+                                    const SetupOptions& options,
+                                    ProgressSink* progress,
+                                    CancellationToken cancel) const
+{
+    SetupOutcome outcome;
+    outcome.environment.scope = options.pathScope;
+    outcome.environment.reason = SetupOutcome::tr("the package was not accepted");
+    InstallOptions installing = installOptions();
+    installing.log = options.log;
+    installing.searchFolders = options.searchFolders;
+    // The search path step is planned once the pass has judged the package: its cuDNN version is known then.
+    const EnvironmentLocations locations = m_environment;
+    installing.operationsAfterFiles = [&](const PackageChoice& choice) {
+        outcome.environment = planEnvironment(choice, system, options.pathScope);
+        const EnvironmentPlan* fix = outcome.environment.fix();
+        if (!fix || fix->isEmpty() || !fix->canApply())
+            return QList<OperationPointer>();
+        return QList<OperationPointer>{std::make_shared<OperationAdapter<EnvironmentOperation>>(
+            std::make_shared<EnvironmentChange>(*fix, locations))};
+    };
+    InstallService::JudgedPackage judged;
+    outcome.install
+        = InstallService::installArchive(archive, system, toolkit, force, installing, progress, cancel, &judged);
+    outcome.judged = std::move(judged);
+    settleEnvironment(outcome);
+    prove(outcome, options, progress, cancel);
+    return outcome;
+}
+
+void Engine::settleEnvironment(SetupOutcome& outcome)
+{
+    using Status = EnvironmentOutcome::Status;
+    if (outcome.environment.status != Status::Planned)
+        return;
+    if (!outcome.environment.fix())
+        outcome.environment.status = Status::Refused;
+    else if (outcome.install.status == InstallResult::Status::Ok)
+        outcome.environment.status = Status::Applied;
+    else
+        outcome.environment.status = Status::RolledBack;
 }
 
 /** The search path step the elevated copy reported (machine scope), by the report's status word. */
@@ -281,9 +319,11 @@ InstallOptions Engine::installOptions(const EnvironmentPlan* environmentFix) con
         return change ? std::make_shared<OperationAdapter<EnvironmentOperation>>(std::move(change))
                       : OperationPointer();
     });
-    if (environmentFix && !environmentFix->isEmpty() && environmentFix->canApply())
-        options.extraOperations.append(std::make_shared<OperationAdapter<EnvironmentOperation>>(
-            std::make_shared<EnvironmentChange>(*environmentFix, locations)));
+    if (environmentFix && !environmentFix->isEmpty() && environmentFix->canApply()) {
+        const OperationPointer fix = std::make_shared<OperationAdapter<EnvironmentOperation>>(
+            std::make_shared<EnvironmentChange>(*environmentFix, locations));
+        options.operationsAfterFiles = [fix](const PackageChoice&) { return QList<OperationPointer>{fix}; };
+    }
     return options;
 }
 

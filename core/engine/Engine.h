@@ -85,6 +85,19 @@ public:
                          ProgressSink* progress = nullptr,
                          CancellationToken cancel = {}) const;
 
+    /**
+     * The same run for an archive nobody has judged yet (the silent install of one file into a known toolkit): the
+     * archive is read once, judged while it is staged, and the outcome carries the choice that judgement made.
+     * What its name or the toolkit rules out is refused before anything is read.
+     */
+    SetupOutcome installArchive(const QString& archive,
+                                const SystemSnapshot& system,
+                                const CudaToolkit& toolkit,
+                                bool force,
+                                const SetupOptions& options,
+                                ProgressSink* progress = nullptr,
+                                CancellationToken cancel = {}) const;
+
     // Proving it works
     /** Which file of every cuDNN library a new program really loads from the toolkit, in a fresh cudnn-probe. */
     VerifyResult verify(const QString& toolkitRoot) const;
@@ -97,6 +110,8 @@ private:
                          const SetupOptions& options,
                          SetupOutcome& outcome,
                          ProgressSink* progress) const;
+    /** The search path step's final status, from what the install did. */
+    static void settleEnvironment(SetupOutcome& outcome);
     /** What loads, and how fast, once the files are in: the same for both ways in. */
     void
     prove(SetupOutcome& outcome, const SetupOptions& options, ProgressSink* progress, CancellationToken cancel) const;

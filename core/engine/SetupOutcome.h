@@ -3,6 +3,7 @@
 #include "elevation/ElevationOutcome.h"
 #include "env/EnvironmentReport.h"
 #include "install/InstallResult.h"
+#include "install/InstallService.h"
 #include "verify/BenchmarkResult.h"
 #include "verify/VerifyResult.h"
 
@@ -64,6 +65,7 @@ public:
     std::optional<BenchmarkResult> benchmark;
     QString benchmarkNotRun; // why the benchmark did not run, when it did not
     std::optional<ElevationOutcome> elevation; // set when the privileged part went to an elevated copy
+    std::optional<InstallService::JudgedPackage> judged; // set when the package was judged by the install's own pass
 
     /**
      * The install's code, unless it succeeded and the verification found an error or the benchmark found cuDNN

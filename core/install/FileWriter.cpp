@@ -30,7 +30,8 @@ bool FileWriter::write(QByteArrayView block)
 {
     if (FaultPoint::hit("stage.write"))
         return fail(tr("cannot write %1: %2").arg(path(), tr("injected fault")));
-    m_hash.addData(block);
+    if (m_hashing == Hashing::On)
+        m_hash.addData(block);
     const qint64 written = m_file.write(block.data(), block.size());
     if (written != block.size())
         return fail(tr("cannot write %1: %2").arg(path(), m_file.errorString()));
@@ -41,7 +42,8 @@ bool FileWriter::write(QByteArrayView block)
 
 bool FileWriter::finish(int mode, qint64 expectedSize, const QString& expectedSha256)
 {
-    m_sha256 = QString::fromLatin1(m_hash.hexResult());
+    if (m_hashing == Hashing::On)
+        m_sha256 = QString::fromLatin1(m_hash.hexResult());
     QString error;
     const auto p = QFileDevice::Permissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadUser
                                             | QFileDevice::WriteUser | QFileDevice::ReadGroup | QFileDevice::ReadOther)
@@ -56,7 +58,7 @@ bool FileWriter::finish(int mode, qint64 expectedSize, const QString& expectedSh
         return fail(error);
     if (m_size != expectedSize)
         return fail(tr("%1 came out %2 bytes long instead of %3").arg(path()).arg(m_size).arg(expectedSize), true);
-    if (!expectedSha256.isEmpty() && m_sha256 != expectedSha256)
+    if (!expectedSha256.isEmpty() && m_hashing == Hashing::On && m_sha256 != expectedSha256)
         return fail(tr("%1 has the SHA-256 %2 instead of %3").arg(path(), m_sha256, expectedSha256), true);
     m_file.close();
     m_created = false; // finished: from here on the transaction owns it

@@ -16,7 +16,16 @@ class FileWriter
     Q_DECLARE_TR_FUNCTIONS(FileWriter)
 
 public:
-    FileWriter() = default;
+    /** Off: the content's SHA-256 is someone else's business (the inspector hashes what it stages). */
+    enum class Hashing {
+        On,
+        Off,
+    };
+
+    explicit FileWriter(Hashing hashing = Hashing::On)
+        : m_hashing(hashing)
+    {
+    }
     ~FileWriter();
     FileWriter(const FileWriter&) = delete;
     FileWriter& operator=(const FileWriter&) = delete;
@@ -30,7 +39,7 @@ public:
 
     QString path() const { return m_file.fileName(); }
     qint64 size() const { return m_size; }
-    QString sha256() const { return m_sha256; }
+    QString sha256() const { return m_sha256; } // empty with Hashing::Off
     QString errorString() const { return m_error; }
     /** The last failure came from content that is not what was expected (rather than from the disk). */
     bool contentMismatch() const { return m_mismatch; }
@@ -41,6 +50,7 @@ public:
 private:
     bool fail(const QString& error, bool mismatch = false);
 
+    Hashing m_hashing;
     QFile m_file;
     Sha256 m_hash;
     qint64 m_size = 0;

@@ -5,8 +5,10 @@
 
 #include <QList>
 #include <QStringList>
+#include <functional>
 
 class InstallLog;
+struct PackageChoice;
 
 /** How an install, deploy or uninstall runs; the defaults are what the silent runner and the wizard want. */
 struct InstallOptions
@@ -17,8 +19,11 @@ struct InstallOptions
     InstallLog* log = nullptr;
     /** Rebuilds the operations a journal or manifest holds; knows the file operations, others add theirs. */
     OperationFactory operations;
-    /** Performed after the files, in the same transaction, and recorded in the manifest (the environment step). */
-    QList<OperationPointer> extraOperations;
+    /**
+     * The steps performed after the files, in the same transaction, and recorded in the manifest (the environment
+     * step); asked once the package is judged, with the choice that judgement made. May be empty.
+     */
+    std::function<QList<OperationPointer>(const PackageChoice& choice)> operationsAfterFiles;
     /** Deploy: folders besides the toolkit to look in for zlibwapi.dll (the PATH). */
     QStringList searchFolders;
     /** The free space and write permission probes (tests stand in a full or read-only disk). */

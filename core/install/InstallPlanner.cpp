@@ -15,25 +15,34 @@ namespace {
 using Folder = PackageLayout::Folder;
 using Role = PackageLayout::Role;
 
+const QString IncludeFolder = QStringLiteral("include");
+const QString LinuxLibraryFolder = QStringLiteral("lib64");
+const QString WindowsImportFolder = QStringLiteral("lib/x64");
+
+QString windowsDllFolder(const CudaToolkit& target)
+{
+    return target.version && target.version->major() >= 13 ? QStringLiteral("bin/x64") : QStringLiteral("bin");
+}
+
 /** The folder below the root a placement goes to on this OS; empty when the entry is not installed. */
 QString destinationFolder(const PackageLayout::Placement& placement, OsFlavor os, const CudaToolkit& target)
 {
     if (os == OsFlavor::Windows) {
         if (placement.role == Role::Header && placement.folder == Folder::Include)
-            return QStringLiteral("include");
+            return IncludeFolder;
         if (placement.role == Role::RuntimeLibrary
             && (placement.folder == Folder::Bin || placement.folder == Folder::BinX64))
-            return target.version && target.version->major() >= 13 ? QStringLiteral("bin/x64") : QStringLiteral("bin");
+            return windowsDllFolder(target);
         if (placement.role == Role::ImportLibrary
             && (placement.folder == Folder::Lib || placement.folder == Folder::LibX64))
-            return QStringLiteral("lib/x64");
+            return WindowsImportFolder;
         return {};
     }
     if (placement.role == Role::Header && placement.folder == Folder::Include)
-        return QStringLiteral("include");
+        return IncludeFolder;
     if ((placement.role == Role::RuntimeLibrary || placement.role == Role::StaticLibrary)
         && (placement.folder == Folder::Lib || placement.folder == Folder::Lib64))
-        return QStringLiteral("lib64");
+        return LinuxLibraryFolder;
     return {};
 }
 
@@ -114,6 +123,17 @@ QJsonObject InstallPlan::toJson() const
                        {QStringLiteral("create_folders"), QJsonArray::fromStringList(createFolders)},
                        {QStringLiteral("skipped"), QJsonArray::fromStringList(skipped)},
                        {QStringLiteral("diagnostics"), findingsToJson(findings)}};
+}
+
+QStringList InstallPlanner::destinationFolders(const CudaToolkit& target, OsFlavor os)
+{
+    const QStringList folders = os == OsFlavor::Windows
+        ? QStringList{IncludeFolder, windowsDllFolder(target), WindowsImportFolder}
+        : QStringList{IncludeFolder, LinuxLibraryFolder};
+    QStringList resolved;
+    for (const QString& folder : folders)
+        resolved.append(resolveFolder(os, target.root, folder));
+    return resolved;
 }
 
 InstallPlan InstallPlanner::plan(const PackageInspection& package, const CudaToolkit& target, OsFlavor os)

@@ -64,4 +64,9 @@ class InstallPlanner
 {
 public:
     static InstallPlan plan(const PackageInspection& package, const CudaToolkit& target, OsFlavor os);
+    /**
+     * Every folder an install of any package into target may write files to, resolved as plan() resolves them
+     * (empty where a link leads outside the root): what can be checked before a package is read.
+     */
+    static QStringList destinationFolders(const CudaToolkit& target, OsFlavor os);
 };

@@ -63,9 +63,26 @@ bool chosenFrom(const PackageChoice& choice,
     return result.diagnostics.isEmpty();
 }
 
-Installer::Source sourceOf(const PackageInspection& package)
+QString canonicalRoot(const QString& root)
 {
-    return {package.file, package.sha256, packageSummary(package)};
+    const QString canonical = QFileInfo(root).canonicalFilePath();
+    return canonical.isEmpty() ? QDir::cleanPath(root) : canonical;
+}
+
+/** The decision for a package judged before: the plan from what the pass read (the same bytes, by SHA-256). */
+Installer::Decide judgedDecision(const PackageChoice& choice,
+                                 const InstallOptions& options,
+                                 const std::function<PlannedChanges(const PackageInspection&)>& plan)
+{
+    return [&choice, &options, plan](const PackageInspection& read) {
+        Installer::Decision decision;
+        decision.planned = plan(read);
+        decision.planned.diagnostics.append(Preflight::checkPackage(read, {}));
+        decision.packageSummary = packageSummary(read);
+        if (options.operationsAfterFiles)
+            decision.afterFiles = options.operationsAfterFiles(choice);
+        return decision;
+    };
 }
 
 } // namespace
@@ -82,10 +99,66 @@ InstallResult install(const PackageChoice& choice,
     const CudaToolkit* toolkit = nullptr;
     if (!chosenFrom(choice, system, refused, &package, &toolkit))
         return refused;
+    const auto plan
+        = [toolkit, os = system.os](const PackageInspection& read) { return planInstall(read, *toolkit, os); };
     return Installer(options, progress, std::move(cancel))
-        .run(QStringLiteral("install"), sourceOf(*package), *toolkit, [&] {
-            return planInstall(*package, *toolkit, system.os);
-        });
+        .run(QStringLiteral("install"),
+             {package->file, package->sha256},
+             *toolkit,
+             canonicalRoot(toolkit->root),
+             system.os,
+             judgedDecision(choice, options, plan));
+}
+
+InstallResult installArchive(const QString& archive,
+                             const SystemSnapshot& system,
+                             const CudaToolkit& toolkit,
+                             bool force,
+                             const InstallOptions& options,
+                             ProgressSink* progress,
+                             CancellationToken cancel,
+                             JudgedPackage* judged)
+{
+    InstallResult result;
+    result.command = QStringLiteral("install");
+    result.root = canonicalRoot(toolkit.root);
+    result.toolkitRoot = toolkit.root;
+    result.toolkitVersion = toolkit.version;
+    const PackagePicker picker;
+    // What the name alone refuses (another platform, another CUDA major, a GPU too old) costs no decompression.
+    *judged = JudgedPackage();
+    if (std::optional<PackageChoice> byName = picker.judgeByName(archive, system, toolkit.root, force)) {
+        judged->choice = *std::move(byName); // what the report names until the archive is read
+        if (!judged->choice.ok()) {
+            result.status = InstallResult::Status::Rejected;
+            result.diagnostics = diagnosticsOf(judged->choice.findings);
+            return result;
+        }
+    }
+    const Installer::Decide decide = [&](const PackageInspection& read) {
+        judged->choice = picker.choose({read}, system, toolkit.root, force);
+        Installer::Decision decision;
+        if (!judged->choice.ok()) {
+            decision.planned.diagnostics = diagnosticsOf(judged->choice.findings);
+            return decision;
+        }
+        InstallResult verdict;
+        const PackageInspection* package = nullptr;
+        const CudaToolkit* target = nullptr;
+        if (!chosenFrom(judged->choice, system, verdict, &package, &target)) {
+            decision.planned.diagnostics = verdict.diagnostics;
+            decision.refusedAs = verdict.status;
+            return decision;
+        }
+        judged->plan = InstallPlanner::plan(read, toolkit, system.os);
+        decision.planned = planInstall(*judged->plan, read, system.os);
+        decision.packageSummary = packageSummary(read);
+        if (options.operationsAfterFiles)
+            decision.afterFiles = options.operationsAfterFiles(judged->choice);
+        return decision;
+    };
+    return Installer(options, progress, std::move(cancel))
+        .run(QStringLiteral("install"), {archive, {}}, toolkit, result.root, system.os, decide);
 }
 
 InstallResult deploy(const PackageChoice& choice,
@@ -121,10 +194,16 @@ InstallResult deploy(const PackageChoice& choice,
         }
     }
     const QString root = QFileInfo(absolute).canonicalFilePath();
+    const auto plan = [toolkit, root, os = system.os, &options](const PackageInspection& read) {
+        return planDeploy(read, *toolkit, root, os, options.searchFolders);
+    };
     result = Installer(options, progress, std::move(cancel))
-                 .run(QStringLiteral("deploy"), sourceOf(*package), *toolkit, [&] {
-                     return planDeploy(*package, *toolkit, root, system.os, options.searchFolders);
-                 });
+                 .run(QStringLiteral("deploy"),
+                      {package->file, package->sha256},
+                      *toolkit,
+                      root,
+                      system.os,
+                      judgedDecision(choice, options, plan));
     if (created && !result.succeeded())
         FileSystem::removeFolderIfEmpty(root);
     return result;
@@ -153,7 +232,11 @@ InstallResult recover(const QString& root, const InstallOptions& options)
 
 PlannedChanges planInstall(const PackageInspection& package, const CudaToolkit& toolkit, OsFlavor os)
 {
-    const InstallPlan plan = InstallPlanner::plan(package, toolkit, os);
+    return planInstall(InstallPlanner::plan(package, toolkit, os), package, os);
+}
+
+PlannedChanges planInstall(const InstallPlan& plan, const PackageInspection& package, OsFlavor os)
+{
     PlannedChanges planned{ChangeSet::fromPlan(plan, package), diagnosticsOf(plan.findings)};
     planned.changes.removals
         = SupersededFiles::find(planned.changes, SupersededFiles::toolkitFolders(os, planned.changes.root));

@@ -5,10 +5,10 @@
 #include "InstallResult.h"
 #include "common/Progress.h"
 #include "detect/SystemSnapshot.h"
+#include "package/PackagePicker.h"
 
 #include <QStringList>
-
-struct PackageChoice;
+#include <optional>
 
 /**
  * What the silent runner and the wizard call to change a machine: install the chosen package into its toolkit,
@@ -26,6 +26,28 @@ InstallResult install(const PackageChoice& choice,
                       const InstallOptions& options = {},
                       ProgressSink* progress = nullptr,
                       CancellationToken cancel = {});
+
+/** What the install's own pass judged: the choice (from the name alone when nothing was read) and its plan. */
+struct JudgedPackage
+{
+    PackageChoice choice;
+    std::optional<InstallPlan> plan; // what the package was to change, as planned before anything was put in place
+};
+
+/**
+ * Installs an archive nobody has judged yet, reading it once. What its name and the toolkit already rule out
+ * (another platform or CUDA major, a GPU too old, a folder this user may not write) is refused before the first
+ * byte is decompressed; the rest is judged from the same pass that stages it into the toolkit, and nothing is put
+ * in place unless that judgement accepts it.
+ */
+InstallResult installArchive(const QString& archive,
+                             const SystemSnapshot& system,
+                             const CudaToolkit& toolkit,
+                             bool force,
+                             const InstallOptions& options,
+                             ProgressSink* progress,
+                             CancellationToken cancel,
+                             JudgedPackage* judged);
 
 /** Copies the runtime libraries (cuDNN, and the toolkit's cudart, cublas, cublasLt, nvrtc) into folder. */
 InstallResult deploy(const PackageChoice& choice,
@@ -46,6 +68,8 @@ InstallResult recover(const QString& root, const InstallOptions& options = {});
 
 /** What install() would change (with the superseded files it would remove), without writing: the dry run's view. */
 PlannedChanges planInstall(const PackageInspection& package, const CudaToolkit& toolkit, OsFlavor os);
+/** The same from the planner's plan of package. */
+PlannedChanges planInstall(const InstallPlan& plan, const PackageInspection& package, OsFlavor os);
 /** What deploy() would change in folder. */
 PlannedChanges planDeploy(const PackageInspection& package,
                           const CudaToolkit& toolkit,

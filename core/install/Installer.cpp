@@ -6,7 +6,12 @@
 #include "InstallLog.h"
 #include "Merger.h"
 #include "RootSession.h"
+#include "StagingArea.h"
 #include "Transaction.h"
+#include "package/InspectionCache.h"
+#include "package/PackageInspector.h"
+
+#include <QFileInfo>
 
 namespace {
 
@@ -49,41 +54,58 @@ QString Installer::stagedPath(const QString& destination, const QString& transac
         + transaction;
 }
 
-InstallResult
-Installer::run(const QString& command, const Source& source, const CudaToolkit& toolkit, const Planner& plan)
+InstallResult Installer::run(const QString& command,
+                             const Source& source,
+                             const CudaToolkit& toolkit,
+                             const QString& root,
+                             OsFlavor os,
+                             const Decide& decide)
 {
     InstallLog* log = m_options.log;
     InstallResult result;
     result.command = command;
+    result.root = root;
     result.toolkitRoot = toolkit.root;
     result.toolkitVersion = toolkit.version;
 
     beginPhase(tr("Checking the target"), 0);
-    PlannedChanges planned = plan();
-    result.root = planned.changes.root;
-    InstallLog::to(log, tr("%1 of %2 into %3").arg(command, source.archive, result.root));
-    if (!check(planned, result))
+    InstallLog::to(log, tr("%1 of %2 into %3").arg(command, source.archive, root));
+    if (!checkBeforeReading(source, toolkit, root, os, result))
         return result;
 
-    RootSession session(result.root, m_options.operations, log);
+    RootSession session(root, m_options.operations, log);
     if (!session.open(result))
         return result;
-    if (session.recovered()) {
-        planned = plan(); // what is there changed: plan against it
-        result.diagnostics.removeIf([](const Diagnostic& d) { return d.code != InstallCode::Recovered; });
-        if (!check(planned, result))
-            return result;
-    }
-    result.changes = planned.changes.toJson();
-    ChangeSet& changes = planned.changes;
+    result.diagnostics.removeIf([](const Diagnostic& d) { return d.code != InstallCode::Recovered; });
 
-    if (changes.changesNothing() && m_options.extraOperations.isEmpty()) {
+    Transaction transaction(session.state(), command, log);
+    result.transaction = transaction.id();
+    StagingArea staging(transaction.stageInFolder(), log);
+    PackageInspection read;
+    if (!stagePackage(transaction, staging, source, result, read))
+        return result;
+
+    Decision decision = decide(read);
+    const ChangeSet& changes = decision.planned.changes;
+    result.changes = changes.toJson();
+    result.diagnostics.append(decision.planned.diagnostics);
+    if (worstSeverity(decision.planned.diagnostics) == Severity::Error) {
+        result.status = decision.refusedAs;
+        refuse(transaction, result);
+        return result;
+    }
+    if (!check(decision.planned, result)) {
+        refuse(transaction, result);
+        return result;
+    }
+    if (changes.changesNothing() && decision.afterFiles.isEmpty()) {
         result.status = InstallResult::Status::Unchanged;
         result.files = filesOf(changes);
         result.diagnostics.append(Diagnostic::info(InstallCode::Unchanged,
                                                    tr("%1 already holds exactly these files; nothing was written.")
                                                        .arg(displayPath(changes.os, changes.root))));
         InstallLog::to(log, tr("nothing to change in %1").arg(changes.root));
+        refuse(transaction, result); // only the staged copies go
         return result;
     }
     if (!changes.removals.isEmpty()) {
@@ -96,10 +118,8 @@ Installer::run(const QString& command, const Source& source, const CudaToolkit& 
                                                        .arg(names.join(QStringLiteral(", ")))));
     }
 
-    Transaction transaction(session.state(), command, log);
-    result.transaction = transaction.id();
-    QHash<QString, QString> staged;
-    build(transaction, session.state(), changes, staged);
+    if (!build(transaction, session.state(), staging, decision, result))
+        return result;
     const int folderSteps = int(changes.createFolders.size());
     m_placed = 0;
     m_toPlace = transaction.size() - folderSteps;
@@ -107,29 +127,6 @@ Installer::run(const QString& command, const Source& source, const CudaToolkit& 
         [this, &changes](const QString& step, const Operation& op) { describe(step, op, changes.root); });
 
     QString error;
-    if (!transaction.begin(&error)) {
-        result.status = InstallResult::Status::Failed;
-        result.diagnostics.append(
-            Diagnostic::error(InstallCode::WriteFailed,
-                              tr("Nothing was changed: the journal cannot be written (%1).").arg(error),
-                              tr("Free some space or fix the permissions of %1, then try again.")
-                                  .arg(displayPath(changes.os, session.state().folder()))));
-        return result;
-    }
-    if (!transaction.performUpTo(folderSteps, m_cancel, &error)) {
-        rollBack(transaction, result, m_cancel.isCanceled() ? InstallCode::Canceled : InstallCode::WriteFailed, error);
-        return result;
-    }
-
-    InstallLog::to(log, tr("phase: %1").arg(tr("Writing files")));
-    Merger merger(m_progress, m_cancel, log);
-    const Merger::Outcome staging = merger.stage(
-        source.archive, source.sha256, changes, [&staged](const Change& c) { return staged.value(c.destination); });
-    if (!staging.ok) {
-        rollBack(transaction, result, staging.code, staging.error);
-        return result;
-    }
-
     beginPhase(tr("Putting files in place"), m_toPlace);
     if (!transaction.performUpTo(transaction.size(), m_cancel, &error)) {
         rollBack(transaction, result, m_cancel.isCanceled() ? InstallCode::Canceled : InstallCode::WriteFailed, error);
@@ -137,7 +134,7 @@ Installer::run(const QString& command, const Source& source, const CudaToolkit& 
     }
 
     Manifest manifest = session.manifest();
-    manifest.entries.append(manifestEntry(transaction, session.state(), changes, source, toolkit));
+    manifest.entries.append(manifestEntry(transaction, session.state(), changes, decision, toolkit));
     if (!transaction.commit(manifest, &error)) {
         rollBack(transaction, result, InstallCode::WriteFailed, error);
         return result;
@@ -149,16 +146,15 @@ Installer::run(const QString& command, const Source& source, const CudaToolkit& 
     return result;
 }
 
-bool Installer::check(const PlannedChanges& planned, InstallResult& result) const
+bool Installer::checkBeforeReading(
+    const Source& source, const CudaToolkit& toolkit, const QString& root, OsFlavor os, InstallResult& result) const
 {
-    result.diagnostics.append(planned.diagnostics);
-    if (worstSeverity(planned.diagnostics) == Severity::Error) {
-        result.status = InstallResult::Status::Rejected;
-        return false;
-    }
-    const ChangeSet& changes = planned.changes;
+    const QString stateFolder = root + QLatin1Char('/') + ToolkitState::FolderName;
+    const QStringList destinations = result.command == QLatin1String("deploy")
+        ? QStringList{root}
+        : InstallPlanner::destinationFolders(toolkit, os);
     const Diagnostics problems
-        = m_options.preflight.checkTarget(changes, changes.root + QLatin1Char('/') + ToolkitState::FolderName);
+        = m_options.preflight.checkBeforeReading(root, stateFolder, destinations, QFileInfo(source.archive).size(), os);
     if (problems.isEmpty())
         return true;
     result.diagnostics.append(problems);
@@ -169,37 +165,149 @@ bool Installer::check(const PlannedChanges& planned, InstallResult& result) cons
     return false;
 }
 
-void Installer::build(Transaction& transaction,
-                      const ToolkitState& state,
-                      const ChangeSet& changes,
-                      QHash<QString, QString>& staged) const
+bool Installer::stagePackage(Transaction& transaction,
+                             StagingArea& staging,
+                             const Source& source,
+                             InstallResult& result,
+                             PackageInspection& read)
 {
+    QString error;
+    if (!transaction.begin(&error)) {
+        result.status = InstallResult::Status::Failed;
+        result.diagnostics.append(
+            Diagnostic::error(InstallCode::WriteFailed,
+                              tr("Nothing was changed: the journal cannot be written (%1).").arg(error),
+                              tr("Free some space or fix the permissions of %1, then try again.")
+                                  .arg(displayPath(hostOsFlavor(), FileSystem::parentOf(staging.folder())))));
+        return false;
+    }
+    if (!staging.create(&error)) {
+        rollBack(transaction, result, InstallCode::WriteFailed, error);
+        return false;
+    }
+
+    InstallLog::to(m_options.log, tr("phase: %1").arg(tr("Writing files")));
+    PackageInspector inspector(m_progress, m_cancel, &staging);
+    inspector.setPhase(tr("Writing files"));
+    read = inspector.inspect(source.archive);
+    if (m_cancel.isCanceled()) {
+        rollBack(transaction, result, InstallCode::Canceled, tr("The install was canceled."));
+        return false;
+    }
+    if (staging.failed()) {
+        rollBack(transaction, result, InstallCode::WriteFailed, staging.errorString());
+        return false;
+    }
+    if (!source.judgedSha256.isEmpty() && read.sha256 != source.judgedSha256) {
+        rollBack(transaction,
+                 result,
+                 InstallCode::ArchiveChanged,
+                 read.sha256.isEmpty() ? tr("%1 cannot be read to its end any more").arg(source.archive)
+                                       : tr("%1 now has the SHA-256 %2, not the %3 it had when it was checked")
+                                             .arg(source.archive, read.sha256, source.judgedSha256));
+        return false;
+    }
+    InspectionCache::instance().keep(read);
+    return true;
+}
+
+void Installer::refuse(Transaction& transaction, InstallResult& result) const
+{
+    QString error;
+    if (transaction.rollback(&error))
+        return;
+    result.status = InstallResult::Status::Failed;
+    result.diagnostics.append(Diagnostic::error(InstallCode::RollbackIncomplete,
+                                                tr("Not everything the check of the package staged could be taken "
+                                                   "away yet: %1")
+                                                    .arg(error),
+                                                tr("Fix the cause (space, permissions), then run cudnn-setup again: "
+                                                   "it finishes putting %1 back before anything else.")
+                                                    .arg(result.root)));
+}
+
+bool Installer::check(const PlannedChanges& planned, InstallResult& result) const
+{
+    const ChangeSet& changes = planned.changes;
+    const Diagnostics problems = m_options.preflight.checkTarget(
+        changes, changes.root + QLatin1Char('/') + ToolkitState::FolderName, Preflight::Space::Staged);
+    if (problems.isEmpty())
+        return true;
+    result.diagnostics.append(problems);
+    result.status = containsCode(problems, InstallCode::NeedsElevation) ? InstallResult::Status::NeedsElevation
+                                                                        : InstallResult::Status::Failed;
+    for (const Diagnostic& problem : problems)
+        InstallLog::to(m_options.log, problem.message);
+    return false;
+}
+
+bool Installer::build(Transaction& transaction,
+                      const ToolkitState& state,
+                      const StagingArea& staging,
+                      Decision& decision,
+                      InstallResult& result)
+{
+    ChangeSet& changes = decision.planned.changes;
     for (const QString& folder : changes.createFolders)
         transaction.add(std::make_shared<MakeFolder>(folder));
+
+    // A deploy's CUDA runtime comes from the toolkit's own files: copied into the staging folder beside the package.
+    ChangeSet copies;
+    copies.root = changes.root;
+    copies.os = changes.os;
+    QHash<QString, QString> copyPaths; // destination -> staged copy
     for (const Change& change : changes.changes) {
-        if (change.writes())
-            staged.insert(change.destination, stagedPath(change.destination, transaction.id()));
+        if (!change.writes() || change.source != Change::Source::Disk)
+            continue;
+        copies.changes.append(change);
+        copyPaths.insert(change.destination,
+                         staging.folder() + QStringLiteral("/copy-") + QString::number(copyPaths.size() + 1));
     }
-    transaction.addTemporaries(staged.values());
+    if (!copies.changes.isEmpty()) {
+        Merger merger(m_progress, m_cancel, m_options.log);
+        const Merger::Outcome copied
+            = merger.stage({}, {}, copies, [&copyPaths](const Change& c) { return copyPaths.value(c.destination); });
+        if (!copied.ok) {
+            rollBack(transaction, result, copied.code, copied.error);
+            return false;
+        }
+        for (Change& change : changes.changes) {
+            for (const Change& copy : std::as_const(copies.changes)) {
+                if (copy.destination == change.destination)
+                    change.sha256 = copy.sha256;
+            }
+        }
+    }
 
     for (const Change& change : changes.changes) {
-        if (change.writes())
-            transaction.add(std::make_shared<PlaceEntry>(staged.value(change.destination),
-                                                         change.destination,
-                                                         state.backupPath(transaction.id(), change.destination),
-                                                         change.action == InstallItem::Action::Overwrite));
+        if (!change.writes())
+            continue;
+        const QString staged = change.source == Change::Source::Archive ? staging.stagedPath(change.from)
+                                                                        : copyPaths.value(change.destination);
+        if (staged.isEmpty()) {
+            rollBack(transaction,
+                     result,
+                     InstallCode::ArchiveChanged,
+                     tr("%1 was planned from the archive but was not in what was read").arg(change.from));
+            return false;
+        }
+        transaction.add(std::make_shared<PlaceEntry>(staged,
+                                                     change.destination,
+                                                     state.backupPath(transaction.id(), change.destination),
+                                                     change.action == InstallItem::Action::Overwrite));
     }
     for (const Removal& removal : changes.removals)
         transaction.add(std::make_shared<RemoveEntry>(removal.path, state.backupPath(transaction.id(), removal.path)));
-    for (const OperationPointer& op : m_options.extraOperations)
+    for (const OperationPointer& op : decision.afterFiles)
         transaction.add(op);
     transaction.commitWhenManifest(true, transaction.id());
+    return true;
 }
 
 ManifestEntry Installer::manifestEntry(const Transaction& transaction,
                                        const ToolkitState& state,
                                        const ChangeSet& changes,
-                                       const Source& source,
+                                       const Decision& decision,
                                        const CudaToolkit& toolkit) const
 {
     ManifestEntry entry;
@@ -207,7 +315,7 @@ ManifestEntry Installer::manifestEntry(const Transaction& transaction,
     entry.kind = transaction.kind();
     entry.time = QDateTime::currentDateTimeUtc();
     entry.toolVersion = QStringLiteral(CUDNN_SETUP_VERSION);
-    entry.package = source.summary;
+    entry.package = decision.packageSummary;
     entry.toolkit = QJsonObject{
         {QStringLiteral("root"), toolkit.root},
         {QStringLiteral("version"), toolkit.version ? QJsonValue(toolkit.version->toString()) : QJsonValue()}};
@@ -239,7 +347,7 @@ ManifestEntry Installer::manifestEntry(const Transaction& transaction,
     }
     for (const QString& folder : changes.createFolders)
         entry.folders.append(state.relativePath(folder));
-    for (const OperationPointer& op : m_options.extraOperations)
+    for (const OperationPointer& op : decision.afterFiles)
         entry.operations.append(OperationFactory::serialize(*op));
     return entry;
 }

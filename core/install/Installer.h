@@ -11,47 +11,76 @@
 #include <functional>
 
 class Operation;
+class StagingArea;
 class ToolkitState;
 class Transaction;
 
 /**
- * Carries out one change set on its root as one transaction: checks the target, takes the lock (recovering an
- * interrupted earlier run first, and then planning again), journals, creates the folders, streams the package into
- * staged files, puts them in place with backups of what they replace, removes superseded files, and commits by
- * pushing a manifest entry. Any failure or cancel on the way puts everything back. Install and deploy both run here.
+ * Carries out one install or deploy on its root as one transaction, reading the package once: checks what can be
+ * checked before reading (rights, room), takes the lock (recovering an interrupted earlier run first), journals,
+ * and then, in a single pass, judges the archive while it stages every member on the root's own file system. What
+ * the pass read is handed to decide(): the verdict, the plan and the steps after the files. Only then is anything
+ * put in place (renames, with backups of what they replace), superseded files removed, and the install committed by
+ * pushing a manifest entry. A refusal, failure, cancel or crash on the way leaves the root exactly as it was.
  */
 class Installer
 {
     Q_DECLARE_TR_FUNCTIONS(Installer)
 
 public:
-    /** The package the content comes from: the archive, its SHA-256 as inspected, and its summary for the manifest. */
+    /** The archive, and its SHA-256 when it was judged before (then bytes that differ are refused). */
     struct Source
     {
         QString archive;
-        QString sha256;
-        QJsonObject summary;
+        QString judgedSha256;
     };
-    using Planner = std::function<PlannedChanges()>;
+    /** What the pass's reading decides. A planned diagnostic with an error refuses the package (refusedAs). */
+    struct Decision
+    {
+        PlannedChanges planned;
+        InstallResult::Status refusedAs = InstallResult::Status::Rejected;
+        QJsonObject packageSummary; // for the manifest
+        QList<OperationPointer> afterFiles; // in the same transaction (the environment step)
+    };
+    using Decide = std::function<Decision(const PackageInspection& read)>;
 
     Installer(const InstallOptions& options, ProgressSink* progress, CancellationToken cancel);
 
-    /** command: "install" or "deploy". plan() is asked again when an interrupted run was rolled back first. */
-    InstallResult run(const QString& command, const Source& source, const CudaToolkit& toolkit, const Planner& plan);
+    /** command: "install" or "deploy"; root: the toolkit's root, or the deploy folder. */
+    InstallResult run(const QString& command,
+                      const Source& source,
+                      const CudaToolkit& toolkit,
+                      const QString& root,
+                      OsFlavor os,
+                      const Decide& decide);
 
     /** The name a change is staged under, next to its destination: ".<name>.cudnn-setup-<transaction>". */
     static QString stagedPath(const QString& destination, const QString& transaction);
 
 private:
+    bool checkBeforeReading(const Source& source,
+                            const CudaToolkit& toolkit,
+                            const QString& root,
+                            OsFlavor os,
+                            InstallResult& result) const;
+    /** Reads the archive once into staging; false (after rolling back) when it cannot be read or was not judged so. */
+    bool stagePackage(Transaction& transaction,
+                      StagingArea& staging,
+                      const Source& source,
+                      InstallResult& result,
+                      PackageInspection& read);
     bool check(const PlannedChanges& planned, InstallResult& result) const;
-    void build(Transaction& transaction,
+    /** A package the decision refuses, or a root it may not change: put back what staging made, say why. */
+    void refuse(Transaction& transaction, InstallResult& result) const;
+    bool build(Transaction& transaction,
                const ToolkitState& state,
-               const ChangeSet& changes,
-               QHash<QString, QString>& staged) const;
+               const StagingArea& staging,
+               Decision& decision,
+               InstallResult& result);
     ManifestEntry manifestEntry(const Transaction& transaction,
                                 const ToolkitState& state,
                                 const ChangeSet& changes,
-                                const Source& source,
+                                const Decision& decision,
                                 const CudaToolkit& toolkit) const;
     void rollBack(Transaction& transaction, InstallResult& result, const QString& code, const QString& why) const;
     void describe(const QString& step, const Operation& operation, const QString& root);

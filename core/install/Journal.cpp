@@ -19,6 +19,7 @@ QJsonObject Journal::toJson() const
             {QStringLiteral("performing"), performing},
             {QStringLiteral("temporaries"), QJsonArray::fromStringList(temporaries)},
             {QStringLiteral("staged_after"), stagedAfter},
+            {QStringLiteral("staging"), staging},
             {QStringLiteral("commit"),
              QJsonObject{
                  {QStringLiteral("entry"), commitEntry},
@@ -43,6 +44,7 @@ std::optional<Journal> Journal::fromJson(const QJsonObject& json, QString* error
     for (const QJsonValue& path : json.value(QStringLiteral("temporaries")).toArray())
         journal.temporaries.append(path.toString());
     journal.stagedAfter = json.value(QStringLiteral("staged_after")).toInt();
+    journal.staging = json.value(QStringLiteral("staging")).toBool();
     const QJsonObject commit = json.value(QStringLiteral("commit")).toObject();
     journal.commitEntry = commit.value(QStringLiteral("entry")).toString();
     journal.commitWhenPresent = commit.value(QStringLiteral("when")).toString() != QLatin1String("absent");

@@ -27,6 +27,7 @@ public:
     int performing = -1; // the operation running or last run; every one before it is done
     QStringList temporaries; // staged files; they come into being after `stagedAfter` operations have run
     int stagedAfter = 0;
+    bool staging = false; // the package is staged in the transaction's staging folder (ToolkitState::stagingFolder)
     QString commitEntry; // the manifest entry whose presence (commitWhenPresent) or absence means committed
     bool commitWhenPresent = true;
     QStringList discardAfterCommit; // what is no longer needed once committed (an uninstall's backups)

@@ -38,7 +38,7 @@ Diagnostics Preflight::checkPackage(const PackageInspection& package, const Pack
     return problems;
 }
 
-Diagnostics Preflight::checkTarget(const ChangeSet& changes, const QString& stateFolder) const
+Diagnostics Preflight::checkTarget(const ChangeSet& changes, const QString& stateFolder, Space space) const
 {
     Diagnostics problems;
     const auto unsafe = [&](const QString& path) {
@@ -70,20 +70,39 @@ Diagnostics Preflight::checkTarget(const ChangeSet& changes, const QString& stat
     problems = checkWritable(foldersToWrite(changes, stateFolder));
     if (!problems.isEmpty())
         return problems;
+    return space == Space::Check ? checkSpace(changes.root, changes.bytesToWrite(), changes.os) : Diagnostics();
+}
 
-    const qint64 needed = changes.bytesToWrite() + margin(changes.bytesToWrite());
-    const qint64 available = m_availableBytes(changes.root);
-    if (available >= 0 && available < needed) {
-        const QLocale locale;
-        problems.append(Diagnostic::error(InstallCode::NoSpace,
-                                          tr("%1 has %2 free, but the install needs %3 (the files and a margin).")
-                                              .arg(displayPath(changes.os, changes.root),
-                                                   locale.formattedDataSize(available),
-                                                   locale.formattedDataSize(needed)),
-                                          tr("Free some space on that drive, then run the install again."))
-                            .about(changes.root));
+Diagnostics Preflight::checkBeforeReading(const QString& root,
+                                          const QString& stateFolder,
+                                          const QStringList& destinations,
+                                          qint64 atLeastBytes,
+                                          OsFlavor os) const
+{
+    QStringList folders{FileSystem::exists(stateFolder) ? stateFolder : root};
+    for (QString folder : destinations) {
+        while (!folder.isEmpty() && !FileSystem::exists(folder) && FileSystem::isInside(root, folder) && folder != root)
+            folder = FileSystem::parentOf(folder); // created by the install: what matters is the level it goes in
+        if (!folder.isEmpty() && !folders.contains(folder))
+            folders.append(folder);
     }
-    return problems;
+    const Diagnostics problems = checkWritable(folders);
+    return problems.isEmpty() ? checkSpace(root, atLeastBytes, os) : problems;
+}
+
+Diagnostics Preflight::checkSpace(const QString& root, qint64 bytes, OsFlavor os) const
+{
+    const qint64 needed = bytes + margin(bytes);
+    const qint64 available = m_availableBytes(root);
+    if (available < 0 || available >= needed)
+        return {};
+    const QLocale locale;
+    return {Diagnostic::error(
+                InstallCode::NoSpace,
+                tr("%1 has %2 free, but the install needs %3 (the files and a margin).")
+                    .arg(displayPath(os, root), locale.formattedDataSize(available), locale.formattedDataSize(needed)),
+                tr("Free some space on that drive, then run the install again."))
+                .about(root)};
 }
 
 QStringList Preflight::foldersToWrite(const ChangeSet& changes, const QString& stateFolder)

@@ -25,7 +25,21 @@ public:
     /** INSTALL-UNSAFE-PACKAGE for each finding that forbids writing any of this package, force or not. */
     static Diagnostics checkPackage(const PackageInspection& package, const PackageFindings& planFindings);
     /** INSTALL-UNSAFE-TARGET, INSTALL-NEEDS-ELEVATION, INSTALL-NO-SPACE. stateFolder: where journal and backups go. */
-    Diagnostics checkTarget(const ChangeSet& changes, const QString& stateFolder) const;
+    enum class Space {
+        Check,
+        Staged, // the files are on the volume already: putting them in place takes no room
+    };
+    Diagnostics checkTarget(const ChangeSet& changes, const QString& stateFolder, Space space = Space::Check) const;
+    /**
+     * Before a package is read into root: INSTALL-NEEDS-ELEVATION for the first of root (or its state folder) and
+     * the destination folders (the nearest existing level of each) this user may not write, and INSTALL-NO-SPACE
+     * when the volume cannot hold atLeastBytes (the archive's own size: what it unpacks to is only known once read).
+     */
+    Diagnostics checkBeforeReading(const QString& root,
+                                   const QString& stateFolder,
+                                   const QStringList& destinations,
+                                   qint64 atLeastBytes,
+                                   OsFlavor os) const;
     /** Every folder an install of changes writes to: the state folder (or the root, before it exists) first. */
     static QStringList foldersToWrite(const ChangeSet& changes, const QString& stateFolder);
     /** INSTALL-NEEDS-ELEVATION for the first of these folders this user may not write. */
@@ -35,6 +49,8 @@ public:
     static qint64 margin(qint64 bytes);
 
 private:
+    Diagnostics checkSpace(const QString& root, qint64 bytes, OsFlavor os) const;
+
     SpaceProbe m_availableBytes;
     WriteProbe m_canWriteIn;
 };

@@ -2,6 +2,8 @@
 
 #include "FileSystem.h"
 
+#include <QRegularExpression>
+
 ToolkitState::ToolkitState(const QString& root)
     : m_root(root)
 {
@@ -30,6 +32,12 @@ QString ToolkitState::manifestFile() const
 QString ToolkitState::backupFolder(const QString& transaction) const
 {
     return folder() + QStringLiteral("/backup/") + transaction;
+}
+
+QString ToolkitState::stagingFolder(const QString& transaction) const
+{
+    static const QRegularExpression id(QStringLiteral("^[0-9]{8}-[0-9]{6}-[0-9]{3}-[0-9a-f]{6}$"));
+    return id.match(transaction).hasMatch() ? folder() + QStringLiteral("/staging/") + transaction : QString();
 }
 
 QString ToolkitState::backupPath(const QString& transaction, const QString& destination) const
@@ -97,5 +105,6 @@ void ToolkitState::unlock()
     m_lock->unlock();
     m_lock.reset();
     FileSystem::removeFolderIfEmpty(folder() + QStringLiteral("/backup"));
+    FileSystem::removeFolderIfEmpty(folder() + QStringLiteral("/staging"));
     FileSystem::removeFolderIfEmpty(folder());
 }

@@ -35,6 +35,11 @@ public:
     QString journalFile() const;
     QString manifestFile() const;
     QString backupFolder(const QString& transaction) const;
+    /**
+     * Where a transaction stages its package (<folder>/staging/<transaction>); empty for an id Transaction::newId()
+     * cannot have made, so a damaged journal never names another folder to remove.
+     */
+    QString stagingFolder(const QString& transaction) const;
     /** Where a transaction keeps what it moved away from destination: the same path below its backup folder. */
     QString backupPath(const QString& transaction, const QString& destination) const;
 

@@ -48,6 +48,12 @@ void Transaction::commitWhenManifest(bool present, const QString& entry)
     m_journal.commitEntry = entry;
 }
 
+QString Transaction::stageInFolder()
+{
+    m_journal.staging = true;
+    return m_state.stagingFolder(id());
+}
+
 void Transaction::discardAfterCommit(const QString& path)
 {
     m_journal.discardAfterCommit.append(path);
@@ -176,6 +182,8 @@ bool Transaction::unwind(ToolkitState& state,
     const auto removeStaged = [&] {
         for (const QString& path : journal.temporaries)
             FileSystem::removeEntry(path);
+        if (journal.staging && !state.stagingFolder(journal.transaction).isEmpty())
+            FileSystem::removeTree(state.stagingFolder(journal.transaction));
         stagedGone = true;
     };
     for (int i = qMin(journal.performing, int(operations.size()) - 1); i >= 0; --i) {
@@ -208,6 +216,8 @@ void Transaction::finishCommit(ToolkitState& state, const Journal& journal)
         FileSystem::removeTree(path);
     for (const QString& path : journal.temporaries)
         FileSystem::removeEntry(path); // none is left after a clean run; a crash after the commit may leave some
+    if (journal.staging && !state.stagingFolder(journal.transaction).isEmpty())
+        FileSystem::removeTree(state.stagingFolder(journal.transaction)); // what was the same already, never placed
     FileSystem::removeEmptyFolders(state.backupFolder(journal.transaction)); // what it kept stays, nothing else
     FileSystem::removeEntry(state.journalFile());
     FileSystem::syncFolder(state.folder());

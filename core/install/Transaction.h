@@ -38,6 +38,8 @@ public:
     void addTemporaries(const QStringList& paths);
     /** Committed once the manifest holds (present) or no longer holds (!present) this entry. */
     void commitWhenManifest(bool present, const QString& entry);
+    /** The package is staged in this transaction's staging folder, removed whole by a rollback or the commit. */
+    QString stageInFolder();
     /** Removed once committed (an uninstall's backups of the files it took away). */
     void discardAfterCommit(const QString& path);
 

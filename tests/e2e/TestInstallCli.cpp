@@ -27,6 +27,8 @@ private slots:
     void killedRunIsRecoveredByTheNextOne();
     void killedUninstallIsRecoveredByTheNextOne();
     void readOnlyToolkitExitsFour();
+    void missingToolkitIsSaidBeforeTheArchiveIsRead();
+    void wrongCudaByNameIsRefusedBeforeReading();
     void hostileArchiveExitsThree();
     void deployAndTakeBack();
     void uninstallAfterRepairsIsTheToolkitBeforeTheInstall_data();
@@ -216,8 +218,10 @@ void TestInstallCli::killedRunIsRecoveredByTheNextOne_data()
 {
     QTest::addColumn<QString>("fault");
     QTest::addColumn<bool>("nextInstalls"); // the next run installs again (else it uninstalls)
-    QTest::newRow("mid-merge, then uninstall") << QStringLiteral("stage.write:3:exit") << false;
-    QTest::newRow("mid-merge, then install") << QStringLiteral("stage.write:3:exit") << true;
+    // The archive is judged while it is staged: killed mid-pass, nothing was placed yet.
+    QTest::newRow("while staging, then uninstall") << QStringLiteral("stage.write:3:exit") << false;
+    QTest::newRow("while staging, then install") << QStringLiteral("stage.write:3:exit") << true;
+    QTest::newRow("staging a flush, then install") << QStringLiteral("stage.flush:2:exit") << true;
     QTest::newRow("between backup and rename") << QStringLiteral("swap.rename:4:exit") << false;
     QTest::newRow("moving an old file aside") << QStringLiteral("swap.backup:1:exit") << false;
     QTest::newRow("journaling a step") << QStringLiteral("journal.write:6:exit") << true;
@@ -303,6 +307,38 @@ void TestInstallCli::readOnlyToolkitExitsFour()
     QCOMPARE(result.report.value(QStringLiteral("status")).toString(), QStringLiteral("needs_elevation"));
     QVERIFY(reportCodes(result.report).contains(QStringLiteral("INSTALL-NEEDS-ELEVATION")));
     QCOMPARE(after, before);
+}
+
+void TestInstallCli::missingToolkitIsSaidBeforeTheArchiveIsRead()
+{
+    // Cut short: had it been read, the report would say PKG-TRUNCATED. The missing toolkit comes first.
+    const QString cut = m_tree->path(QStringLiteral("cut.tar.xz"));
+    QVERIFY(QFile::copy(m_archive, cut));
+    QVERIFY(QFile::resize(cut, QFileInfo(cut).size() / 2));
+    const Run result = run({QStringLiteral("--package"),
+                            cut,
+                            QStringLiteral("--cuda-root"),
+                            m_tree->path(QStringLiteral("no-such-toolkit"))});
+    QCOMPARE(result.exitCode, 8);
+    QVERIFY(reportCodes(result.report).contains(QStringLiteral("PKG-NO-TOOLKIT")));
+    QVERIFY(!reportCodes(result.report).contains(QStringLiteral("PKG-TRUNCATED")));
+    QVERIFY2(result.out.contains("no-such-toolkit"), result.out);
+}
+
+void TestInstallCli::wrongCudaByNameIsRefusedBeforeReading()
+{
+    CudnnArchiveSpec spec;
+    spec.cuda = QStringLiteral("12"); // the toolkit is CUDA 13
+    spec.libraryPayload = "libcudart.so.12";
+    const QString archive = writeArchive(*m_tree, spec.build(), spec.fileName());
+    QVERIFY(QFile::resize(archive, QFileInfo(archive).size() / 2));
+    const QString before = listing(m_root);
+    const Run result = run({QStringLiteral("--package"), archive, QStringLiteral("--cuda-root"), m_root});
+    QCOMPARE(result.exitCode, 3);
+    QCOMPARE(result.report.value(QStringLiteral("status")).toString(), QStringLiteral("rejected"));
+    QVERIFY(reportCodes(result.report).contains(QStringLiteral("PKG-CUDA-MISMATCH")));
+    QVERIFY(!reportCodes(result.report).contains(QStringLiteral("PKG-TRUNCATED")));
+    QCOMPARE(listing(m_root), before);
 }
 
 void TestInstallCli::hostileArchiveExitsThree()

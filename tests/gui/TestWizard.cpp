@@ -3,6 +3,7 @@
 #include "SetupWizard.h"
 #include "TestTree.h"
 #include "engine/Engine.h"
+#include "package/ArchiveReader.h"
 #include "pages/BenchmarkPage.h"
 #include "pages/DeployPage.h"
 #include "pages/EnvironmentPage.h"
@@ -13,6 +14,7 @@
 #include "pages/UninstallPage.h"
 
 #include <QApplication>
+#include <QComboBox>
 #include <QDirIterator>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -45,6 +47,7 @@ private slots:
     void uninstallTakesTheInstallBack();
     void deployCopiesNextToTheApplication();
     void blockedPackageKeepsNextDisabled();
+    void toolkitSwitchRejudgesWithoutReading();
 
 private:
     Engine makeEngine(const QString& fakeScenario = QStringLiteral("rtx3060ti"));
@@ -482,6 +485,33 @@ void TestWizard::blockedPackageKeepsNextDisabled()
     for (int i = 0; i < reasons->topLevelItemCount(); ++i)
         codes << reasons->topLevelItem(i)->data(0, Qt::UserRole).toString();
     QVERIFY2(codes.contains(QStringLiteral("PKG-CUDA-MISMATCH")), qPrintable(codes.join(QLatin1Char(' '))));
+}
+
+void TestWizard::toolkitSwitchRejudgesWithoutReading()
+{
+    // A second copy of the toolkit: the package fits both equally, so the page asks which one.
+    m_tree->writeFile(QStringLiteral("cuda-copy/version.json"), R"({"cuda": {"version": "12.4.1"}})");
+    m_tree->makeDir(QStringLiteral("cuda-copy/include"));
+    m_tree->makeDir(QStringLiteral("cuda-copy/lib64"));
+    const QString archive = fakeCudnnArchive();
+    const Engine engine = makeEngine();
+    SetupWizard wizard(engine);
+    goToPackagePage(wizard);
+    const int readsBefore = ArchiveReader::opened();
+    PackagePage* page = checkPackage(wizard, archive);
+    QCOMPARE(ArchiveReader::opened() - readsBefore, 1);
+    auto* toolkits = wizard.findChild<QComboBox*>(QStringLiteral("targetToolkit"));
+    QVERIFY(toolkits->isVisible());
+    QCOMPARE(toolkits->count(), 2);
+
+    const int readsAfterCheck = ArchiveReader::opened();
+    for (int index : {1, 0}) {
+        toolkits->setCurrentIndex(index);
+        emit toolkits->activated(index);
+        QVERIFY(QTest::qWaitFor([page] { return !page->isBusy(); }, 30000));
+        QVERIFY2(page->isComplete(), qPrintable(wizard.findChild<QLabel*>(QStringLiteral("packageVerdict"))->text()));
+    }
+    QCOMPARE(ArchiveReader::opened(), readsAfterCheck); // judged again from what the first read learnt
 }
 
 QTEST_MAIN(TestWizard)

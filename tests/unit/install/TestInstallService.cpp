@@ -5,6 +5,7 @@
 #include "install/Manifest.h"
 #include "install/Preflight.h"
 #include "install/ToolkitState.h"
+#include "package/ArchiveReader.h"
 #include "package/PackageInspector.h"
 
 #include <QJsonDocument>
@@ -40,6 +41,18 @@ public:
     void write(const QString& line) override { lines.append(line); }
     QStringList lines;
 };
+
+/** The one-pass install the silent runner uses for one archive into a known toolkit. */
+InstallResult installInOnePass(const QString& archive,
+                               const QString& root,
+                               InstallService::JudgedPackage* judged = nullptr,
+                               bool force = false)
+{
+    const SystemSnapshot system = machineWith({root});
+    InstallService::JudgedPackage ignored;
+    return InstallService::installArchive(
+        archive, system, *system.toolkitAt(root), force, {}, nullptr, {}, judged ? judged : &ignored);
+}
 
 /** A synthetic cuDNN of another version, the one a switch goes from. */
 CudnnArchiveSpec older(const Version& version = Version{9, 1, 0, 70})
@@ -83,6 +96,12 @@ private slots:
     void windowsLayoutOntoWindowsTree();
     void logRecordsEveryAction();
     void deployCopiesTheRuntimeAndUninstalls();
+    void onePassReadsTheArchiveOnce();
+    void onePassRefusesWhatItReadsAndLeavesNothing();
+    void onePassRefusesByNameBeforeReading();
+    void onePassFaultRollsBack_data();
+    void onePassFaultRollsBack();
+    void onePassSameFilesAgainChangesNothing();
 
 private:
     TestTree m_shared; // packed once: the real-files archive takes seconds to compress
@@ -602,6 +621,116 @@ void TestInstallService::deployCopiesTheRuntimeAndUninstalls()
     const InstallResult removed = InstallService::uninstall(app);
     QVERIFY2(removed.status == Status::Uninstalled, describe(removed));
     QCOMPARE(listing(app), QString());
+}
+
+void TestInstallService::onePassReadsTheArchiveOnce()
+{
+    const int reads = ArchiveReader::opened();
+    InstallService::JudgedPackage judged;
+    const InstallResult result = installInOnePass(m_real, m_root, &judged);
+    QVERIFY2(result.status == Status::Ok, describe(result));
+    QCOMPARE(ArchiveReader::opened() - reads, 1); // judged and staged by the same pass
+    QVERIFY(judged.choice.ok());
+    QCOMPARE(judged.choice.chosen()->inspection.cudnnVersion->truncated(3), (Version{9, 19, 0}));
+    QVERIFY(judged.plan && !judged.plan->items.isEmpty()); // the plan as it was before anything was put in place
+    QVERIFY(std::all_of(judged.plan->items.cbegin(), judged.plan->items.cend(), [](const InstallItem& item) {
+        return item.action == InstallItem::Action::New;
+    }));
+    const QString lib = m_root + QStringLiteral("/lib");
+    QCOMPARE(FileSystem::linkTarget(lib + QStringLiteral("/libcudnn.so.9")), QStringLiteral("libcudnn.so.9.19.0"));
+    for (const InstallItem& item : judged.plan->items) {
+        if (item.kind == InstallItem::Kind::File)
+            QCOMPARE(FileSystem::sha256Of(item.destination), item.sha256); // what the pass hashed is what landed
+    }
+    QVERIFY(!FileSystem::exists(ToolkitState(m_root).folder() + QStringLiteral("/staging")));
+
+    // Taken back whole, like any install.
+    QVERIFY(InstallService::uninstall(m_root).succeeded());
+    QVERIFY(!FileSystem::exists(lib + QStringLiteral("/libcudnn.so.9.19.0")));
+}
+
+void TestInstallService::onePassRefusesWhatItReadsAndLeavesNothing()
+{
+    CudnnArchiveSpec spec;
+    spec.libraryPayload = "libcudart.so.13";
+    ArchiveBuilder builder = spec.build();
+    builder.symlink(spec.topFolder() + QStringLiteral("/lib/libcudnn_evil.so"), QStringLiteral("../../../../x"));
+    builder.file(spec.topFolder() + QStringLiteral("/lib/../../../escaped"), "out");
+    const QString archive = writeArchive(*m_tree, builder, spec.fileName());
+    const QString before = FileSystem::exists(m_root) ? listing(m_root) : QString();
+
+    InstallService::JudgedPackage judged;
+    const InstallResult result = installInOnePass(archive, m_root, &judged, true);
+    QCOMPARE(result.status, Status::Rejected); // --force lifts compatibility, never safety
+    QCOMPARE(result.exitCode(), ExitCode::PackageRejected);
+    QVERIFY(!judged.choice.ok());
+    QCOMPARE(listing(m_root), before);
+    QVERIFY(!FileSystem::exists(ToolkitState(m_root).folder())); // staging, journal and lock all gone
+    QVERIFY(!FileSystem::exists(m_tree->path(QStringLiteral("escaped"))));
+}
+
+void TestInstallService::onePassRefusesByNameBeforeReading()
+{
+    CudnnArchiveSpec spec;
+    spec.cuda = QStringLiteral("12"); // the toolkit is CUDA 13
+    const QString archive = writeSpec(*m_tree, spec);
+    QVERIFY(QFile::resize(archive, QFileInfo(archive).size() / 2)); // were it read, it would be "cut short"
+    const int reads = ArchiveReader::opened();
+    InstallService::JudgedPackage judged;
+    const InstallResult result = installInOnePass(archive, m_root, &judged);
+    QCOMPARE(result.status, Status::Rejected);
+    QCOMPARE(ArchiveReader::opened(), reads);
+    QCOMPARE(judged.choice.candidates.size(), 1);
+    const PackageVerdict& verdict = judged.choice.candidates.first().fits.first().verdict;
+    QVERIFY(verdict.blocked());
+    QVERIFY(containsCode(diagnosticsOf(verdict.reasons), PackageCode::CudaMismatch));
+    QVERIFY(!containsCode(diagnosticsOf(verdict.reasons), PackageCode::Truncated));
+    QVERIFY(!FileSystem::exists(ToolkitState(m_root).folder()));
+}
+
+void TestInstallService::onePassFaultRollsBack_data()
+{
+    QTest::addColumn<QString>("point");
+    QTest::addColumn<int>("skip");
+    QTest::newRow("staging, first block") << QStringLiteral("stage.write") << 0;
+    QTest::newRow("staging, mid-way") << QStringLiteral("stage.write") << 6;
+    QTest::newRow("staging, a flush") << QStringLiteral("stage.flush") << 3;
+    QTest::newRow("putting in place") << QStringLiteral("swap.rename") << 5;
+    QTest::newRow("journal of a step") << QStringLiteral("journal.write") << 3;
+    QTest::newRow("manifest") << QStringLiteral("manifest.write") << 0;
+}
+
+void TestInstallService::onePassFaultRollsBack()
+{
+    QFETCH(QString, point);
+    QFETCH(int, skip);
+    QVERIFY(install(writeSpec(*m_tree, older()), m_root).succeeded()); // over an earlier install
+    const QString before = listing(m_root);
+    FaultPoint::arm(point, skip);
+    const InstallResult result = installInOnePass(m_real, m_root);
+    FaultPoint::disarm();
+    QVERIFY2(result.status == Status::RolledBack, describe(result));
+    QCOMPARE(listing(m_root), before);
+    QVERIFY(!InstallService::hasInterruptedRun(m_root));
+    QVERIFY(!FileSystem::exists(ToolkitState(m_root).folder() + QStringLiteral("/staging")));
+    QVERIFY(installInOnePass(m_real, m_root).succeeded());
+}
+
+void TestInstallService::onePassSameFilesAgainChangesNothing()
+{
+    QVERIFY(installInOnePass(m_real, m_root).succeeded());
+    const QString installed = listing(m_root);
+    const QByteArray manifest = [&] {
+        QFile file(ToolkitState(m_root).manifestFile());
+        return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+    }();
+    const InstallResult again = installInOnePass(m_real, m_root);
+    QCOMPARE(again.status, Status::Unchanged);
+    QCOMPARE(listing(m_root), installed);
+    QFile file(ToolkitState(m_root).manifestFile());
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QCOMPARE(file.readAll(), manifest);
+    QVERIFY(!FileSystem::exists(ToolkitState(m_root).folder() + QStringLiteral("/staging")));
 }
 
 QTEST_GUILESS_MAIN(TestInstallService)

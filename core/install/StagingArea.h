@@ -1,0 +1,54 @@
+#pragma once
+
+#include "package/EntrySink.h"
+
+#include <QCoreApplication>
+#include <QHash>
+#include <atomic>
+#include <mutex>
+
+class InstallLog;
+
+/**
+ * Where one install's package lands while the same pass reads and judges it: <root>/.cudnn-setup/staging/<id>/,
+ * on the root's own file system, so putting a file in place afterwards is a rename. Nothing the verdict has not
+ * accepted is written anywhere else: every member gets a numbered name (never its archive path), is created
+ * exclusively (a planted link is refused, not followed), written on the inspector's worker and flushed to the disk;
+ * links are made as links, a hard link is a copy of its original. The transaction's journal names the folder, so a
+ * rollback, or the next run after a crash, removes it whole.
+ */
+class StagingArea final : public EntrySink
+{
+    Q_DECLARE_TR_FUNCTIONS(StagingArea)
+
+public:
+    StagingArea(QString folder, InstallLog* log);
+
+    /** Creates the folder (it must not exist yet). */
+    bool create(QString* error);
+    QString folder() const { return m_folder; }
+
+    std::shared_ptr<Output> openFile(const ArchiveEntry& entry) override;
+    bool addSymlink(const ArchiveEntry& entry) override;
+    bool addHardlink(const ArchiveEntry& entry, const ArchiveEntry& original) override;
+    bool failed() const override { return m_failed; }
+
+    /** Where an archive member was staged; empty when it was not (a folder, a special file, a failure). */
+    QString stagedPath(const QString& entryPath) const { return m_staged.value(entryPath); }
+    /** The first failure, in the system's words. */
+    QString errorString() const;
+
+private:
+    class StagedFile;
+
+    QString nextName();
+    bool fail(const QString& error);
+
+    QString m_folder;
+    InstallLog* m_log;
+    QHash<QString, QString> m_staged; // archive path -> staged file; the reading thread's
+    int m_count = 0;
+    std::atomic<bool> m_failed{false};
+    mutable std::mutex m_mutex;
+    QString m_error; // the first failure, from either thread
+};
