@@ -31,9 +31,10 @@ Armed& armed()
     return state;
 }
 
-/** CUDNN_SETUP_TEST_FAULT, read once, before the first pass anywhere. */
+/** CUDNN_SETUP_TEST_FAULT, read once, before the first pass anywhere; test builds only (CMake option). */
 void armFromEnvironment()
 {
+#ifdef CUDNN_SETUP_FAULT_INJECTION
     static std::once_flag once;
     std::call_once(once, [] {
         const QString spec = qEnvironmentVariable("CUDNN_SETUP_TEST_FAULT");
@@ -44,6 +45,7 @@ void armFromEnvironment()
         const bool exit = parts.size() > 2 && parts.at(2) == QLatin1String("exit");
         FaultPoint::arm(parts.at(0), skip, exit ? FaultPoint::Effect::Exit : FaultPoint::Effect::Fail);
     });
+#endif
 }
 
 } // namespace
