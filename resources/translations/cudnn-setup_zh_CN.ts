@@ -381,6 +381,12 @@ Try cudnn-setup --help.
 <context>
     <name>ConsoleRunner</name>
     <message>
+        <source>--force takes the install back anyway (the changed copies are kept); --repair puts the files back as installed first.
+</source>
+        <translation>--force 会强制撤回这次安装（修改过的副本会被保留）；--repair 会先把这些文件恢复为安装时的状态。
+</translation>
+    </message>
+    <message>
         <source>no package to install (%1)</source>
         <translation>没有可安装的安装包（%1）</translation>
     </message>
@@ -2968,9 +2974,9 @@ Try cudnn-setup --help.
         <translation>%1：%2</translation>
     </message>
     <message numerus="yes">
-        <source>&lt;b&gt;Repaired&lt;/b&gt;: %n fix(es) applied. Uninstalling later takes this repair back first.</source>
+        <source>&lt;b&gt;Repaired&lt;/b&gt;: %n fix(es) applied. They are now part of the install they repaired: uninstalling it puts back what was there before that install.</source>
         <translation>
-            <numerusform>&lt;b&gt;已修复&lt;/b&gt;：应用了 %n 项修复。日后卸载时会先撤回此次修复。</numerusform>
+            <numerusform>&lt;b&gt;已修复&lt;/b&gt;：应用了 %n 项修复。这些修复现已并入被修复的那次安装：卸载它会恢复该次安装之前的状态。</numerusform>
         </translation>
     </message>
     <message>
@@ -3272,10 +3278,29 @@ Try cudnn-setup --help.
         <translation>没有修复可以自动完成的内容；剩下的问题需要按各项检查结果中列出的步骤处理。</translation>
     </message>
     <message numerus="yes">
-        <source>%n fix(es) applied; `cudnn-setup --silent --uninstall` takes the repair back.</source>
+        <source>%n fix(es) applied. They are part of the install they repaired: an uninstall puts back what was there before that install.</source>
         <translation>
-            <numerusform>已应用 %n 项修复；`cudnn-setup --silent --uninstall` 可撤回此次修复。</numerusform>
+            <numerusform>已应用 %n 项修复。这些修复已并入被修复的那次安装：卸载会恢复该次安装之前的状态。</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>RecordedPaths</name>
+    <message>
+        <source>its transaction id &quot;%1&quot; is not one cudnn-setup makes</source>
+        <translation>其事务标识“%1”不是 cudnn-setup 生成的</translation>
+    </message>
+    <message>
+        <source>it names %1 as a staged file</source>
+        <translation>它把 %1 列为暂存文件</translation>
+    </message>
+    <message>
+        <source>it names %1 to remove</source>
+        <translation>它要求删除 %1</translation>
+    </message>
+    <message>
+        <source>its step %1 names %2, outside %3</source>
+        <translation>其步骤 %1 指向 %3 之外的 %2</translation>
     </message>
 </context>
 <context>
@@ -3555,6 +3580,10 @@ Try cudnn-setup --help.
 <context>
     <name>Transaction</name>
     <message>
+        <source>the journal %1 cannot be acted on (%2); nothing was changed</source>
+        <translation>无法依据日志 %1 执行操作（%2）；未做任何更改</translation>
+    </message>
+    <message>
         <source>transaction %1 (%2) begins in %3</source>
         <translation>事务 %1（%2）在 %3 中开始</translation>
     </message>
@@ -3732,8 +3761,8 @@ Try cudnn-setup --help.
         <translation>%1该副本保存在 %2。</translation>
     </message>
     <message>
-        <source>Nothing was changed. Put the file back as installed, or run the uninstall with --force to take it back anyway (the changed copy is kept).</source>
-        <translation>未做任何更改。请将该文件恢复为安装时的状态，或使用 --force 运行卸载以强制撤回（修改后的副本会被保留）。</translation>
+        <source>Nothing was changed. A repair puts the file back as it was installed; then uninstall again.</source>
+        <translation>未做任何更改。修复会将该文件恢复为安装时的状态；之后再卸载即可。</translation>
     </message>
     <message>
         <source>Nothing was changed: the manifest holds a step this run cannot take back (%1).</source>
