@@ -240,7 +240,12 @@ ExitCode ConsoleRunner::install(const Invocation& invocation)
         return ExitCode::Failed;
     DetectOptions detectOptions;
     detectOptions.cudaRoots = invocation.cudaRoots;
-    const SystemSnapshot system = m_engine.detect(detectOptions);
+    // A --cuda-root that is not even a folder is said at once, without detecting the machine first.
+    const bool noSuchRoot = !invocation.cudaRoots.isEmpty() && !QFileInfo(invocation.cudaRoots.first()).isDir();
+    SystemSnapshot system;
+    system.os = hostOsFlavor();
+    if (!noSuchRoot)
+        system = m_engine.detect(detectOptions);
 
     ConsoleProgress console;
     ProgressLineWriter lines;

@@ -1,13 +1,16 @@
 // cudnn-setup-install-bench [--runs N] ARCHIVE
-//   Inspects ARCHIVE once (as the install does before it writes), then N times: merges it into a fresh toolkit
-//   (InstallService::install: plan, journal, stream, flush, verify, rename, manifest), the manual way into another
-//   (tar -xJf into a temporary folder, cp -P into the toolkit, chmod a+r), and `xz -dc > /dev/null`.
-//   Prints each one's median wall and CPU time, the merge's peak RSS (reset before each merge), and the ratios.
+//   Times what a deployment script runs, as a whole process, N times interleaved with the two things it is
+//   compared with, on the same archive, each into a fresh toolkit:
+//     cudnn-setup --silent --package ARCHIVE --cuda-root T --path-scope none --no-benchmark --no-verify
+//     the manual way (tar -xJf into a temporary folder, cp -P into the toolkit, chmod a+r, sync)
+//     xz -dc ARCHIVE > /dev/null (decompression alone: the floor)
+//   Prints each one's median wall and CPU time, the silent command's peak RSS (/usr/bin/time), and the ratios. Then
+//   the wizard's re-judge after a toolkit switch (the same archive judged for a second toolkit, and how many reads
+//   that took), and a silent run whose --cuda-root does not exist (how long until it says so).
 //   The archive: /tmp/pkgbench/cudnn-linux-x86_64-9.19.0.56_cuda13-archive.tar.xz from cudnn-setup-package-bench
-//   --make, or any cuDNN .tar.xz. Linux only (getrusage, /proc).
+//   --make, or any cuDNN .tar.xz for CUDA 13. Linux only (getrusage, /usr/bin/time).
 
-#include "install/InstallService.h"
-#include "package/PackagePicker.h"
+#include "package/ArchiveReader.h"
 #include "package/PackageService.h"
 
 #include <QCoreApplication>
@@ -37,26 +40,6 @@ double cpuSeconds(int who)
         + double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
 }
 
-/** Forgets this process's peak RSS so the next phase's own peak can be read (Linux 4.0 on). */
-void resetPeakRss()
-{
-    QFile clear(QStringLiteral("/proc/self/clear_refs"));
-    if (clear.open(QIODevice::WriteOnly))
-        clear.write("5");
-}
-
-double peakRssMiB()
-{
-    QFile status(QStringLiteral("/proc/self/status"));
-    if (!status.open(QIODevice::ReadOnly))
-        return 0;
-    for (const QByteArray& line : status.readAll().split('\n')) {
-        if (line.startsWith("VmHWM:"))
-            return line.mid(6).trimmed().split(' ').first().toDouble() / 1024.0;
-    }
-    return 0;
-}
-
 QString makeToolkit(const QString& root)
 {
     QDir().mkpath(root + QStringLiteral("/include"));
@@ -74,15 +57,29 @@ double median(QList<double> values)
     return values.isEmpty() ? 0 : values.at(values.size() / 2);
 }
 
-Sample runShell(const QString& script, const QStringList& arguments)
+/** Runs a shell script as a whole process; with peakFile, under /usr/bin/time, which writes its peak RSS there. */
+Sample runShell(const QString& script, const QStringList& arguments, const QString& peakFile = {}, int expect = 0)
 {
     const double cpuBefore = cpuSeconds(RUSAGE_CHILDREN);
     QElapsedTimer timer;
     timer.start();
-    const int status = QProcess::execute(QStringLiteral("sh"), QStringList{QStringLiteral("-c"), script} + arguments);
+    QStringList command{QStringLiteral("sh"), QStringLiteral("-c"), script};
+    if (!peakFile.isEmpty())
+        command = QStringList{QStringLiteral("/usr/bin/time"),
+                              QStringLiteral("-f"),
+                              QStringLiteral("%M"),
+                              QStringLiteral("-o"),
+                              peakFile}
+            + command;
+    const int status = QProcess::execute(command.first(), command.mid(1) + arguments);
     Sample sample{timer.elapsed() / 1000.0, cpuSeconds(RUSAGE_CHILDREN) - cpuBefore, 0};
-    if (status != 0)
-        std::fprintf(stderr, "failed (%d): %s\n", status, qPrintable(script));
+    if (status != expect)
+        std::fprintf(stderr, "exit %d, not %d: %s\n", status, expect, qPrintable(script));
+    if (!peakFile.isEmpty()) {
+        QFile peak(peakFile);
+        if (peak.open(QIODevice::ReadOnly))
+            sample.peakMiB = peak.readAll().trimmed().split('\n').last().toDouble() / 1024.0;
+    }
     return sample;
 }
 
@@ -118,66 +115,21 @@ int main(int argc, char** argv)
         return 2;
     }
     const QString archive = QFileInfo(args.first()).absoluteFilePath();
+    const QString program = QCoreApplication::applicationDirPath() + QStringLiteral("/cudnn-setup");
     QTemporaryDir work;
     work.setAutoRemove(true);
-
-    // The inspection the install needs first (the dry run's pass); timed for reference only.
-    QElapsedTimer timer;
-    timer.start();
-    SystemSnapshot system;
-    system.driver.found = true;
-    system.driver.version = Version{580, 95, 5};
-    system.driver.newestCuda = Version{13, 0};
-    GpuInfo gpu;
-    gpu.computeCapability = Version{8, 6};
-    system.gpus.append(gpu);
-    const PackageInspection inspection = PackageService::inspect(archive);
-    const double inspectSeconds = timer.elapsed() / 1000.0;
-    if (!inspection.readCompletely) {
-        std::fprintf(stderr, "%s could not be read completely\n", qPrintable(archive));
-        return 1;
-    }
-    qint64 entryBytes = 0;
-    for (const PackageFile& file : inspection.files)
-        entryBytes += file.entry.type == ArchiveEntry::Type::File ? file.entry.size : 0;
-    std::printf("archive  %s\n         %.1f MiB compressed, %.1f MiB in %lld entries; inspected in %.2f s\n",
-                qPrintable(archive),
-                inspection.fileSize / 1048576.0,
-                entryBytes / 1048576.0,
-                static_cast<long long>(inspection.files.size()),
-                inspectSeconds);
+    std::printf("archive  %s (%.1f MiB)\n", qPrintable(archive), QFileInfo(archive).size() / 1048576.0);
 
     // Interleaved, so a machine that gets busier or quieter during the run weighs on all three alike.
-    QList<Sample> merges;
+    QList<Sample> silent;
     QList<Sample> manual;
     QList<Sample> xz;
     for (int run = 0; run < runs; ++run) {
-        const QString root
-            = QFileInfo(makeToolkit(work.filePath(QStringLiteral("merge-%1").arg(run)))).canonicalFilePath();
-        CudaToolkit toolkit;
-        toolkit.root = root;
-        toolkit.version = Version{13, 0};
-        system.toolkits = {toolkit};
-        PackageChoice choice;
-        PackageCandidate candidate;
-        candidate.inspection = inspection;
-        candidate.fits.append({root, PackageService::validate(inspection, system, toolkit, true)});
-        candidate.chosen = true;
-        choice.candidates.append(candidate);
-        choice.chosenIndex = 0;
-        choice.toolkitRoot = root;
-
-        resetPeakRss();
-        const double cpuBefore = cpuSeconds(RUSAGE_SELF);
-        timer.restart();
-        const InstallResult result = InstallService::install(choice, system);
-        merges.append({timer.elapsed() / 1000.0, cpuSeconds(RUSAGE_SELF) - cpuBefore, peakRssMiB()});
-        if (result.status != InstallResult::Status::Ok) {
-            std::fprintf(stderr, "the merge failed: %s\n", qPrintable(InstallResult::statusName(result.status)));
-            for (const Diagnostic& d : result.diagnostics)
-                std::fprintf(stderr, "  %s %s\n", qPrintable(d.code), qPrintable(d.message));
-            return 1;
-        }
+        const QString root = makeToolkit(work.filePath(QStringLiteral("silent-%1").arg(run)));
+        silent.append(runShell(QStringLiteral("\"$0\" --silent --package \"$1\" --cuda-root \"$2\" --path-scope none "
+                                              "--no-benchmark --no-verify > /dev/null"),
+                               {program, archive, root},
+                               work.filePath(QStringLiteral("peak"))));
         QDir(root).removeRecursively();
 
         const QString manualRoot = makeToolkit(work.filePath(QStringLiteral("manual-%1").arg(run)));
@@ -194,14 +146,14 @@ int main(int argc, char** argv)
 
         xz.append(runShell(QStringLiteral("xz -dc -- \"$0\" > /dev/null"), {archive}));
         std::fprintf(stderr,
-                     "run %d: merge %.2f s, manual %.2f s, xz -dc %.2f s\n",
+                     "run %d: silent install %.2f s, manual %.2f s, xz -dc %.2f s\n",
                      run + 1,
-                     merges.last().wall,
+                     silent.last().wall,
                      manual.last().wall,
                      xz.last().wall);
     }
 
-    print("merge (cudnn-setup)", merges, true);
+    print("cudnn-setup --silent", silent, true);
     print("manual (tar -xJf; cp -P)", manual, false);
     print("xz -dc > /dev/null", xz, false);
     const auto wallOf = [](const QList<Sample>& s) {
@@ -216,8 +168,49 @@ int main(int argc, char** argv)
             v.append(x.cpu);
         return median(v);
     };
-    std::printf("merge / xz -dc      %.2fx wall, %.2fx CPU\n", wallOf(merges) / wallOf(xz), cpuOf(merges) / cpuOf(xz));
+    std::printf("silent / xz -dc      %.2fx wall, %.2fx CPU\n", wallOf(silent) / wallOf(xz), cpuOf(silent) / cpuOf(xz));
     std::printf(
-        "merge / manual      %.2fx wall, %.2fx CPU\n", wallOf(merges) / wallOf(manual), cpuOf(merges) / cpuOf(manual));
+        "silent / manual      %.2fx wall, %.2fx CPU\n", wallOf(silent) / wallOf(manual), cpuOf(silent) / cpuOf(manual));
+
+    // The wizard: a package chosen for one toolkit, then the user switches to another.
+    SystemSnapshot system;
+    system.driver.found = true;
+    system.driver.version = Version{580, 95, 5};
+    system.driver.newestCuda = Version{13, 0};
+    GpuInfo gpu;
+    gpu.computeCapability = Version{8, 6};
+    system.gpus.append(gpu);
+    for (const char* name : {"cuda-a", "cuda-b"}) {
+        CudaToolkit toolkit;
+        toolkit.root = QFileInfo(makeToolkit(work.filePath(QLatin1String(name)))).canonicalFilePath();
+        toolkit.version = Version{13, 0};
+        system.toolkits.append(toolkit);
+    }
+    QElapsedTimer timer;
+    const int readsBefore = ArchiveReader::opened();
+    timer.start();
+    PackageService::pick(archive, system, system.toolkits.at(0).root, false);
+    const double first = timer.nsecsElapsed() / 1e6;
+    const int readsFirst = ArchiveReader::opened() - readsBefore;
+    timer.restart();
+    PackageService::pick(archive, system, system.toolkits.at(1).root, false);
+    const double second = timer.nsecsElapsed() / 1e6;
+    std::printf("wizard: judged for a toolkit %.0f ms (%d read), re-judged after a switch %.1f ms (%d reads)\n",
+                first,
+                readsFirst,
+                second,
+                ArchiveReader::opened() - readsBefore - readsFirst);
+
+    // A --cuda-root that does not exist: said before the archive is read.
+    QList<Sample> missing;
+    for (int run = 0; run < 5; ++run)
+        missing.append(runShell(QStringLiteral("\"$0\" --silent --package \"$1\" --cuda-root \"$2\" > /dev/null"),
+                                {program, archive, work.filePath(QStringLiteral("no-such-toolkit"))},
+                                {},
+                                8));
+    QList<double> missingWall;
+    for (const Sample& x : missing)
+        missingWall.append(x.wall);
+    std::printf("missing --cuda-root: exit 8 after %.0f ms (median of 5)\n", median(missingWall) * 1000);
     return 0;
 }

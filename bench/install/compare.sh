@@ -11,14 +11,14 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 fresh="rm -rf $work/cuda $work/x && mkdir -p $work/cuda/include $work/cuda/lib $work/x && ln -s lib $work/cuda/lib64 \
 && echo '#define CUDA_VERSION 13000' > $work/cuda/include/cuda.h"
-install="$build/bin/cudnn-setup --silent --no-benchmark --path-scope none --package $archive --cuda-root $work/cuda"
+install="$build/bin/cudnn-setup --silent --no-benchmark --no-verify --path-scope none --package $archive --cuda-root $work/cuda"
 manual="tar -xJf $archive -C $work/x && cp -P $work/x/*/include/cudnn*.h $work/cuda/include/ \
 && cp -P $work/x/*/lib/libcudnn* $work/cuda/lib64/ && chmod a+r $work/cuda/include/cudnn*.h $work/cuda/lib64/libcudnn* \
 && sync -f $work/cuda/lib64"
 decompress="xz -dc $archive > /dev/null"
 
 hyperfine --runs "$runs" --prepare "$fresh" \
-    -n "cudnn-setup --silent (detect, check, merge)" "$install" \
+    -n "cudnn-setup --silent (one pass: judge and stage, then place)" "$install" \
     -n "manual (tar -xJf; cp -P)" "$manual" \
     -n "xz -dc > /dev/null" "$decompress"
 
