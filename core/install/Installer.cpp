@@ -153,8 +153,13 @@ bool Installer::checkBeforeReading(
     const QStringList destinations = result.command == QLatin1String("deploy")
         ? QStringList{root}
         : InstallPlanner::destinationFolders(toolkit, os);
-    const Diagnostics problems
-        = m_options.preflight.checkBeforeReading(root, stateFolder, destinations, QFileInfo(source.archive).size(), os);
+    return accepts(
+        m_options.preflight.checkBeforeReading(root, stateFolder, destinations, QFileInfo(source.archive).size(), os),
+        result);
+}
+
+bool Installer::accepts(const Diagnostics& problems, InstallResult& result) const
+{
     if (problems.isEmpty())
         return true;
     result.diagnostics.append(problems);
@@ -229,16 +234,9 @@ void Installer::refuse(Transaction& transaction, InstallResult& result) const
 bool Installer::check(const PlannedChanges& planned, InstallResult& result) const
 {
     const ChangeSet& changes = planned.changes;
-    const Diagnostics problems = m_options.preflight.checkTarget(
-        changes, changes.root + QLatin1Char('/') + ToolkitState::FolderName, Preflight::Space::Staged);
-    if (problems.isEmpty())
-        return true;
-    result.diagnostics.append(problems);
-    result.status = containsCode(problems, InstallCode::NeedsElevation) ? InstallResult::Status::NeedsElevation
-                                                                        : InstallResult::Status::Failed;
-    for (const Diagnostic& problem : problems)
-        InstallLog::to(m_options.log, problem.message);
-    return false;
+    return accepts(m_options.preflight.checkTarget(
+                       changes, changes.root + QLatin1Char('/') + ToolkitState::FolderName, Preflight::Space::Staged),
+                   result);
 }
 
 bool Installer::build(Transaction& transaction,

@@ -70,6 +70,8 @@ private:
                       InstallResult& result,
                       PackageInspection& read);
     bool check(const PlannedChanges& planned, InstallResult& result) const;
+    /** No problems; otherwise result takes them (needs_elevation or failed) and the log says them. */
+    bool accepts(const Diagnostics& problems, InstallResult& result) const;
     /** A package the decision refuses, or a root it may not change: put back what staging made, say why. */
     void refuse(Transaction& transaction, InstallResult& result) const;
     bool build(Transaction& transaction,
