@@ -29,6 +29,8 @@ if(WIN32)
 elseif(UNIX AND NOT APPLE AND TARGET cudnn-setup)
     include(${CMAKE_CURRENT_LIST_DIR}/linux/Desktop.cmake)
     include(${CMAKE_CURRENT_LIST_DIR}/linux/Polkit.cmake)
+    include(${CMAKE_CURRENT_LIST_DIR}/linux/Licence.cmake)
+    include(${CMAKE_CURRENT_LIST_DIR}/linux/Manual.cmake)
 endif()
 
 # ---- CPack ----
@@ -45,6 +47,7 @@ set(CPACK_PACKAGE_DESCRIPTION
 set(CPACK_PACKAGE_INSTALL_DIRECTORY "cudnn-setup")
 set(CPACK_PACKAGE_EXECUTABLES "cudnn-setup" "cudnn-setup")
 set(CPACK_RESOURCE_FILE_README "${PROJECT_SOURCE_DIR}/README.md")
+set(CPACK_RESOURCE_FILE_LICENSE "${PROJECT_SOURCE_DIR}/LICENSE") # the NSIS licence page shows it
 set(CPACK_STRIP_FILES TRUE) # RelWithDebInfo builds carry debug info the packages do not need
 set(CPACK_SOURCE_IGNORE_FILES "/\\\\.git/" "/build[^/]*/")
 set(CPACK_PACKAGE_CHECKSUM SHA256)

@@ -7,7 +7,12 @@
 #   - apt resolves its dependencies on this machine (apt-get install --simulate, nothing is installed);
 #   - installed with dpkg into a clean throw-away root, `cudnn-setup --detect` run from there exits 0 and finds
 #     the real CUDA toolkit of this machine (/usr/local/cuda-13.0, when it exists), with cudnn-probe beside it;
-#   - the tarball unpacks into a folder that runs the same way.
+#   - the tarball unpacks into a folder that runs the same way;
+#   - the licence: the DEP-5 copyright file and LICENSE in /usr/share/doc/cudnn-setup, the NSIS licence page, and
+#     no Qt module outside the LGPL ones linked (readelf NEEDED of the installed programs; the probe links no Qt);
+#   - `man` finds cudnn-setup(1) in the installed root and renders it; the bash completion completes every
+#     option of --help (installer/linux/test-completion.sh drives bash-completion); appstreamcli validate accepts
+#     the AppStream metainfo.
 # Usage: installer/test-deb.sh BUILD_DIR   (ctest: test_packaging). Writes only inside its own temporary folder.
 set -euo pipefail
 
@@ -51,7 +56,7 @@ expect "Package is cudnn-setup" test "$(field Package)" = cudnn-setup
 expect "Architecture is this machine's ($(dpkg --print-architecture))" \
     test "$(field Architecture)" = "$(dpkg --print-architecture)"
 # dpkg-shlibdeps writes a minimum version for each library package it derived from the binaries' NEEDED entries.
-for lib in libc6 libstdc++6 libqt6core6 libqt6gui6 libqt6widgets6 libarchive13; do
+for lib in libc6 libstdc++6 libqt6core6 libqt6gui6 libqt6widgets6 libarchive13 libssl3; do
     expect "Depends names $lib with a version (computed)" grep -Eq "(^|, )${lib//+/\\+}[^ ,]* \(>= [^)]+\)" <<<"$depends"
 done
 expect "Depends names the SVG plugin Qt loads for the icon" grep -Eq "(^|, )libqt6svg6($|,| )" <<<"$depends"
@@ -60,7 +65,10 @@ expect "no Depends on a -dev package" bash -c '! grep -q -- "-dev" <<<"$1"' _ "$
 # ---- Files ----
 dpkg-deb --contents "$deb" | awk '{print $6}' | sed 's|^\./|/|' >"$work/contents"
 for path in /usr/bin/cudnn-setup /usr/bin/cudnn-probe /usr/share/applications/cudnn-setup.desktop \
-    /usr/share/icons/hicolor/scalable/apps/cudnn-setup.svg /usr/share/polkit-1/actions/org.cudnn-setup.install.policy; do
+    /usr/share/icons/hicolor/scalable/apps/cudnn-setup.svg /usr/share/polkit-1/actions/org.cudnn-setup.install.policy \
+    /usr/share/doc/cudnn-setup/copyright /usr/share/doc/cudnn-setup/LICENSE /usr/share/man/man1/cudnn-setup.1.gz \
+    /usr/share/bash-completion/completions/cudnn-setup /usr/share/zsh/vendor-completions/_cudnn-setup \
+    /usr/share/metainfo/io.github.cudnn_setup.metainfo.xml; do
     expect "the .deb holds $path" grep -qx "$path" "$work/contents"
 done
 if grep -q "^CUDNN_SETUP_RSVG_CONVERT:FILEPATH=/" "$build/CMakeCache.txt"; then # the build rendered PNGs
@@ -124,6 +132,8 @@ run_detect() { # run_detect BIN_DIR LABEL
     local bin="$1" label="$2" out="$work/detect-$2.json" code=0
     env -u LD_LIBRARY_PATH -u CUDA_PATH "$bin/cudnn-setup" --detect --json >"$out" 2>"$work/detect-$label.err" || code=$?
     expect "$label: cudnn-setup --detect exits 0" test "$code" -eq 0
+    expect "$label: --detect --json keeps docs/schemas/detect.schema.json" \
+        python3 "$(dirname "$0")/../tests/support/validate-json.py" detect "$out"
     expect "$label: --detect --json is a detect report" \
         test "$(jq -r '.command + " " + .status' "$out" 2>/dev/null)" = "detect ok"
     expect "$label: cudnn-probe was found next to cudnn-setup" \
@@ -138,6 +148,57 @@ run_detect() { # run_detect BIN_DIR LABEL
     env -u LD_LIBRARY_PATH "$bin/cudnn-setup" --detect >"$work/detect-$label.txt" 2>&1 || code=$?
     expect "$label: cudnn-setup --detect (text) exits 0" test "$code" -eq 0
 }
+# ---- Licence: the copyright file, and only LGPL Qt modules linked ----
+copyright="$work/extracted/usr/share/doc/cudnn-setup/copyright"
+expect "the copyright file is machine-readable (DEP-5) and says Apache-2.0 for every file" bash -c '
+    head -1 "$1" | grep -qx "Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/" &&
+    grep -A2 -x "Files: \*" "$1" | grep -qx "License: Apache-2.0" && grep -qx "License: Apache-2.0" "$1"' _ "$copyright"
+expect "LICENSE in the .deb is the Apache-2.0 text" cmp -s "$work/extracted/usr/share/doc/cudnn-setup/LICENSE" \
+    "$(dirname "$0")/../LICENSE"
+# Qt's LGPL-3 modules in Debian; Charts, Data Visualization, Virtual Keyboard and the rest are GPL-3 only there.
+lgpl_qt='^libQt6(Core|Gui|Widgets|Concurrent|DBus|Network|Xml|OpenGL|PrintSupport|Svg|Core5Compat)\.so\.6$'
+readelf -d "$work/extracted/usr/bin/cudnn-setup" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' >"$work/needed-setup.txt"
+readelf -d "$work/extracted/usr/bin/cudnn-probe" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' >"$work/needed-probe.txt"
+echo "cudnn-setup links: $(grep '^libQt6' "$work/needed-setup.txt" | xargs)"
+expect "cudnn-setup links Qt (readelf sees its NEEDED entries)" grep -q '^libQt6Core\.so\.6$' "$work/needed-setup.txt"
+expect "cudnn-setup links no Qt module outside the LGPL ones (no Qt Charts)" \
+    bash -c '! grep "^libQt6" "$1" | grep -Evq "$2"' _ "$work/needed-setup.txt" "$lgpl_qt"
+expect "cudnn-probe links no Qt at all" bash -c '! grep -q "^libQt" "$1"' _ "$work/needed-probe.txt"
+
+# ---- The manual page, the shell completions, the AppStream metainfo ----
+manpath="$work/extracted/usr/share/man"
+expect "man finds cudnn-setup(1) in the installed root" \
+    test "$(man --manpath="$manpath" -w cudnn-setup 2>/dev/null)" = "$manpath/man1/cudnn-setup.1.gz"
+MANWIDTH=120 man --manpath="$manpath" cudnn-setup 2>"$work/man.err" | col -b >"$work/man.txt" || true
+expect "the manual page renders, with every option of --help and the exit codes" bash -c '
+    grep -q "EXIT STATUS" "$1" && grep -q "QT_LOGGING_RULES" "$1" &&
+    for option in $("$2" --help | grep -oE -- "--[a-z0-9-]+" | sort -u); do grep -q -- "$option" "$1" || exit 1; done' \
+    _ "$work/man.txt" "$work/extracted/usr/bin/cudnn-setup"
+expect "the installed version is the one in the manual page" \
+    grep -q "cudnn-setup $("$work/extracted/usr/bin/cudnn-setup" --version | awk '{print $2}')" "$work/man.txt"
+if bash "$(dirname "$0")/linux/test-completion.sh" "$work/extracted/usr/share/bash-completion/completions/cudnn-setup" \
+    "$work/extracted/usr/share/zsh/vendor-completions/_cudnn-setup" "$work/extracted/usr/bin/cudnn-setup" \
+    >"$work/completion.log" 2>&1; then
+    pass "the installed bash and zsh completions complete every option (test-completion.sh)"
+else
+    cat "$work/completion.log" >&2
+    fail "the installed bash and zsh completions complete every option (test-completion.sh)"
+fi
+metainfo="$work/extracted/usr/share/metainfo/io.github.cudnn_setup.metainfo.xml"
+if command -v appstreamcli >/dev/null; then
+    expect "appstreamcli validate accepts the AppStream metainfo" appstreamcli validate --no-net "$metainfo"
+else
+    fail "appstreamcli is missing (Debian: appstream)"
+fi
+expect "the metainfo has an English and a Chinese summary, the screenshots in docs/screenshots, a release" python3 -c '
+import os, sys, xml.etree.ElementTree as ET
+root = ET.parse(sys.argv[1]).getroot()
+lang = "{http://www.w3.org/XML/1998/namespace}lang"
+summaries = {s.get(lang) for s in root.findall("summary")}
+shots = [i.text.rsplit("/docs/screenshots/", 1)[-1] for i in root.findall("screenshots/screenshot/image")]
+ok = summaries == {None, "zh-CN"} and shots and all(os.path.isfile(os.path.join(sys.argv[2], s)) for s in shots)
+sys.exit(0 if ok and root.find("releases/release") is not None else 1)' "$metainfo" "$(dirname "$0")/../docs/screenshots"
+
 ldd "$root/usr/bin/cudnn-setup" >"$work/ldd.txt" 2>&1 || true
 expect "every library of the installed cudnn-setup resolves on this machine" \
     bash -c '! grep -q "not found" "$1"' _ "$work/ldd.txt"
@@ -162,6 +223,9 @@ if command -v makensis >/dev/null; then
         expect "the installer installs per machine into Program Files, with an uninstaller and no PATH change" \
             bash -c 'f="$1"; grep -q "InstallDir \"\$PROGRAMFILES64\\\\cudnn-setup\"" "$f" &&
                 grep -q "WriteUninstaller" "$f" && grep -q "StrCmp \"OFF\" \"ON\" 0 doNotAddToPath" "$f"' \
+            _ "$work/nsis/_CPack_Packages/$(ls "$work/nsis/_CPack_Packages")/NSIS/project.nsi"
+        expect "the installer shows the Apache-2.0 licence page (LICENSE)" \
+            bash -c 'grep -Eq "^ *!insertmacro MUI_PAGE_LICENSE \"[^\"]*LICENSE\"" "$1"' \
             _ "$work/nsis/_CPack_Packages/$(ls "$work/nsis/_CPack_Packages")/NSIS/project.nsi"
     else
         tail -20 "$work/nsis.log" >&2

@@ -11,7 +11,6 @@ set(CPACK_NSIS_EXECUTABLES_DIRECTORY ".")
 set(CPACK_NSIS_ENABLE_UNINSTALL_BEFORE_INSTALL ON)
 set(CPACK_NSIS_MODIFY_PATH OFF) # deployment scripts call the full path; the installer leaves PATH alone
 set(CPACK_NSIS_MANIFEST_DPI_AWARE ON)
-set(CPACK_NSIS_IGNORE_LICENSE_PAGE ON) # no license text of its own yet; CPack's placeholder would show instead
 set(CPACK_NSIS_UNINSTALL_NAME "Uninstall")
 set(CPACK_NSIS_CONTACT "${CUDNN_SETUP_PACKAGE_CONTACT}")
 # A 64-bit installer (NSIS 3's amd64-unicode target): the program is 64-bit only, the installer then sees the real
