@@ -669,7 +669,11 @@ void TestBenchmarkRuntime::reportHasTheDocumentedKeys()
     const QJsonObject root = parseObject(benchmarkReportJson(result));
     QCOMPARE(QStringList(root.keys()), (QStringList{"benchmark", "cases", "gpu", "libraries", "probe", "verdict"}));
     QCOMPARE(root.value("probe").toObject().value("version").toInt(), 1);
-    QCOMPARE(QStringList(root.value("benchmark").toObject().keys()), (QStringList{"cpu_threads", "device", "quick"}));
+    QCOMPARE(QStringList(root.value("benchmark").toObject().keys()),
+             (QStringList{"cpu_baseline", "cpu_threads", "device", "onednn", "quick"}));
+    QCOMPARE(root.value("benchmark").toObject().value("cpu_baseline").toString(), QStringLiteral("reference"));
+    QCOMPARE(QStringList(root.value("benchmark").toObject().value("onednn").toObject().keys()),
+             (QStringList{"error", "library", "version"}));
     QCOMPARE(QStringList(root.value("gpu").toObject().keys()),
              (QStringList{"cc",
                           "clock_khz",
@@ -690,11 +694,11 @@ void TestBenchmarkRuntime::reportHasTheDocumentedKeys()
 
     const QJsonArray cases = root.value("cases").toArray();
     QCOMPARE(cases.size(), 15);
-    const QStringList caseKeys{
-        "algorithm", "algorithm_search", "batch",     "cpu_images",      "cpu_ms", "cpu_scaled",    "error",
-        "gflop",     "gpu_ms",           "kind",      "layers",          "layout", "max_rel_error", "name",
-        "ok",        "percent_of_peak",  "precision", "requested_batch", "shape",  "skipped",       "speedup",
-        "tflops",    "tolerance"};
+    const QStringList caseKeys{"algorithm", "algorithm_search", "batch",     "cpu_baseline",    "cpu_images",
+                               "cpu_ms",    "cpu_scaled",       "error",     "gflop",           "gpu_ms",
+                               "kind",      "layers",           "layout",    "max_rel_error",   "name",
+                               "ok",        "percent_of_peak",  "precision", "requested_batch", "shape",
+                               "skipped",   "speedup",          "tflops",    "tolerance"};
     for (const QJsonValue& value : cases) {
         QCOMPARE(QStringList(value.toObject().keys()), caseKeys);
     }
