@@ -13,3 +13,7 @@ cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 cmake --build build --parallel "$(nproc)"
 bash scripts/build-windows.sh build-windows
 ctest --test-dir build --output-on-failure --timeout 600
+# The unit and end-to-end tests again under AddressSanitizer + UBSan, then every fuzz target for a bounded time
+# (docs/testing.md).
+bash scripts/sanitize-tests.sh build-asan
+bash scripts/fuzz.sh build-fuzz
