@@ -111,7 +111,8 @@ void TestPackageValidator::cudaMinorRangeOfOldReleases()
     system.driver.version = Version::parse(QStringLiteral("472.50"));
     QVERIFY(!reason(validate(p, system), PackageCode::CudaMismatch)); // 8.2.1 covers 11.0-11.3
     system.toolkits.first().version = Version::parse(QStringLiteral("11.6"));
-    const PackageFinding* r = reason(validate(p, system), PackageCode::CudaMismatch);
+    const PackageVerdict verdict = validate(p, system); // r points into it
+    const PackageFinding* r = reason(verdict, PackageCode::CudaMismatch);
     QVERIFY(r);
     QVERIFY2(r->diagnostic.message.contains(QLatin1String("11.0-11.3")), qPrintable(r->diagnostic.message));
 }
@@ -233,7 +234,8 @@ void TestPackageValidator::zlibwapi()
         spec.layout = Layout::WindowsLibX64;
         spec.cudnn = version;
         spec.cuda = QStringLiteral("12");
-        const PackageFinding* r = reason(validate(inspectSpec(tree, spec), system), PackageCode::NeedsZlibwapi);
+        const PackageVerdict verdict = validate(inspectSpec(tree, spec), system); // r points into it
+        const PackageFinding* r = reason(verdict, PackageCode::NeedsZlibwapi);
         QCOMPARE(r != nullptr, needs);
         if (r) {
             QCOMPARE(r->diagnostic.severity, Severity::Warning);
