@@ -1,8 +1,7 @@
 #include "ToolkitState.h"
 
 #include "FileSystem.h"
-
-#include <QRegularExpression>
+#include "RecordedPaths.h"
 
 ToolkitState::ToolkitState(const QString& root)
     : m_root(root)
@@ -36,8 +35,8 @@ QString ToolkitState::backupFolder(const QString& transaction) const
 
 QString ToolkitState::stagingFolder(const QString& transaction) const
 {
-    static const QRegularExpression id(QStringLiteral("^[0-9]{8}-[0-9]{6}-[0-9]{3}-[0-9a-f]{6}$"));
-    return id.match(transaction).hasMatch() ? folder() + QStringLiteral("/staging/") + transaction : QString();
+    return RecordedPaths::isTransactionId(transaction) ? folder() + QStringLiteral("/staging/") + transaction
+                                                       : QString();
 }
 
 QString ToolkitState::backupPath(const QString& transaction, const QString& destination) const
