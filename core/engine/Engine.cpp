@@ -186,14 +186,9 @@ SetupOutcome Engine::installArchive(const QString& archive,
     installing.log = options.log;
     installing.searchFolders = options.searchFolders;
     // The search path step is planned once the pass has judged the package: its cuDNN version is known then.
-    const EnvironmentLocations locations = m_environment;
     installing.operationsAfterFiles = [&](const PackageChoice& choice) {
         outcome.environment = planEnvironment(choice, system, options.pathScope);
-        const EnvironmentPlan* fix = outcome.environment.fix();
-        if (!fix || fix->isEmpty() || !fix->canApply())
-            return QList<OperationPointer>();
-        return QList<OperationPointer>{std::make_shared<OperationAdapter<EnvironmentOperation>>(
-            std::make_shared<EnvironmentChange>(*fix, locations))};
+        return environmentSteps(outcome.environment.fix());
     };
     InstallService::JudgedPackage judged;
     outcome.install
@@ -319,12 +314,18 @@ InstallOptions Engine::installOptions(const EnvironmentPlan* environmentFix) con
         return change ? std::make_shared<OperationAdapter<EnvironmentOperation>>(std::move(change))
                       : OperationPointer();
     });
-    if (environmentFix && !environmentFix->isEmpty() && environmentFix->canApply()) {
-        const OperationPointer fix = std::make_shared<OperationAdapter<EnvironmentOperation>>(
-            std::make_shared<EnvironmentChange>(*environmentFix, locations));
-        options.operationsAfterFiles = [fix](const PackageChoice&) { return QList<OperationPointer>{fix}; };
-    }
+    const QList<OperationPointer> steps = environmentSteps(environmentFix);
+    if (!steps.isEmpty())
+        options.operationsAfterFiles = [steps](const PackageChoice&) { return steps; };
     return options;
+}
+
+QList<OperationPointer> Engine::environmentSteps(const EnvironmentPlan* fix) const
+{
+    if (!fix || fix->isEmpty() || !fix->canApply())
+        return {};
+    return {std::make_shared<OperationAdapter<EnvironmentOperation>>(
+        std::make_shared<EnvironmentChange>(*fix, m_environment))};
 }
 
 VerifyResult Engine::verify(const QString& toolkitRoot) const

@@ -110,6 +110,8 @@ private:
                          const SetupOptions& options,
                          SetupOutcome& outcome,
                          ProgressSink* progress) const;
+    /** The search path fix as the step an install's transaction performs after the files; none when it may not. */
+    QList<OperationPointer> environmentSteps(const EnvironmentPlan* fix) const;
     /** The search path step's final status, from what the install did. */
     static void settleEnvironment(SetupOutcome& outcome);
     /** What loads, and how fast, once the files are in: the same for both ways in. */
