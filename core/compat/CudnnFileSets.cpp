@@ -4,6 +4,14 @@
 
 #include <QJsonArray>
 
+static QStringList fromStd(const std::vector<std::string>& names)
+{
+    QStringList list;
+    for (const std::string& name : names)
+        list.append(QString::fromStdString(name));
+    return list;
+}
+
 static QStringList stringList(const QJsonValue& value)
 {
     QStringList list;
@@ -25,8 +33,10 @@ CudnnFileSets CudnnFileSets::fromJson(const QJsonObject& json)
         const QJsonObject o = value.toObject();
         CudnnFileSet set;
         set.major = o.value(QStringLiteral("major")).toInt();
-        set.linuxLibraries = stringList(o.value(QStringLiteral("linux_libraries")));
-        set.windowsDlls = stringList(o.value(QStringLiteral("windows_dlls")));
+        set.linuxLibraries
+            = fromStd(cudnnsetup::cudnnfacts::runtimeLibraries(set.major, cudnnLibraryNaming(OsFlavor::Linux)));
+        set.windowsDlls
+            = fromStd(cudnnsetup::cudnnfacts::runtimeLibraries(set.major, cudnnLibraryNaming(OsFlavor::Windows)));
         set.windowsImportLibraries = stringList(o.value(QStringLiteral("windows_import_libraries")));
         set.headers = stringList(o.value(QStringLiteral("headers")));
         set.versionHeader = o.value(QStringLiteral("version_header")).toString();

@@ -1,13 +1,17 @@
 #pragma once
 
 #include "common/OsFlavor.h"
+#include "cudnnfacts/CudnnLibraryNames.h"
 
 #include <QJsonObject>
 #include <QList>
 #include <QStringList>
 #include <optional>
 
-/** The files one cuDNN major consists of, from resources/compat/cudnn-files.json. */
+/**
+ * The files one cuDNN major consists of: the runtime libraries from the Qt-free table (cudnnfacts/CudnnLibraryNames),
+ * the import libraries and headers from resources/compat/cudnn-files.json.
+ */
 struct CudnnFileSet
 {
     int major = 0;
@@ -21,6 +25,13 @@ struct CudnnFileSet
     /** The runtime libraries a program loads on that OS. */
     QStringList runtimeLibraries(OsFlavor os) const { return os == OsFlavor::Windows ? windowsDlls : linuxLibraries; }
 };
+
+/** How an OS names cuDNN's libraries. */
+constexpr cudnnsetup::cudnnfacts::LibraryNaming cudnnLibraryNaming(OsFlavor os)
+{
+    return os == OsFlavor::Windows ? cudnnsetup::cudnnfacts::LibraryNaming::Windows
+                                   : cudnnsetup::cudnnfacts::LibraryNaming::Linux;
+}
 
 class CudnnFileSets
 {

@@ -6,7 +6,6 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QRegularExpression>
 #include <QSet>
 #include <map>
 
@@ -41,10 +40,7 @@ QStringList CudnnInstallScanner::toolkitIncludeDirs(OsFlavor os, const QString& 
 
 bool CudnnInstallScanner::isCudnnLibraryName(OsFlavor os, const QString& fileName)
 {
-    static const QRegularExpression linuxName(QStringLiteral("^libcudnn[a-z_]*\\.so(\\.\\d+)*$"));
-    static const QRegularExpression windowsName(QStringLiteral("^cudnn[a-z_]*64_\\d+\\.dll$"),
-                                                QRegularExpression::CaseInsensitiveOption);
-    return (os == OsFlavor::Windows ? windowsName : linuxName).match(fileName).hasMatch();
+    return cudnnsetup::cudnnfacts::isRuntimeLibraryName(fileName.toStdString(), cudnnLibraryNaming(os));
 }
 
 QList<CudnnInstall> CudnnInstallScanner::scanToolkit(const QString& root) const

@@ -1,5 +1,8 @@
 #include "VersionParsers.h"
 
+#include "cudnnfacts/CudnnLibraryNames.h"
+#include "package/CudnnHeader.h"
+
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QRegularExpression>
@@ -46,38 +49,16 @@ std::optional<Version> cudaFromNvccOutput(const QByteArray& text)
     return match.hasMatch() ? majorMinor(match.captured(1)) : std::nullopt;
 }
 
-static std::optional<int> defineValue(const QString& text, const QString& name)
-{
-    const QRegularExpression pattern(QStringLiteral("^\\s*#\\s*define\\s+%1\\s+(\\d+)").arg(name),
-                                     QRegularExpression::MultilineOption);
-    const QRegularExpressionMatch match = pattern.match(text);
-    if (!match.hasMatch())
-        return std::nullopt;
-    return match.captured(1).toInt();
-}
-
 std::optional<Version> cudnnFromHeader(const QByteArray& bytes)
 {
-    const QString text = QString::fromUtf8(bytes);
-    const auto major = defineValue(text, QStringLiteral("CUDNN_MAJOR"));
-    const auto minor = defineValue(text, QStringLiteral("CUDNN_MINOR"));
-    const auto patch = defineValue(text, QStringLiteral("CUDNN_PATCHLEVEL"));
-    if (!major || !minor || !patch)
-        return std::nullopt;
-    return Version{*major, *minor, *patch};
+    const auto header = CudnnHeader::parse(bytes);
+    return header ? std::optional<Version>(header->version) : std::nullopt;
 }
 
 std::optional<Version> cudnnFromLibraryName(const QString& fileName)
 {
-    static const QRegularExpression linuxName(QStringLiteral("^libcudnn[a-z_]*\\.so\\.(\\d+(?:\\.\\d+)*)$"));
-    static const QRegularExpression windowsName(QStringLiteral("^cudnn[a-z_]*64_(\\d+)\\.dll$"),
-                                                QRegularExpression::CaseInsensitiveOption);
-    QRegularExpressionMatch match = linuxName.match(fileName);
-    if (!match.hasMatch())
-        match = windowsName.match(fileName);
-    if (!match.hasMatch())
-        return std::nullopt;
-    return Version::parse(match.captured(1));
+    const std::string version = cudnnsetup::cudnnfacts::versionInLibraryName(fileName.toStdString());
+    return version.empty() ? std::nullopt : Version::parse(QString::fromStdString(version));
 }
 
 } // namespace VersionParsers

@@ -22,9 +22,12 @@ std::optional<Version> cudaFromCudaHeader(const QByteArray& text);
 /** `nvcc --version`: "Cuda compilation tools, release 13.0, V13.0.88" -> 13.0. */
 std::optional<Version> cudaFromNvccOutput(const QByteArray& text);
 
-/** cudnn_version.h (8+) or cudnn.h (<= 7): CUDNN_MAJOR.CUDNN_MINOR.CUDNN_PATCHLEVEL. */
+/** cudnn_version.h (8+) or cudnn.h (<= 7): CUDNN_MAJOR.CUDNN_MINOR.CUDNN_PATCHLEVEL (package/CudnnHeader). */
 std::optional<Version> cudnnFromHeader(const QByteArray& text);
-/** libcudnn_ops.so.9.19.0 -> 9.19.0; libcudnn.so.9 -> 9; cudnn64_8.dll -> 8. nullopt if the name carries none. */
+/**
+ * libcudnn_ops.so.9.19.0 -> 9.19.0; libcudnn.so.9 -> 9; cudnn64_8.dll -> 8. nullopt if the name carries none
+ * (cudnnfacts/CudnnLibraryNames).
+ */
 std::optional<Version> cudnnFromLibraryName(const QString& fileName);
 
 } // namespace VersionParsers

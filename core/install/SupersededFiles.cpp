@@ -30,12 +30,9 @@ bool SupersededFiles::isCudnnFile(OsFlavor os, const QString& fileName)
 {
     if (CudnnInstallScanner::isCudnnLibraryName(os, fileName))
         return true;
-    static const QRegularExpression staticLibrary(QStringLiteral("^libcudnn[a-z0-9_]*\\.a$"));
-    static const QRegularExpression importLibrary(QStringLiteral("^cudnn[a-z_]*(64_\\d+)?\\.lib$"),
-                                                  QRegularExpression::CaseInsensitiveOption);
     static const QRegularExpression versionedCopy(QStringLiteral("_v\\d+(?=\\.h$)"),
                                                   QRegularExpression::CaseInsensitiveOption);
-    if (os == OsFlavor::Windows ? importLibrary.match(fileName).hasMatch() : staticLibrary.match(fileName).hasMatch())
+    if (cudnnsetup::cudnnfacts::isLinkLibraryName(fileName.toStdString(), cudnnLibraryNaming(os)))
         return true;
     static const QSet<QString> headers = cudnnHeaders();
     QString header = fileName.toLower();

@@ -22,7 +22,7 @@ constexpr std::chrono::milliseconds kBenchmarkWatchdogLimit{300000};
 struct BenchmarkOptions
 {
     DriverLibraryNames driver = defaultDriverLibraryNames();
-    std::vector<std::string> cudnn = defaultCudnnLibraryNames();
+    std::vector<std::string> cudnn = cudnnfacts::mainLibraryCandidates();
     std::vector<std::string> cudart; // empty: defaultCudartLibraryNames() for the CUDA cuDNN was built for
     int device = 0;
     bool quick = false; // small batches and few runs, for tests on fakes

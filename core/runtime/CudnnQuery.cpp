@@ -31,15 +31,6 @@ void readVersions(DynamicLibrary& library, CudnnFacts& facts)
 
 } // namespace
 
-std::vector<std::string> defaultCudnnLibraryNames()
-{
-#ifdef _WIN32
-    return {"cudnn64_9.dll", "cudnn64_8.dll", "cudnn64_7.dll"};
-#else
-    return {"libcudnn.so.9", "libcudnn.so.8", "libcudnn.so.7", "libcudnn.so"};
-#endif
-}
-
 CudnnFacts queryCudnn(const std::vector<std::string>& candidates)
 {
     CudnnFacts facts;

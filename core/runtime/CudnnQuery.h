@@ -1,5 +1,7 @@
 #pragma once
 
+#include "cudnnfacts/CudnnLibraryNames.h"
+
 #include <optional>
 #include <string>
 #include <vector>
@@ -25,10 +27,7 @@ struct CudnnFacts
     std::vector<CudnnAttempt> tried; // in order, up to and including the one that loaded
 };
 
-/** Newest major first: libcudnn.so.9, .so.8, .so.7, libcudnn.so; cudnn64_9.dll, cudnn64_8.dll, cudnn64_7.dll. */
-std::vector<std::string> defaultCudnnLibraryNames();
-
-/** Loads the first candidate the loader accepts and reads its versions. */
-CudnnFacts queryCudnn(const std::vector<std::string>& candidates = defaultCudnnLibraryNames());
+/** Loads the first candidate the loader accepts (newest major first by default) and reads its versions. */
+CudnnFacts queryCudnn(const std::vector<std::string>& candidates = cudnnfacts::mainLibraryCandidates());
 
 } // namespace cudnnsetup::runtime

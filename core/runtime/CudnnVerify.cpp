@@ -2,7 +2,8 @@
 
 #include "binary/ElfImage.h"
 #include "binary/PeImage.h"
-#include "runtime/CudnnLibrarySet.h"
+#include "cudnnfacts/CudnnLibraryNames.h"
+#include "cudnnfacts/CudnnVersionHeader.h"
 #include "runtime/CudnnQuery.h"
 #include "runtime/DynamicLibrary.h"
 #include "runtime/HostSearchOrder.h"
@@ -13,7 +14,7 @@
 #include <cctype>
 #include <filesystem>
 #include <fstream>
-#include <map>
+#include <iterator>
 #include <set>
 #include <sstream>
 #include <system_error>
@@ -65,11 +66,11 @@ void readFileVersion(LibraryLoad& load)
             return;
         }
     }
-    std::string version = versionFromFileName(baseName(load.path));
+    std::string version = cudnnfacts::versionInLibraryName(baseName(load.path));
     std::error_code error;
     const fs::path real = fs::canonical(fs::u8path(load.path), error);
     if (!error) {
-        const std::string resolved = versionFromFileName(real.filename().u8string());
+        const std::string resolved = cudnnfacts::versionInLibraryName(real.filename().u8string());
         if (resolved.size() > version.size()) {
             version = resolved; // libcudnn.so.9 -> libcudnn.so.9.19.0 says more
         }
@@ -101,21 +102,6 @@ bool versionsAgree(const std::string& a, const std::string& b)
     const std::vector<long long> y = versionParts(b);
     const std::size_t common = std::min<std::size_t>({x.size(), y.size(), 3});
     return std::equal(x.begin(), x.begin() + static_cast<std::ptrdiff_t>(common), y.begin());
-}
-
-/** The major named by a main library file: libcudnn.so.9 -> 9, cudnn64_8.dll -> 8; 0 when none. */
-int majorFromName(const std::string& name)
-{
-    const std::string file = lower(baseName(name));
-    for (const int major : knownCudnnMajors()) {
-        for (const LibraryNaming naming : {LibraryNaming::Linux, LibraryNaming::Windows}) {
-            const std::string expected = cudnnRuntimeLibraries(major, naming).front();
-            if (file == expected || file.rfind(expected + ".", 0) == 0) {
-                return major;
-            }
-        }
-    }
-    return 0;
 }
 
 /** Loads one sub-library the way cuDNN does: by bare name, from a library that is already in the process. */
@@ -221,24 +207,6 @@ void addFinding(VerifyFacts& facts, const char* code, const std::string& subject
 
 } // namespace
 
-std::string versionFromFileName(const std::string& fileName)
-{
-    const std::string lowered = lower(fileName);
-    const std::size_t so = lowered.rfind(".so.");
-    if (so != std::string::npos) {
-        const std::string tail = fileName.substr(so + 4);
-        return versionParts(tail).empty() ? std::string() : tail;
-    }
-    // cudnn_ops64_9.dll: the major after "64_"
-    const std::size_t mark = lowered.rfind("64_");
-    const std::size_t dot = lowered.rfind(".dll");
-    if (mark != std::string::npos && dot != std::string::npos && dot > mark + 3) {
-        const std::string major = fileName.substr(mark + 3, dot - mark - 3);
-        return versionParts(major).size() == 1 ? major : std::string();
-    }
-    return {};
-}
-
 HeaderVersion readHeaderVersion(const std::string& path)
 {
     HeaderVersion header;
@@ -248,26 +216,13 @@ HeaderVersion readHeaderVersion(const std::string& path)
         header.error = "cannot be read";
         return header;
     }
-    std::map<std::string, long long> macros;
-    std::string line;
-    while (std::getline(in, line)) {
-        std::istringstream words(line);
-        std::string directive, name, value;
-        words >> directive >> name >> value;
-        if (directive == "#define" && (name == "CUDNN_MAJOR" || name == "CUDNN_MINOR" || name == "CUDNN_PATCHLEVEL")
-            && !value.empty()
-            && std::all_of(value.begin(), value.end(), [](unsigned char c) { return std::isdigit(c); })
-            && value.size() < 6) {
-            macros[name] = std::stoll(value);
-        }
-    }
-    if (macros.size() != 3) {
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const auto parsed = cudnnfacts::CudnnVersionHeader::parse(text);
+    if (!parsed) {
         header.error = "has no CUDNN_MAJOR, CUDNN_MINOR and CUDNN_PATCHLEVEL";
         return header;
     }
-    const long long major = macros["CUDNN_MAJOR"];
-    header.code = major >= 9 ? major * 10000 + macros["CUDNN_MINOR"] * 100 + macros["CUDNN_PATCHLEVEL"]
-                             : major * 1000 + macros["CUDNN_MINOR"] * 100 + macros["CUDNN_PATCHLEVEL"];
+    header.code = parsed->versionCode();
     return header;
 }
 
@@ -360,7 +315,7 @@ VerifyFacts verifyCudnn(const VerifyOptions& options)
     VerifyFacts facts;
     const binary::SearchOrder order = hostSearchOrder();
     const std::vector<std::string> candidates
-        = options.candidates.empty() ? defaultCudnnLibraryNames() : options.candidates;
+        = options.candidates.empty() ? cudnnfacts::mainLibraryCandidates() : options.candidates;
     // Everything loaded stays loaded until the process ends: sub-libraries resolve against each other, and unloading
     // cuDNN halfway is not something a user's program does either.
     static std::vector<DynamicLibrary> held;
@@ -399,11 +354,11 @@ VerifyFacts verifyCudnn(const VerifyOptions& options)
         facts.main.fileSize = fileSize(facts.main.path);
         readFileVersion(facts.main);
         const int reported = facts.version ? static_cast<int>(decodeCudnnVersion(*facts.version).major) : 0;
-        const int major = reported > 0 ? reported : majorFromName(facts.main.path);
-        facts.major = cudnnRuntimeLibraries(major).empty() ? 0 : major;
+        const int major = reported > 0 ? reported : cudnnfacts::majorOfMainLibrary(baseName(facts.main.path));
+        facts.major = cudnnfacts::runtimeLibraries(major).empty() ? 0 : major;
         held.push_back(std::move(main));
 
-        for (const std::string& name : cudnnSubLibraries(facts.major)) {
+        for (const std::string& name : cudnnfacts::subLibraries(facts.major)) {
             facts.subLibraries.push_back(loadSubLibrary(name, facts.main.path, order, held));
         }
         std::vector<std::string> loadedPaths{facts.main.path};

@@ -62,11 +62,8 @@ struct VerifyFacts
     std::vector<VerifyFinding> findings;
 };
 
-/** Reads CUDNN_MAJOR, CUDNN_MINOR and CUDNN_PATCHLEVEL from a header file. */
+/** Reads CUDNN_MAJOR, CUDNN_MINOR and CUDNN_PATCHLEVEL from a header file (cudnnfacts/CudnnVersionHeader). */
 HeaderVersion readHeaderVersion(const std::string& path);
-
-/** The version in a library's file name: "libcudnn_ops.so.9.19.0" -> "9.19.0", "libcudnn.so.9" -> "9". */
-std::string versionFromFileName(const std::string& fileName);
 
 /** Runs the whole verification in this process, with this process's search order. */
 VerifyFacts verifyCudnn(const VerifyOptions& options);

@@ -162,6 +162,20 @@ void TestVersionParsers::cudnnFromHeader_data()
         "#define CUDNN_MAJOR 8\r\n#define CUDNN_MINOR 9\r\n#define CUDNN_PATCHLEVEL 7\r\n")
                           << "8.9.7";
     QTest::newRow("empty") << QByteArray() << "";
+    // One parser for the package check, detection and the probe (cudnnfacts/CudnnVersionHeader).
+    QTest::newRow("parentheses, '# define' and comments") << QByteArray(
+        "# define CUDNN_MAJOR (9) // major\n#define CUDNN_MINOR 1 /* minor */\n#define CUDNN_PATCHLEVEL\t( 2 )\n")
+                                                          << "9.1.2";
+    QTest::newRow("the first definition counts") << QByteArray(
+        "#define CUDNN_MAJOR 8\n#define CUDNN_MINOR 9\n#define CUDNN_PATCHLEVEL 7\n#define CUDNN_MAJOR 9\n")
+                                                 << "8.9.7";
+    QTest::newRow("a number with letters after it")
+        << QByteArray("#define CUDNN_MAJOR 9abc\n#define CUDNN_MINOR 1\n#define CUDNN_PATCHLEVEL 0\n") << "";
+    QTest::newRow("a macro with a longer name")
+        << QByteArray("#define CUDNN_MAJOR_X 9\n#define CUDNN_MINOR 1\n#define CUDNN_PATCHLEVEL 0\n") << "";
+    QTest::newRow("ten digits") << QByteArray(
+        "#define CUDNN_MAJOR 1234567890\n#define CUDNN_MINOR 1\n#define CUDNN_PATCHLEVEL 0\n")
+                                << "";
 }
 
 void TestVersionParsers::cudnnFromHeader()

@@ -1,10 +1,10 @@
 // `cudnn-probe verify` run for real, as the wizard runs it: against the machine's cuDNN 9.19 (read-only) and the
 // fake installs of tests/fakes (missing sub-library, missing dependency, other version, other folder, empty file).
-// Also the pieces of the runtime behind it, in-process: the library table against the compat data, file-name
+// Also the pieces behind it, in-process: the cuDNN library table (core/cudnnfacts) and the compat data, file-name
 // versions, header versions and the findings logic.
 #include "ChildProcess.h"
 #include "compat/CudnnFileSets.h"
-#include "runtime/CudnnLibrarySet.h"
+#include "cudnnfacts/CudnnLibraryNames.h"
 #include "runtime/CudnnVerify.h"
 
 #include <QDir>
@@ -18,6 +18,7 @@
 #include <QtTest>
 
 using namespace cudnnsetup::runtime;
+using namespace cudnnsetup::cudnnfacts;
 
 namespace {
 
@@ -78,7 +79,7 @@ class TestVerifyProbe : public QObject
 private slots:
     void initTestCase();
 
-    void libraryTableMatchesTheCompatData();
+    void libraryTableAndTheCompatData();
     void versionFromFileName_data();
     void versionFromFileName();
     void headerVersion_data();
@@ -131,23 +132,32 @@ void TestVerifyProbe::initTestCase()
     QVERIFY2(QFile::exists(fake(QStringLiteral("verify-ok/libcudnn.so.9"))), qPrintable(m_fakes));
 }
 
-void TestVerifyProbe::libraryTableMatchesTheCompatData()
+void TestVerifyProbe::libraryTableAndTheCompatData()
 {
-    const CudnnFileSets& sets = CudnnFileSets::builtIn();
-    QCOMPARE(sets.majors().size(), qsizetype(knownCudnnMajors().size()));
-    for (const int major : knownCudnnMajors()) {
-        const auto set = sets.forMajor(major);
+    // The compat data lists headers and import libraries per major; the library names come from the one table.
+    QList<int> known;
+    for (const int major : knownMajors())
+        known.append(major);
+    QCOMPARE(CudnnFileSets::builtIn().majors(), known);
+    for (const int major : knownMajors()) {
+        const auto set = CudnnFileSets::builtIn().forMajor(major);
         QVERIFY(set);
-        QStringList linux, windows;
-        for (const std::string& name : cudnnRuntimeLibraries(major, LibraryNaming::Linux))
-            linux.append(QString::fromStdString(name));
-        for (const std::string& name : cudnnRuntimeLibraries(major, LibraryNaming::Windows))
-            windows.append(QString::fromStdString(name));
-        QCOMPARE(linux, set->linuxLibraries);
-        QCOMPARE(windows, set->windowsDlls);
-        QCOMPARE(cudnnSubLibraries(major, LibraryNaming::Linux).size(), std::size_t(linux.size() - 1));
+        QCOMPARE(qsizetype(runtimeLibraries(major, LibraryNaming::Linux).size()), set->linuxLibraries.size());
+        QCOMPARE(set->windowsDlls.value(0), QString::fromStdString(runtimeLibraries(major, LibraryNaming::Windows)[0]));
+        QCOMPARE(subLibraries(major, LibraryNaming::Linux).size(),
+                 runtimeLibraries(major, LibraryNaming::Linux).size() - 1);
     }
-    QVERIFY(cudnnRuntimeLibraries(6).empty());
+    QCOMPARE(runtimeLibraries(8, LibraryNaming::Windows).at(1), std::string("cudnn_ops_infer64_8.dll"));
+    QCOMPARE(runtimeLibraries(9, LibraryNaming::Linux).back(), std::string("libcudnn_heuristic.so.9"));
+    QCOMPARE(runtimeLibraries(7, LibraryNaming::Linux), std::vector<std::string>{"libcudnn.so.7"});
+    QVERIFY(runtimeLibraries(6).empty());
+    const std::vector<std::string> linuxMain{"libcudnn.so.9", "libcudnn.so.8", "libcudnn.so.7", "libcudnn.so"};
+    QCOMPARE(mainLibraryCandidates(LibraryNaming::Linux), linuxMain);
+    const std::vector<std::string> windowsMain{"cudnn64_9.dll", "cudnn64_8.dll", "cudnn64_7.dll"};
+    QCOMPARE(mainLibraryCandidates(LibraryNaming::Windows), windowsMain);
+    QCOMPARE(majorOfMainLibrary("libcudnn.so.9.19.0"), 9);
+    QCOMPARE(majorOfMainLibrary("CUDNN64_8.DLL"), 8);
+    QCOMPARE(majorOfMainLibrary("libcudnn_ops.so.9"), 0);
 }
 
 void TestVerifyProbe::versionFromFileName_data()
@@ -176,7 +186,7 @@ void TestVerifyProbe::versionFromFileName()
 {
     QFETCH(QString, file);
     QFETCH(QString, version);
-    QCOMPARE(QString::fromStdString(cudnnsetup::runtime::versionFromFileName(file.toStdString())), version);
+    QCOMPARE(QString::fromStdString(versionInLibraryName(file.toStdString())), version);
 }
 
 void TestVerifyProbe::headerVersion_data()
