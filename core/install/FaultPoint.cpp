@@ -1,5 +1,7 @@
 #include "FaultPoint.h"
 
+#ifdef CUDNN_SETUP_FAULT_INJECTION
+
 #include <QByteArray>
 #include <mutex>
 
@@ -31,10 +33,9 @@ Armed& armed()
     return state;
 }
 
-/** CUDNN_SETUP_TEST_FAULT, read once, before the first pass anywhere; test builds only (CMake option). */
+/** CUDNN_SETUP_TEST_FAULT, read once, before the first pass anywhere. */
 void armFromEnvironment()
 {
-#ifdef CUDNN_SETUP_FAULT_INJECTION
     static std::once_flag once;
     std::call_once(once, [] {
         const QString spec = qEnvironmentVariable("CUDNN_SETUP_TEST_FAULT");
@@ -45,7 +46,6 @@ void armFromEnvironment()
         const bool exit = parts.size() > 2 && parts.at(2) == QLatin1String("exit");
         FaultPoint::arm(parts.at(0), skip, exit ? FaultPoint::Effect::Exit : FaultPoint::Effect::Fail);
     });
-#endif
 }
 
 } // namespace
@@ -86,3 +86,5 @@ QStringList FaultPoint::points()
             QStringLiteral("swap.rename"),
             QStringLiteral("manifest.write")};
 }
+
+#endif // CUDNN_SETUP_FAULT_INJECTION

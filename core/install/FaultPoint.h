@@ -3,12 +3,14 @@
 #include <QString>
 #include <QStringList>
 
+#ifdef CUDNN_SETUP_FAULT_INJECTION
+
 /**
  * Named places in the install's file writing where a test makes the next pass fail (as a full disk or a yanked
  * drive would) or makes the process die on the spot (as kill -9 would), to prove that rollback and recovery give
  * back the prior state. Inert unless armed: in-process by a test with arm(), or for the binary through the
- * environment variable CUDNN_SETUP_TEST_FAULT=<point>[:<passes to let through>[:fail|exit]] (docs/install.md),
- * which only a build with the CMake option CUDNN_SETUP_FAULT_INJECTION (the test tree's) reads.
+ * environment variable CUDNN_SETUP_TEST_FAULT=<point>[:<passes to let through>[:fail|exit]] (docs/install.md).
+ * Exists only in a build with the CMake option CUDNN_SETUP_FAULT_INJECTION (the test tree's).
  */
 class FaultPoint
 {
@@ -28,3 +30,14 @@ public:
     /** Every point the code passes through, for tests that try each. */
     static QStringList points();
 };
+
+#else
+
+/** A build without CUDNN_SETUP_FAULT_INJECTION (a release) has no fault points: every pass goes through. */
+class FaultPoint
+{
+public:
+    static constexpr bool hit(const char*) { return false; }
+};
+
+#endif
