@@ -1,7 +1,7 @@
 #include "Engine.h"
 
 #include "elevation/ElevatedInstall.h"
-#include "env/EnvironmentChange.h"
+#include "env/EnvironmentOperations.h"
 #include "env/EnvironmentService.h"
 #include "install/InstallLog.h"
 #include "install/InstallService.h"
@@ -259,14 +259,15 @@ void Engine::installElevated(const ElevationRequest& request,
         environment.status = installed ? Status::Refused : Status::RolledBack;
         return;
     }
-    EnvironmentChange change(*fix, m_environment);
-    if (change.perform()) {
+    // No journal can hold it: the toolkit's state folder is the elevated copy's. Performed all or nothing here.
+    QString error;
+    if (EnvironmentService(m_environment).apply(*fix, &error)) {
         environment.status = Status::Applied;
         InstallLog::to(options.log, QStringLiteral("search path (user scope): applied"));
     } else {
         environment.status = Status::Refused;
-        environment.reason = change.errorString();
-        InstallLog::to(options.log, QStringLiteral("search path (user scope): %1").arg(change.errorString()));
+        environment.reason = error;
+        InstallLog::to(options.log, QStringLiteral("search path (user scope): %1").arg(error));
     }
 }
 
@@ -308,12 +309,7 @@ void Engine::prove(SetupOutcome& outcome,
 InstallOptions Engine::installOptions(const EnvironmentPlan* environmentFix) const
 {
     InstallOptions options;
-    const EnvironmentLocations locations = m_environment;
-    options.operations.add(QStringLiteral("environment"), [locations](const QJsonObject& data, QString* error) {
-        std::shared_ptr<EnvironmentChange> change = EnvironmentChange::fromJson(data, locations, error);
-        return change ? std::make_shared<OperationAdapter<EnvironmentOperation>>(std::move(change))
-                      : OperationPointer();
-    });
+    EnvironmentOperations::addBuilders(options.operations, m_environment);
     const QList<OperationPointer> steps = environmentSteps(environmentFix);
     if (!steps.isEmpty())
         options.operationsAfterFiles = [steps](const PackageChoice&) { return steps; };
@@ -324,8 +320,7 @@ QList<OperationPointer> Engine::environmentSteps(const EnvironmentPlan* fix) con
 {
     if (!fix || fix->isEmpty() || !fix->canApply())
         return {};
-    return {std::make_shared<OperationAdapter<EnvironmentOperation>>(
-        std::make_shared<EnvironmentChange>(*fix, m_environment))};
+    return EnvironmentOperations::fromPlan(*fix, m_environment);
 }
 
 VerifyResult Engine::verify(const QString& toolkitRoot) const

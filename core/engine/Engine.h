@@ -110,7 +110,7 @@ private:
                          const SetupOptions& options,
                          SetupOutcome& outcome,
                          ProgressSink* progress) const;
-    /** The search path fix as the step an install's transaction performs after the files; none when it may not. */
+    /** The search path fix as the operations an install's transaction performs after the files; none if it may not. */
     QList<OperationPointer> environmentSteps(const EnvironmentPlan* fix) const;
     /** The search path step's final status, from what the install did. */
     static void settleEnvironment(SetupOutcome& outcome);

@@ -1,6 +1,7 @@
 #include "EnvironmentService.h"
 
 #include "common/Logging.h"
+#include "env/EnvironmentOperations.h"
 #include "env/WindowsEnvironmentAnalysis.h"
 
 EnvironmentService::EnvironmentService(EnvironmentLocations locations)
@@ -19,26 +20,22 @@ EnvironmentReport EnvironmentService::analyse(const EnvironmentTarget& target,
     return report;
 }
 
-std::unique_ptr<EnvironmentChange> EnvironmentService::apply(const EnvironmentPlan& plan, QString* error) const
+std::optional<QList<OperationPointer>> EnvironmentService::apply(const EnvironmentPlan& plan, QString* error) const
 {
     if (!plan.canApply()) {
         if (error)
             *error = tr("The plan cannot be applied: %1")
                          .arg(plan.diagnostics.isEmpty() ? QString() : plan.diagnostics.constFirst().message);
-        return nullptr;
+        return std::nullopt;
     }
-    auto change = std::make_unique<EnvironmentChange>(plan, m_locations);
+    const QList<OperationPointer> operations = EnvironmentOperations::fromPlan(plan, m_locations);
     qCDebug(lcEnv) << "applying the search-path plan";
-    if (!change->perform()) {
-        qCDebug(lcEnv) << "the change failed:" << change->errorString();
+    QString why;
+    if (!OperationList::perform(operations, &why)) {
+        qCDebug(lcEnv) << "the change failed:" << why;
         if (error)
-            *error = change->errorString();
-        return nullptr;
+            *error = why;
+        return std::nullopt;
     }
-    return change;
-}
-
-std::unique_ptr<EnvironmentChange> EnvironmentService::changeFromJson(const QJsonObject& json, QString* error) const
-{
-    return EnvironmentChange::fromJson(json, m_locations, error);
+    return operations;
 }

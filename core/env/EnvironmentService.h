@@ -1,17 +1,18 @@
 #pragma once
 
-#include "env/EnvironmentChange.h"
 #include "env/EnvironmentLocations.h"
+#include "env/EnvironmentPlan.h"
 #include "env/EnvironmentReport.h"
 #include "env/LinuxEnvironmentAnalysis.h"
+#include "install/Operation.h"
 
 #include <QCoreApplication>
-#include <memory>
+#include <optional>
 
 /**
  * The environment facade: which copy of each library a new program gets and why, what to change so the target
- * wins (a plan, shown as a diff), and carrying that plan out as an undoable EnvironmentChange. Pick the OS through
- * the locations' host flavour; everything it reads and writes comes from the locations.
+ * wins (a plan, shown as a diff), and that plan as ordinary undoable operations (EnvironmentOperations). Pick the OS
+ * through the locations' host flavour; everything it reads and writes comes from the locations.
  */
 class EnvironmentService
 {
@@ -25,12 +26,11 @@ public:
     EnvironmentReport
     analyse(const EnvironmentTarget& target, EnvironmentScope scope, const EnvironmentOptions& options = {}) const;
     /**
-     * Performs the plan. Returns the performed change (keep its toJson() in the manifest for uninstall), or null with
-     * error when the plan may not be applied or a step failed (then nothing is left changed).
+     * Performs the plan's operations outside any transaction (a change no toolkit's journal can hold). Returns them,
+     * performed, for OperationList::undo(); nullopt with error when the plan may not be applied or one failed (then
+     * nothing is left changed). In a transaction, add EnvironmentOperations::fromPlan() instead.
      */
-    std::unique_ptr<EnvironmentChange> apply(const EnvironmentPlan& plan, QString* error) const;
-    /** The change an uninstall undoes, rebuilt from the manifest. */
-    std::unique_ptr<EnvironmentChange> changeFromJson(const QJsonObject& json, QString* error) const;
+    std::optional<QList<OperationPointer>> apply(const EnvironmentPlan& plan, QString* error) const;
 
 private:
     EnvironmentLocations m_locations;

@@ -3,6 +3,7 @@
 #include "env/PathList.h"
 #include "env/ShellProfile.h"
 #include "env/TextDiff.h"
+#include "install/FaultPoint.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -72,26 +73,60 @@ QString EnvironmentStep::diff() const
                              TextDiff::lines(after));
 }
 
-std::shared_ptr<const EnvironmentStep> EnvironmentStep::fromJson(const QJsonObject& json, QString* error)
+bool EnvironmentStep::perform()
+{
+    m_error.clear();
+    m_note.clear();
+    if (FaultPoint::hit("environment.step")) {
+        m_error = Tr::tr("cannot change %1: injected fault").arg(target());
+        m_refused = true;
+        return false;
+    }
+    const StepOutcome outcome = apply();
+    (outcome.ok ? m_note : m_error) = outcome.message;
+    m_refused = !outcome.ok;
+    return outcome.ok;
+}
+
+bool EnvironmentStep::undo()
+{
+    m_error.clear();
+    m_note.clear();
+    // Refused here, never performed (a kill before it ran) or undone already: what is there is not ours to change.
+    if (m_refused || holdsBefore())
+        return true;
+    const StepOutcome outcome = revert();
+    (outcome.ok ? m_note : m_error) = outcome.message;
+    return outcome.ok;
+}
+
+std::shared_ptr<EnvironmentStep>
+EnvironmentStep::fromJson(const QJsonObject& json, std::shared_ptr<EnvironmentStore> store, QString* error)
 {
     const QString kind = json.value(QStringLiteral("kind")).toString();
+    std::shared_ptr<EnvironmentStep> step;
     if (kind == QLatin1String("registry_value"))
-        return RegistryValueStep::fromJson(json);
-    if (kind == QLatin1String("file"))
-        return FileEditStep::fromJson(json);
-    if (kind == QLatin1String("rename"))
-        return RenameStep::fromJson(json);
-    if (kind == QLatin1String("symlink"))
-        return SymlinkStep::fromJson(json);
-    if (error)
-        *error = Tr::tr("Unknown environment step \"%1\".").arg(kind);
-    return nullptr;
+        step = RegistryValueStep::fromJson(json, std::move(store));
+    else if (kind == QLatin1String("file"))
+        step = FileEditStep::fromJson(json);
+    else if (kind == QLatin1String("rename"))
+        step = RenameStep::fromJson(json);
+    else if (kind == QLatin1String("symlink"))
+        step = SymlinkStep::fromJson(json);
+    if (!step && error)
+        *error = Tr::tr("The environment step \"%1\" is unknown or incomplete.").arg(kind);
+    return step;
 }
 
 // --- RegistryValueStep ---------------------------------------------------------------------------------------------
 
-RegistryValueStep::RegistryValueStep(EnvironmentScope scope, QString name, StoredValue before, StoredValue after)
-    : m_scope(scope)
+RegistryValueStep::RegistryValueStep(std::shared_ptr<EnvironmentStore> store,
+                                     EnvironmentScope scope,
+                                     QString name,
+                                     StoredValue before,
+                                     StoredValue after)
+    : m_store(std::move(store))
+    , m_scope(scope)
     , m_name(std::move(name))
     , m_before(std::move(before))
     , m_after(std::move(after))
@@ -128,8 +163,11 @@ QString RegistryValueStep::afterText() const
     return text(m_after);
 }
 
-StepOutcome RegistryValueStep::perform(EnvironmentStore* store) const
+StepOutcome RegistryValueStep::apply()
 {
+    if (!m_store)
+        return StepOutcome::failed(Tr::tr("Cannot write %1: there is no registry here.").arg(target()));
+    EnvironmentStore* store = m_store.get();
     const StoredValue current = store->read(m_scope, m_name);
     if (!current.isReadable())
         return StepOutcome::failed(Tr::tr("Cannot read %1: %2").arg(target(), current.data));
@@ -162,8 +200,11 @@ QString RegistryValueStep::withoutOurEntries(const QString& current) const
     return PathList::join(os, kept);
 }
 
-StepOutcome RegistryValueStep::undo(EnvironmentStore* store) const
+StepOutcome RegistryValueStep::revert()
 {
+    if (!m_store)
+        return StepOutcome::failed(Tr::tr("Cannot restore %1: there is no registry here.").arg(target()));
+    EnvironmentStore* store = m_store.get();
     const StoredValue current = store->read(m_scope, m_name);
     if (!current.isReadable())
         return StepOutcome::failed(Tr::tr("Cannot read %1: %2").arg(target(), current.data));
@@ -188,9 +229,9 @@ StepOutcome RegistryValueStep::undo(EnvironmentStore* store) const
                            .arg(target())};
 }
 
-bool RegistryValueStep::holdsAfter(const EnvironmentStore* store) const
+bool RegistryValueStep::holdsBefore() const
 {
-    return store && store->read(m_scope, m_name) == m_after;
+    return m_store && m_store->read(m_scope, m_name) == m_before;
 }
 
 QJsonObject RegistryValueStep::toJson() const
@@ -202,13 +243,15 @@ QJsonObject RegistryValueStep::toJson() const
             {QStringLiteral("after"), storedToJson(m_after)}};
 }
 
-std::shared_ptr<const EnvironmentStep> RegistryValueStep::fromJson(const QJsonObject& json)
+std::shared_ptr<EnvironmentStep> RegistryValueStep::fromJson(const QJsonObject& json,
+                                                             std::shared_ptr<EnvironmentStore> store)
 {
     const auto scope = scopeFromName(json.value(QStringLiteral("scope")).toString());
     const QString name = json.value(QStringLiteral("name")).toString();
     if (!scope || name.isEmpty())
         return nullptr;
-    return std::make_shared<RegistryValueStep>(*scope,
+    return std::make_shared<RegistryValueStep>(std::move(store),
+                                               *scope,
                                                name,
                                                storedFromJson(json.value(QStringLiteral("before")).toObject()),
                                                storedFromJson(json.value(QStringLiteral("after")).toObject()));
@@ -264,7 +307,7 @@ static StepOutcome putFile(const QString& path, const std::optional<QByteArray>&
     return StepOutcome::done();
 }
 
-StepOutcome FileEditStep::perform(EnvironmentStore*) const
+StepOutcome FileEditStep::apply()
 {
     const std::optional<QByteArray> current = readFile(m_path);
     if (current == m_after)
@@ -274,7 +317,7 @@ StepOutcome FileEditStep::perform(EnvironmentStore*) const
     return putFile(m_path, m_after);
 }
 
-StepOutcome FileEditStep::undo(EnvironmentStore*) const
+StepOutcome FileEditStep::revert()
 {
     const std::optional<QByteArray> current = readFile(m_path);
     if (current == m_after)
@@ -294,9 +337,9 @@ StepOutcome FileEditStep::undo(EnvironmentStore*) const
         Tr::tr("%1 was changed after cudnn-setup wrote it; it is left as it is now.").arg(m_path));
 }
 
-bool FileEditStep::holdsAfter(const EnvironmentStore*) const
+bool FileEditStep::holdsBefore() const
 {
-    return readFile(m_path) == m_after;
+    return readFile(m_path) == m_before;
 }
 
 QJsonObject FileEditStep::toJson() const
@@ -313,7 +356,7 @@ QJsonObject FileEditStep::toJson() const
     return json;
 }
 
-std::shared_ptr<const EnvironmentStep> FileEditStep::fromJson(const QJsonObject& json)
+std::shared_ptr<EnvironmentStep> FileEditStep::fromJson(const QJsonObject& json)
 {
     const QString path = json.value(QStringLiteral("path")).toString();
     if (path.isEmpty())
@@ -354,7 +397,7 @@ static StepOutcome renameFile(const QString& from, const QString& to)
     return StepOutcome::done();
 }
 
-StepOutcome RenameStep::perform(EnvironmentStore*) const
+StepOutcome RenameStep::apply()
 {
     if (!exists(m_from) && exists(m_to))
         return StepOutcome::unchanged();
@@ -365,7 +408,7 @@ StepOutcome RenameStep::perform(EnvironmentStore*) const
     return renameFile(m_from, m_to);
 }
 
-StepOutcome RenameStep::undo(EnvironmentStore*) const
+StepOutcome RenameStep::revert()
 {
     if (exists(m_to) && !exists(m_from))
         return renameFile(m_to, m_from);
@@ -375,9 +418,9 @@ StepOutcome RenameStep::undo(EnvironmentStore*) const
                                                           : Tr::tr("the quarantined copy is gone.")));
 }
 
-bool RenameStep::holdsAfter(const EnvironmentStore*) const
+bool RenameStep::holdsBefore() const
 {
-    return exists(m_to) && !exists(m_from);
+    return exists(m_from) && !exists(m_to);
 }
 
 QJsonObject RenameStep::toJson() const
@@ -385,7 +428,7 @@ QJsonObject RenameStep::toJson() const
     return {{QStringLiteral("kind"), kind()}, {QStringLiteral("from"), m_from}, {QStringLiteral("to"), m_to}};
 }
 
-std::shared_ptr<const EnvironmentStep> RenameStep::fromJson(const QJsonObject& json)
+std::shared_ptr<EnvironmentStep> RenameStep::fromJson(const QJsonObject& json)
 {
     const QString from = json.value(QStringLiteral("from")).toString();
     const QString to = json.value(QStringLiteral("to")).toString();
@@ -439,7 +482,7 @@ StepOutcome SymlinkStep::point(const QString& link, const QString& target)
     return StepOutcome::done();
 }
 
-StepOutcome SymlinkStep::perform(EnvironmentStore*) const
+StepOutcome SymlinkStep::apply()
 {
     const QString current = linkTarget(m_link);
     if (current == m_after)
@@ -449,7 +492,7 @@ StepOutcome SymlinkStep::perform(EnvironmentStore*) const
     return point(m_link, m_after);
 }
 
-StepOutcome SymlinkStep::undo(EnvironmentStore*) const
+StepOutcome SymlinkStep::revert()
 {
     if (linkTarget(m_link) == m_after)
         return point(m_link, m_before);
@@ -457,9 +500,10 @@ StepOutcome SymlinkStep::undo(EnvironmentStore*) const
         Tr::tr("%1 was pointed elsewhere after cudnn-setup changed it; it is left as it is now.").arg(m_link));
 }
 
-bool SymlinkStep::holdsAfter(const EnvironmentStore*) const
+bool SymlinkStep::holdsBefore() const
 {
-    return linkTarget(m_link) == m_after;
+    const QString current = linkTarget(m_link);
+    return current == m_before && !(current.isNull() && exists(m_link));
 }
 
 QJsonObject SymlinkStep::toJson() const
@@ -470,7 +514,7 @@ QJsonObject SymlinkStep::toJson() const
             {QStringLiteral("after"), m_after}};
 }
 
-std::shared_ptr<const EnvironmentStep> SymlinkStep::fromJson(const QJsonObject& json)
+std::shared_ptr<EnvironmentStep> SymlinkStep::fromJson(const QJsonObject& json)
 {
     const QString link = json.value(QStringLiteral("link")).toString();
     const QString after = json.value(QStringLiteral("after")).toString();

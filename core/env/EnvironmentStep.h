@@ -1,6 +1,7 @@
 #pragma once
 
 #include "env/EnvironmentStore.h"
+#include "install/Operation.h"
 
 #include <QByteArray>
 #include <QJsonObject>
@@ -21,22 +22,32 @@ struct StepOutcome
 };
 
 /**
- * One change to the machine's environment with its exact before and after, so it can be shown (dry run), done,
- * undone and written to JSON for a later uninstall. Steps hold no state: whether one was performed is the
- * EnvironmentChange's business. perform() refuses when the machine no longer looks like "before"; undo() restores
- * "before" only when the machine still looks like "after", and otherwise takes out only our part.
+ * One change to the machine's environment with its exact before and after: shown as a diff (dry run), and an
+ * ordinary Operation of the transaction that journals it before it runs, so a rollback, the next run's recovery and
+ * an uninstall undo it like a file operation. perform() refuses when the machine no longer looks like "before";
+ * undo() restores "before" only when the machine still looks like "after", otherwise takes out only our part, and
+ * does nothing where the machine holds "before" (a kill between journaling the step and performing it) or after
+ * perform() refused.
  */
-class EnvironmentStep
+class EnvironmentStep : public Operation
 {
 public:
-    /** Side effects that follow a group of steps once: a broadcast, a loader cache rebuild. */
+    /** The type in the journal and the manifest; the data is toJson(), whose "kind" says which step. */
+    static inline const QString Name = QStringLiteral("environment_step");
+
+    /** Side effects that follow a group of steps once (EnvironmentRefresh): a broadcast, a loader cache rebuild. */
     enum Effect {
         NoEffect = 0,
         RegistryChanged = 1,
         LoaderConfigChanged = 2,
     };
 
-    virtual ~EnvironmentStep() = default;
+    QString name() const final { return Name; }
+    bool perform() final;
+    bool undo() final;
+    QString errorString() const final { return m_error; }
+    /** What the last perform() or undo() left alone and why (others changed it since); empty when nothing. */
+    QString note() const { return m_note; }
 
     virtual QString kind() const = 0;
     /** What it changes, as a person reads it: "HKCU\Environment\Path", "/home/ana/.profile". */
@@ -47,42 +58,54 @@ public:
     virtual QString diff() const;
     virtual int effects() const { return NoEffect; }
 
-    virtual StepOutcome perform(EnvironmentStore* store) const = 0;
-    virtual StepOutcome undo(EnvironmentStore* store) const = 0;
-    /**
-     * The machine holds this step's "after". A plan only has steps whose before and after differ, so after a crash
-     * in perform() (the saved state says "not performed") this tells undo which steps did happen.
-     */
-    virtual bool holdsAfter(const EnvironmentStore* store) const = 0;
-
     /** Everything needed to undo it later, with "kind". */
-    virtual QJsonObject toJson() const = 0;
-    static std::shared_ptr<const EnvironmentStep> fromJson(const QJsonObject& json, QString* error);
+    QJsonObject toJson() const override = 0;
+    /** store: where a registry step reads and writes (the machine's, or a test's). */
+    static std::shared_ptr<EnvironmentStep>
+    fromJson(const QJsonObject& json, std::shared_ptr<EnvironmentStore> store, QString* error);
+
+protected:
+    virtual StepOutcome apply() = 0;
+    virtual StepOutcome revert() = 0;
+    /** The machine holds this step's "before" (a plan only has steps whose before and after differ). */
+    virtual bool holdsBefore() const = 0;
+
+private:
+    QString m_error;
+    QString m_note;
+    bool m_refused = false; // the last perform() in this process changed nothing: undo leaves the machine alone
 };
 
-using EnvironmentSteps = QList<std::shared_ptr<const EnvironmentStep>>;
+using EnvironmentSteps = QList<std::shared_ptr<EnvironmentStep>>;
 
 /** A Windows environment variable in HKCU or HKLM, written raw with its type. Path is treated as a list. */
 class RegistryValueStep final : public EnvironmentStep
 {
 public:
-    RegistryValueStep(EnvironmentScope scope, QString name, StoredValue before, StoredValue after);
+    /** store: the registry it reads and writes. */
+    RegistryValueStep(std::shared_ptr<EnvironmentStore> store,
+                      EnvironmentScope scope,
+                      QString name,
+                      StoredValue before,
+                      StoredValue after);
+    static std::shared_ptr<EnvironmentStep> fromJson(const QJsonObject& json, std::shared_ptr<EnvironmentStore> store);
 
     QString kind() const override { return QStringLiteral("registry_value"); }
     QString target() const override;
     QString beforeText() const override;
     QString afterText() const override;
     int effects() const override { return RegistryChanged; }
-    StepOutcome perform(EnvironmentStore* store) const override;
-    StepOutcome undo(EnvironmentStore* store) const override;
-    bool holdsAfter(const EnvironmentStore* store) const override;
     QJsonObject toJson() const override;
-    static std::shared_ptr<const EnvironmentStep> fromJson(const QJsonObject& json);
 
     EnvironmentScope scope() const { return m_scope; }
-    QString name() const { return m_name; }
+    QString valueName() const { return m_name; }
     StoredValue before() const { return m_before; }
     StoredValue after() const { return m_after; }
+
+protected:
+    StepOutcome apply() override;
+    StepOutcome revert() override;
+    bool holdsBefore() const override;
 
 private:
     bool isPathList() const;
@@ -90,6 +113,7 @@ private:
     /** current with the entries we added taken out: a three-way merge of our change into theirs. */
     QString withoutOurEntries(const QString& current) const;
 
+    std::shared_ptr<EnvironmentStore> m_store;
     EnvironmentScope m_scope;
     QString m_name;
     StoredValue m_before;
@@ -110,20 +134,22 @@ public:
                  std::optional<QByteArray> before,
                  std::optional<QByteArray> after,
                  int effects = NoEffect);
+    static std::shared_ptr<EnvironmentStep> fromJson(const QJsonObject& json);
 
     QString kind() const override { return QStringLiteral("file"); }
     QString target() const override { return m_path; }
     QString beforeText() const override;
     QString afterText() const override;
     int effects() const override { return m_effects; }
-    StepOutcome perform(EnvironmentStore* store) const override;
-    StepOutcome undo(EnvironmentStore* store) const override;
-    bool holdsAfter(const EnvironmentStore* store) const override;
     QJsonObject toJson() const override;
-    static std::shared_ptr<const EnvironmentStep> fromJson(const QJsonObject& json);
 
     /** The file's bytes; nullopt when it does not exist. */
     static std::optional<QByteArray> readFile(const QString& path);
+
+protected:
+    StepOutcome apply() override;
+    StepOutcome revert() override;
+    bool holdsBefore() const override;
 
 private:
     QString m_path;
@@ -138,6 +164,7 @@ class RenameStep final : public EnvironmentStep
 {
 public:
     RenameStep(QString from, QString to);
+    static std::shared_ptr<EnvironmentStep> fromJson(const QJsonObject& json);
     /** The name a quarantined copy gets: "cudnn64_8.dll" -> "cudnn64_8.dll.cudnn-setup-quarantined". */
     static QString quarantineName(const QString& path);
 
@@ -146,11 +173,12 @@ public:
     QString beforeText() const override { return m_from; }
     QString afterText() const override { return m_to; }
     QString diff() const override;
-    StepOutcome perform(EnvironmentStore* store) const override;
-    StepOutcome undo(EnvironmentStore* store) const override;
-    bool holdsAfter(const EnvironmentStore* store) const override;
     QJsonObject toJson() const override;
-    static std::shared_ptr<const EnvironmentStep> fromJson(const QJsonObject& json);
+
+protected:
+    StepOutcome apply() override;
+    StepOutcome revert() override;
+    bool holdsBefore() const override;
 
 private:
     QString m_from;
@@ -163,6 +191,7 @@ class SymlinkStep final : public EnvironmentStep
 public:
     /** An empty before means the link did not exist. */
     SymlinkStep(QString link, QString before, QString after);
+    static std::shared_ptr<EnvironmentStep> fromJson(const QJsonObject& json);
     /** Where link points as written in it; null when it is not a link (or does not exist). */
     static QString linkTarget(const QString& link);
 
@@ -170,11 +199,12 @@ public:
     QString target() const override { return m_link; }
     QString beforeText() const override;
     QString afterText() const override;
-    StepOutcome perform(EnvironmentStore* store) const override;
-    StepOutcome undo(EnvironmentStore* store) const override;
-    bool holdsAfter(const EnvironmentStore* store) const override;
     QJsonObject toJson() const override;
-    static std::shared_ptr<const EnvironmentStep> fromJson(const QJsonObject& json);
+
+protected:
+    StepOutcome apply() override;
+    StepOutcome revert() override;
+    bool holdsBefore() const override;
 
 private:
     static StepOutcome point(const QString& link, const QString& target);

@@ -59,7 +59,7 @@ void WindowsEnvironmentAnalysis::planPath(const WindowsEnvironment& before,
                 .about(key));
         return;
     }
-    report.plan.steps.append(std::make_shared<RegistryValueStep>(scope, PathName, old, value));
+    report.plan.steps.append(std::make_shared<RegistryValueStep>(m_locations.store, scope, PathName, old, value));
     after.replace(scope, PathName, value);
 
     const int effectiveLength = int(after.effective(PathName).size());
@@ -105,7 +105,7 @@ void WindowsEnvironmentAnalysis::planCudaPath(const WindowsEnvironment& before,
             continue;
         const StoredValue value{old.type == StoredValue::Type::ExpandString ? old.type : StoredValue::Type::String,
                                 desired};
-        report.plan.steps.append(std::make_shared<RegistryValueStep>(scope, name, old, value));
+        report.plan.steps.append(std::make_shared<RegistryValueStep>(m_locations.store, scope, name, old, value));
         after.replace(scope, name, value);
     }
 }

@@ -43,3 +43,29 @@ QJsonObject OperationFactory::serialize(const Operation& operation)
 {
     return {{QStringLiteral("type"), operation.name()}, {QStringLiteral("data"), operation.toJson()}};
 }
+
+bool OperationList::perform(const QList<OperationPointer>& operations, QString* error)
+{
+    for (qsizetype i = 0; i < operations.size(); ++i) {
+        if (operations.at(i)->perform())
+            continue;
+        if (error)
+            *error = operations.at(i)->errorString();
+        undo(operations.mid(0, i + 1), nullptr); // the failed one too: undo is safe from any point of perform
+        return false;
+    }
+    return true;
+}
+
+bool OperationList::undo(const QList<OperationPointer>& operations, QString* error)
+{
+    bool ok = true;
+    for (auto it = operations.crbegin(); it != operations.crend(); ++it) {
+        if ((*it)->undo())
+            continue;
+        if (ok && error)
+            *error = (*it)->errorString();
+        ok = false;
+    }
+    return ok;
+}

@@ -2,15 +2,16 @@
 
 #include <QHash>
 #include <QJsonObject>
+#include <QList>
 #include <QString>
 #include <QStringList>
 #include <functional>
 #include <memory>
 
 /**
- * One undoable step of a transaction, in the shape of Qt IFW's UpdateOperation (and of core/env's
- * EnvironmentOperation, so those plug in through OperationAdapter): perform(), undo(), and state that survives as
- * JSON in the journal and the manifest, so a later run can undo it.
+ * One undoable step of a transaction, in the shape of Qt IFW's UpdateOperation: perform(), undo(), and state that
+ * survives as JSON in the journal and the manifest, so a later run can undo it. The file operations
+ * (FileOperations.h) and the environment's (core/env: EnvironmentStep, EnvironmentRefresh) are all of this one kind.
  *
  * undo() must be safe to call again after a crash in the middle of perform() or of undo() itself: recovery calls it
  * for the step that was running when the process died without knowing how far that step got.
@@ -32,24 +33,6 @@ public:
 };
 
 using OperationPointer = std::shared_ptr<Operation>;
-
-/** Any class with Operation's shape but not its base (core/env's operations stand alone) as an Operation. */
-template <class T> class OperationAdapter final : public Operation
-{
-public:
-    explicit OperationAdapter(std::shared_ptr<T> inner)
-        : m_inner(std::move(inner))
-    {
-    }
-    QString name() const override { return m_inner->name(); }
-    bool perform() override { return m_inner->perform(); }
-    bool undo() override { return m_inner->undo(); }
-    QString errorString() const override { return m_inner->errorString(); }
-    QJsonObject toJson() const override { return m_inner->toJson(); }
-
-private:
-    std::shared_ptr<T> m_inner;
-};
 
 /** An operation run backwards: an uninstall performs the undo of what an install performed, as a step of its own. */
 class ReversedOperation final : public Operation
@@ -74,7 +57,7 @@ private:
 
 /**
  * Rebuilds operations from their JSON, {"type": name(), "data": toJson()}, by type. The install's own file
- * operations are known; whoever adds other kinds to a transaction (the environment step) adds their builders.
+ * operations are known; whoever adds other kinds to a transaction (EnvironmentOperations) adds their builders.
  */
 class OperationFactory
 {
@@ -90,3 +73,14 @@ public:
 private:
     QHash<QString, Builder> m_builders;
 };
+
+/**
+ * Operations run in order outside any journal, for a change no toolkit's transaction can hold (the user's own
+ * search path after an elevated install wrote the toolkit): all or nothing.
+ */
+namespace OperationList {
+/** Performs each in order; when one fails, undoes those performed, newest first, and says why it failed. */
+bool perform(const QList<OperationPointer>& operations, QString* error);
+/** Undoes every one, newest first, even past a failure; false with the first error when one failed. */
+bool undo(const QList<OperationPointer>& operations, QString* error);
+} // namespace OperationList

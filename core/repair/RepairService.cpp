@@ -3,6 +3,7 @@
 #include "ManifestCheck.h"
 #include "RepairCode.h"
 #include "RepairRecord.h"
+#include "env/EnvironmentOperations.h"
 #include "env/EnvironmentService.h"
 #include "install/FileOperations.h"
 #include "install/FileSystem.h"
@@ -138,11 +139,11 @@ bool RootRepair::run(const RootWork& work, const SystemSnapshot& system, RepairR
             transaction.discardAfterCommit(backup);
     }
     if (work.environment && m_options.environment && m_options.environmentPlan) {
-        auto change
-            = std::make_shared<EnvironmentChange>(*m_options.environmentPlan, m_options.environment->locations());
-        auto operation = std::make_shared<OperationAdapter<EnvironmentChange>>(change);
-        transaction.add(operation);
-        record.addOperation(OperationFactory::serialize(*operation));
+        for (const OperationPointer& operation :
+             EnvironmentOperations::fromPlan(*m_options.environmentPlan, m_options.environment->locations())) {
+            transaction.add(operation);
+            record.addOperation(OperationFactory::serialize(*operation));
+        }
     }
     for (const QString& folder : folders)
         record.addFolder(state.relativePath(folder));
@@ -456,12 +457,7 @@ Diagnostics RepairService::recoverInterrupted(const QStringList& roots, const Re
 OperationFactory RepairService::operationFactory(const EnvironmentService* environment)
 {
     OperationFactory factory;
-    if (environment) {
-        const EnvironmentLocations locations = environment->locations();
-        factory.add(QStringLiteral("environment"), [locations](const QJsonObject& data, QString* error) {
-            std::shared_ptr<EnvironmentChange> change = EnvironmentChange::fromJson(data, locations, error);
-            return change ? std::make_shared<OperationAdapter<EnvironmentChange>>(change) : OperationPointer{};
-        });
-    }
+    if (environment)
+        EnvironmentOperations::addBuilders(factory, environment->locations());
     return factory;
 }

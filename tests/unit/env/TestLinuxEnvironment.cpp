@@ -1,7 +1,13 @@
+#include "OperationNotes.h"
 #include "TestTree.h"
+#include "env/EnvironmentOperations.h"
 #include "env/EnvironmentService.h"
 #include "env/ShellProfile.h"
+#include "install/FaultPoint.h"
+#include "install/ToolkitState.h"
+#include "install/Transaction.h"
 
+#include <QDirIterator>
 #include <QProcess>
 #include <QtTest>
 
@@ -40,6 +46,7 @@ class TestLinuxEnvironment : public QObject
 
 private slots:
     void init();
+    void cleanup() { FaultPoint::disarm(); }
     void staleCopiesAreFoundAndClassified();
     void loginShellSeesTargetFirstAfterTheFix();
     void fixingTwiceChangesNothing();
@@ -49,6 +56,7 @@ private slots:
     void machineScopeWritesLoaderConfAndRunsLdconfig();
     void retargetsCudaLinkOnlyWhenAsked();
     void failedLdconfigUndoesEverything();
+    void killBetweenStepsIsUndoneByTheNextRun();
     void reportSaysPipPytorchIgnoresThis();
 
 private:
@@ -90,8 +98,6 @@ EnvironmentLocations TestLinuxEnvironment::locations(EnvironmentScope) const
     l.homeDirectory = home();
     l.systemRoot = SystemRoot(m_tree->path(QStringLiteral("root")));
     l.loginShell = QStringLiteral("/bin/bash");
-    l.userBackupDirectory = m_tree->path(QStringLiteral("backups/user"));
-    l.machineBackupDirectory = m_tree->path(QStringLiteral("backups/machine"));
     l.store = std::make_shared<MemoryEnvironmentStore>();
     l.runner = m_runner;
     l.listing = std::make_shared<LocalDirectoryListing>();
@@ -164,7 +170,7 @@ void TestLinuxEnvironment::fixingTwiceChangesNothing()
     const EnvironmentReport again = service.analyse(target(), EnvironmentScope::User);
     QVERIFY2(again.plan.isEmpty(), qPrintable(again.plan.diffText()));
     auto second = service.apply(again.plan, &error);
-    QVERIFY(second && !second->isPerformed());
+    QVERIFY(second && second->isEmpty());
     QCOMPARE(*FileEditStep::readFile(home() + QStringLiteral("/.profile")), once);
     QCOMPARE(once.count(ShellProfile::BeginMarker), 1);
 }
@@ -183,7 +189,7 @@ void TestLinuxEnvironment::undoRestoresFilesByteForByte()
     QVERIFY(fixed.startsWith(original + '\n'));
     QCOMPARE(QFile::permissions(home() + QStringLiteral("/.profile")), permissions);
 
-    QVERIFY(change->undo());
+    QVERIFY2(OperationList::undo(*change, &error), qPrintable(error));
     QCOMPARE(*FileEditStep::readFile(home() + QStringLiteral("/.profile")), original);
     QVERIFY(!QFile::exists(home() + QStringLiteral("/.config/environment.d/60-cudnn-setup.conf")));
 }
@@ -200,9 +206,9 @@ void TestLinuxEnvironment::undoKeepsLinesAddedLater()
     profile.write("alias ll='ls -l'\n");
     profile.close();
 
-    QVERIFY(change->undo());
+    QVERIFY2(OperationList::undo(*change, &error), qPrintable(error));
     QCOMPARE(*FileEditStep::readFile(profile.fileName()), QByteArray("export EDITOR=vi\nalias ll='ls -l'\n"));
-    QVERIFY(change->notes().join(' ').contains(QStringLiteral("only the cudnn-setup block")));
+    QVERIFY(operationNotes(*change).contains(QStringLiteral("only the cudnn-setup block")));
 }
 
 void TestLinuxEnvironment::bashProfileWinsOverProfile()
@@ -246,7 +252,7 @@ void TestLinuxEnvironment::machineScopeWritesLoaderConfAndRunsLdconfig()
     QCOMPARE(m_runner->calls, QStringList{QStringLiteral("ldconfig -r ") + m_tree->path(QStringLiteral("root"))});
     QVERIFY(!QFile::exists(home() + QStringLiteral("/.profile"))); // machine scope leaves the home alone
 
-    QVERIFY(change->undo());
+    QVERIFY2(OperationList::undo(*change, &error), qPrintable(error));
     QVERIFY(!QFile::exists(conf));
     QCOMPARE(m_runner->calls.size(), 2); // the cache is rebuilt without our directory
 }
@@ -268,7 +274,7 @@ void TestLinuxEnvironment::retargetsCudaLinkOnlyWhenAsked()
     auto change = service.apply(asked.plan, &error);
     QVERIFY2(change, qPrintable(error));
     QCOMPARE(SymlinkStep::linkTarget(link), QStringLiteral("/usr/local/cuda-12.4"));
-    QVERIFY(change->undo());
+    QVERIFY2(OperationList::undo(*change, &error), qPrintable(error));
     QCOMPARE(SymlinkStep::linkTarget(link), QStringLiteral("cuda-11.8"));
 }
 
@@ -281,6 +287,58 @@ void TestLinuxEnvironment::failedLdconfigUndoesEverything()
     QVERIFY(error.contains(QStringLiteral("ldconfig")));
     QVERIFY(!QFile::exists(m_tree->path(QStringLiteral("root/etc/ld.so.conf.d/00-cudnn-setup.conf"))));
     QVERIFY(!QFile::exists(m_tree->path(QStringLiteral("root/etc/profile.d/cudnn-setup.sh"))));
+}
+
+/** Every file below folder with its bytes: equal snapshots mean byte-identical files. */
+static QMap<QString, QByteArray> filesBelow(const QString& folder)
+{
+    QMap<QString, QByteArray> files;
+    QDirIterator it(folder, QDir::Files | QDir::Hidden | QDir::System, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QString path = it.next();
+        files.insert(path, FileEditStep::readFile(path).value_or(QByteArray("<unreadable>")));
+    }
+    return files;
+}
+
+void TestLinuxEnvironment::killBetweenStepsIsUndoneByTheNextRun()
+{
+    // The machine plan in a toolkit's transaction: [ldconfig once undone] profile.d, ld.so.conf.d [ldconfig].
+    const EnvironmentLocations l = locations(EnvironmentScope::Machine);
+    const EnvironmentPlan plan = EnvironmentService(l).analyse(target(), EnvironmentScope::Machine).plan;
+    const QString etc = m_tree->path(QStringLiteral("root/etc"));
+    const QMap<QString, QByteArray> before = filesBelow(etc);
+    const QString toolkit = m_tree->makeDir(QStringLiteral("toolkit"));
+    {
+        ToolkitState state(toolkit);
+        QString error;
+        QCOMPARE(state.lock(&error), ToolkitState::LockResult::Locked);
+        auto* transaction = new Transaction(state, QStringLiteral("install")); // abandoned below, as by a kill
+        for (const OperationPointer& operation : EnvironmentOperations::fromPlan(plan, l))
+            transaction->add(operation);
+        QCOMPARE(transaction->size(), 4);
+        QVERIFY(transaction->begin(&error));
+        FaultPoint::arm(QStringLiteral("environment.step"), 1); // the second step is journaled, then never runs
+        QVERIFY(!transaction->performUpTo(transaction->size(), {}, &error));
+        FaultPoint::disarm();
+        // The process dies here: no rollback, no destructor.
+    }
+    QVERIFY(QFile::exists(m_tree->path(QStringLiteral("root/etc/profile.d/cudnn-setup.sh"))));
+    QVERIFY(!QFile::exists(m_tree->path(QStringLiteral("root/etc/ld.so.conf.d/00-cudnn-setup.conf"))));
+    QVERIFY(m_runner->calls.isEmpty());
+
+    // The next run rebuilds the steps from the journal alone and undoes them, newest first.
+    ToolkitState state(toolkit);
+    QString error;
+    QCOMPARE(state.lock(&error), ToolkitState::LockResult::Locked);
+    OperationFactory factory;
+    EnvironmentOperations::addBuilders(factory, l);
+    const Transaction::Recovery recovery = Transaction::recover(state, factory);
+    QVERIFY2(recovery.found && recovery.rolledBack, qPrintable(recovery.error));
+    QCOMPARE(filesBelow(etc), before);
+    // The loader cache is rebuilt once, after the steps were undone; the refresh after them never ran.
+    QCOMPARE(m_runner->calls, QStringList{QStringLiteral("ldconfig -r ") + m_tree->path(QStringLiteral("root"))});
+    QVERIFY(!QFile::exists(state.journalFile()));
 }
 
 void TestLinuxEnvironment::reportSaysPipPytorchIgnoresThis()

@@ -1,5 +1,7 @@
 #include "MemoryListing.h"
+#include "OperationNotes.h"
 #include "TestTree.h"
+#include "env/EnvironmentOperations.h"
 #include "env/EnvironmentService.h"
 
 #include <QtTest>
@@ -24,6 +26,7 @@ private slots:
     void undoAfterOthersEditedKeepsTheirEdits();
     void changeSurvivesJsonForUninstall();
     void undoAfterACrashInPerformUsesTheMachineState();
+    void manifestOfTheEarlierReleaseStillUninstalls();
     void performRefusesWhenChangedSincePlan();
     void appLocalCopyIsNotPathGoverned();
     void targetAlreadyWinningPlansNothing();
@@ -98,7 +101,7 @@ const RegistryValueStep* registryStep(const EnvironmentPlan& plan, EnvironmentSc
 {
     for (const auto& step : plan.steps) {
         const auto* value = dynamic_cast<const RegistryValueStep*>(step.get());
-        if (value && value->scope() == scope && value->name().compare(name, Qt::CaseInsensitive) == 0)
+        if (value && value->scope() == scope && value->valueName().compare(name, Qt::CaseInsensitive) == 0)
             return value;
     }
     return nullptr;
@@ -258,19 +261,17 @@ void TestWindowsEnvironment::applyThenUndoRestoresExactly()
     QString error;
     auto change = service.apply(service.analyse(Machine::target(), EnvironmentScope::User).plan, &error);
     QVERIFY2(change, qPrintable(error));
-    QVERIFY(change->isPerformed());
     QCOMPARE(machine.store->broadcastCount(), 1);
     QCOMPARE(machine.value(EnvironmentScope::User, QStringLiteral("Path")).type, StoredValue::Type::ExpandString);
     QVERIFY(machine.value(EnvironmentScope::User, QStringLiteral("Path")).data.startsWith(ToolkitBinShown + ';'));
     QCOMPARE(machine.value(EnvironmentScope::Machine, QStringLiteral("Path")).data, MachinePath);
-    QVERIFY(change->notes().join(' ').contains(QStringLiteral("Restart open terminals and IDEs")));
 
     // Analysing again finds nothing more to do.
     QVERIFY(service.analyse(Machine::target(), EnvironmentScope::User).plan.isEmpty());
 
-    QVERIFY(change->undo());
+    QVERIFY2(OperationList::undo(*change, &error), qPrintable(error));
     QCOMPARE(machine.store->values(), original);
-    QCOMPARE(machine.store->broadcastCount(), 2);
+    QCOMPARE(machine.store->broadcastCount(), 2); // once the undo is done, not before
 }
 
 void TestWindowsEnvironment::undoAfterOthersEditedKeepsTheirEdits()
@@ -288,12 +289,29 @@ void TestWindowsEnvironment::undoAfterOthersEditedKeepsTheirEdits()
     machine.store->write(
         EnvironmentScope::User, QStringLiteral("CUDA_PATH"), StoredValue::string(QStringLiteral("E:\\cuda")), nullptr);
 
-    QVERIFY(change->undo());
+    QVERIFY2(OperationList::undo(*change, &error), qPrintable(error));
     QCOMPARE(machine.value(EnvironmentScope::User, QStringLiteral("Path")),
              StoredValue::expandString(QStringLiteral("E:\\new;") + UserPath));
     QCOMPARE(machine.value(EnvironmentScope::User, QStringLiteral("CUDA_PATH")).data, QStringLiteral("E:\\cuda"));
     QCOMPARE(machine.value(EnvironmentScope::User, QStringLiteral("CUDA_PATH_V12_4")), StoredValue::absent());
-    QVERIFY(change->notes().join(' ').contains(QStringLiteral("left as it is")));
+    QVERIFY(operationNotes(*change).contains(QStringLiteral("left as it is")));
+}
+
+/** The operations' JSON through the factory, as an uninstall (manifest) and a recovery (journal) rebuild them. */
+static QList<OperationPointer> rebuilt(const QList<OperationPointer>& operations, const EnvironmentLocations& locations)
+{
+    OperationFactory factory;
+    EnvironmentOperations::addBuilders(factory, locations);
+    QList<OperationPointer> again;
+    for (const OperationPointer& operation : operations) {
+        const QByteArray text = QJsonDocument(OperationFactory::serialize(*operation)).toJson();
+        QString error;
+        OperationPointer read = factory.create(QJsonDocument::fromJson(text).object(), &error);
+        if (!read)
+            qFatal("cannot rebuild %s: %s", text.constData(), qPrintable(error));
+        again.append(read);
+    }
+    return again;
 }
 
 void TestWindowsEnvironment::changeSurvivesJsonForUninstall()
@@ -302,37 +320,76 @@ void TestWindowsEnvironment::changeSurvivesJsonForUninstall()
     const QMap<QString, StoredValue> original = machine.store->values();
     const EnvironmentService service(machine.locations());
     QString error;
-    const QJsonObject manifest
-        = service.apply(service.analyse(Machine::target(), EnvironmentScope::User).plan, &error)->toJson();
-    const QJsonObject reread = QJsonDocument::fromJson(QJsonDocument(manifest).toJson()).object();
+    const auto performed = service.apply(service.analyse(Machine::target(), EnvironmentScope::User).plan, &error);
+    QVERIFY2(performed, qPrintable(error));
+    // Path and the two CUDA_PATH values, framed by the refresh after an undo and the one after the writes.
+    QCOMPARE(performed->size(), 5);
+    QCOMPARE(performed->constFirst()->name(), EnvironmentRefresh::Name);
+    QCOMPARE(performed->constLast()->name(), EnvironmentRefresh::Name);
 
-    auto later = service.changeFromJson(reread, &error);
-    QVERIFY2(later, qPrintable(error));
-    QVERIFY(later->isPerformed());
-    QVERIFY(later->undo());
+    const QList<OperationPointer> later = rebuilt(*performed, machine.locations());
+    QVERIFY2(OperationList::undo(later, &error), qPrintable(error));
     QCOMPARE(machine.store->values(), original);
+    QCOMPARE(machine.store->broadcastCount(), 2);
 
-    QVERIFY(!service.changeFromJson(QJsonObject{{"operation", "files"}}, &error));
+    OperationFactory factory;
+    EnvironmentOperations::addBuilders(factory, machine.locations());
+    QVERIFY(!factory.create(QJsonObject{{"type", EnvironmentStep::Name}, {"data", QJsonObject{{"kind", "files"}}}},
+                            &error));
+    QVERIFY(error.contains(QStringLiteral("files")));
 }
 
 void TestWindowsEnvironment::undoAfterACrashInPerformUsesTheMachineState()
 {
-    // A transaction journals the change before performing it; after a crash only that JSON is left.
+    // A transaction journals each operation before performing it; after a kill only that JSON is left, and the
+    // machine holds "after" for the steps that ran and "before" for the others.
     Machine machine;
     const QMap<QString, StoredValue> original = machine.store->values();
     const EnvironmentPlan plan = machine.analyse(EnvironmentScope::User).plan;
-    EnvironmentChange change(plan, machine.locations());
-    const QJsonObject journal = change.toJson();
-    QVERIFY(change.perform());
+    const QList<OperationPointer> operations = EnvironmentOperations::fromPlan(plan, machine.locations());
+    QCOMPARE(operations.size(), 5);
+    const QList<OperationPointer> journal = rebuilt(operations, machine.locations());
+    QVERIFY(operations.at(0)->perform() && operations.at(1)->perform() && operations.at(2)->perform());
+    QVERIFY(machine.store->values() != original);
 
     QString error;
-    auto recovered = EnvironmentChange::fromJson(journal, machine.locations(), &error);
-    QVERIFY2(recovered, qPrintable(error));
-    QVERIFY(!recovered->isPerformed());
-    QVERIFY(recovered->undo());
+    QVERIFY2(OperationList::undo(journal, &error), qPrintable(error)); // the third and fourth steps never ran
     QCOMPARE(machine.store->values(), original);
-    QVERIFY(recovered->undo()); // again: nothing left to take back
+    QVERIFY(OperationList::undo(journal, &error)); // again: nothing left to take back
     QCOMPARE(machine.store->values(), original);
+}
+
+void TestWindowsEnvironment::manifestOfTheEarlierReleaseStillUninstalls()
+{
+    // Before the steps were operations of their own, the manifest held one "environment" operation with all of them.
+    Machine machine;
+    const QMap<QString, StoredValue> original = machine.store->values();
+    const EnvironmentPlan plan = machine.analyse(EnvironmentScope::User).plan;
+    QString error;
+    QVERIFY2(EnvironmentService(machine.locations()).apply(plan, &error), qPrintable(error));
+    QJsonArray steps;
+    for (const auto& step : plan.steps) {
+        QJsonObject json = step->toJson();
+        json.insert(QStringLiteral("performed"), true);
+        steps.append(json);
+    }
+    const QJsonObject earlier{{QStringLiteral("type"), QStringLiteral("environment")},
+                              {QStringLiteral("data"),
+                               QJsonObject{{QStringLiteral("operation"), QStringLiteral("environment")},
+                                           {QStringLiteral("os"), QStringLiteral("windows")},
+                                           {QStringLiteral("scope"), QStringLiteral("user")},
+                                           {QStringLiteral("backup"), QString()},
+                                           {QStringLiteral("steps"), steps}}}};
+    OperationFactory factory;
+    EnvironmentOperations::addBuilders(factory, machine.locations());
+    const OperationPointer operation = factory.create(earlier, &error);
+    QVERIFY2(operation, qPrintable(error));
+    // An uninstall runs it backwards, journaled as it is written: the same JSON comes back.
+    ReversedOperation uninstall(operation);
+    QCOMPARE(OperationFactory::serialize(uninstall).value("data").toObject().value("operation").toObject(), earlier);
+    QVERIFY2(uninstall.perform(), qPrintable(uninstall.errorString()));
+    QCOMPARE(machine.store->values(), original);
+    QCOMPARE(machine.store->broadcastCount(), 2);
 }
 
 void TestWindowsEnvironment::performRefusesWhenChangedSincePlan()
@@ -437,7 +494,6 @@ void TestWindowsEnvironment::quarantineRenamesAsideAndBack()
     EnvironmentLocations locations;
     locations.host.os = OsFlavor::Windows;
     locations.windowsDirectory = tree.path(QStringLiteral("Windows"));
-    locations.machineBackupDirectory = tree.path(QStringLiteral("backups"));
     locations.store = store;
     locations.listing = std::make_shared<LocalDirectoryListing>();
     const EnvironmentService service(locations);
@@ -451,8 +507,7 @@ void TestWindowsEnvironment::quarantineRenamesAsideAndBack()
     QVERIFY2(change, qPrintable(error));
     QVERIFY(!QFile::exists(stale));
     QVERIFY(QFile::exists(RenameStep::quarantineName(stale)));
-    QVERIFY(QFile::exists(change->backupFile()));
-    QVERIFY(change->undo());
+    QVERIFY2(OperationList::undo(*change, &error), qPrintable(error));
     QVERIFY(QFile::exists(stale));
     QVERIFY(!QFile::exists(RenameStep::quarantineName(stale)));
 }

@@ -1,5 +1,4 @@
 #include "InstallFixtures.h"
-#include "env/EnvironmentOperation.h"
 #include "install/FaultPoint.h"
 #include "install/FileOperations.h"
 #include "install/Journal.h"
@@ -13,8 +12,8 @@ using namespace InstallFixtures;
 
 namespace {
 
-/** An operation of core/env's kind (the environment step's shape): counts performs minus undos in a file. */
-class CountingOperation final : public EnvironmentOperation
+/** An operation of a kind the transaction does not know (as the environment's are): performs minus undos, in a file. */
+class CountingOperation final : public Operation
 {
 public:
     explicit CountingOperation(QString file)
@@ -285,12 +284,9 @@ void TestTransaction::otherKindsOfOperationPlugIn()
     const QString counter = s.tree->path(QStringLiteral("counter"));
     OperationFactory factory;
     factory.add(QStringLiteral("counting"), [](const QJsonObject& data, QString*) -> OperationPointer {
-        return std::make_shared<OperationAdapter<EnvironmentOperation>>(
-            std::make_shared<CountingOperation>(data.value(QStringLiteral("file")).toString()));
+        return std::make_shared<CountingOperation>(data.value(QStringLiteral("file")).toString());
     });
-    const auto counting = [&] {
-        return std::make_shared<OperationAdapter<EnvironmentOperation>>(std::make_shared<CountingOperation>(counter));
-    };
+    const auto counting = [&] { return std::make_shared<CountingOperation>(counter); };
     {
         ToolkitState state(s.root);
         QString error;
