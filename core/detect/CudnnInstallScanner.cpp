@@ -1,5 +1,6 @@
 #include "CudnnInstallScanner.h"
 
+#include "DetectCode.h"
 #include "VersionParsers.h"
 #include "binary/PeImage.h"
 
@@ -162,12 +163,13 @@ void CudnnInstallScanner::checkLibraries(CudnnInstall& install) const
     const QString where = displayPath(m_os, install.root);
     const auto fileSet = m_fileSets.forMajor(install.major);
     if (!fileSet) {
-        install.diagnostics.append(
+        install.problems.append(CudnnProblem{
+            CudnnProblem::Kind::UnknownMajor,
             Diagnostic::warning(
-                QStringLiteral("CUDNN-UNKNOWN-MAJOR"),
+                DetectCode::CudnnUnknownMajor,
                 tr("cuDNN %1 in %2 is a major version this program does not know.").arg(install.major).arg(where),
                 tr("Update cudnn-setup."))
-                .about(install.root));
+                .about(install.root)});
         return;
     }
     for (const QString& expected : fileSet->runtimeLibraries(m_os)) {
@@ -181,27 +183,29 @@ void CudnnInstallScanner::checkLibraries(CudnnInstall& install) const
     }
     if (!install.missingLibraries.isEmpty()) {
         const bool none = install.missingLibraries.size() == fileSet->runtimeLibraries(m_os).size();
-        install.diagnostics.append(
+        install.problems.append(CudnnProblem{
+            CudnnProblem::Kind::MissingLibraries,
             Diagnostic::error(
-                QStringLiteral("CUDNN-MISSING-LIBS"),
+                DetectCode::CudnnMissingLibraries,
                 none ? tr("cuDNN %1 headers are in %2 but none of its libraries are.").arg(install.major).arg(where)
                      : tr("cuDNN %1 in %2 is missing %3.")
                            .arg(install.major)
                            .arg(where, install.missingLibraries.join(QStringLiteral(", "))),
                 tr("Reinstall cuDNN from its archive (repair can restore the files)."))
-                .about(install.root));
+                .about(install.root)});
     }
     // libcudnn.so -> libcudnn.so.9 -> libcudnn.so.9.1.0 are three names of one file: what is wrong with the file
     // (empty, not readable) is reported once, about the file itself. A dangling link has no content to judge.
     QSet<QString> checkedFiles;
     for (const CudnnLibraryFile& file : install.libraries) {
         if (file.kind == CudnnLibraryFile::Kind::BrokenSymlink) {
-            install.diagnostics.append(
+            install.problems.append(CudnnProblem{
+                CudnnProblem::Kind::BrokenLink,
                 Diagnostic::error(
-                    QStringLiteral("CUDNN-BROKEN-LINK"),
+                    DetectCode::CudnnBrokenLink,
                     tr("%1 is a link to %2, which does not exist.").arg(displayPath(m_os, file.path), file.linkTarget),
                     tr("Reinstall cuDNN, or point the link at the library file."))
-                    .about(file.path));
+                    .about(file.path)});
             continue;
         }
         const QString real
@@ -210,19 +214,21 @@ void CudnnInstallScanner::checkLibraries(CudnnInstall& install) const
             continue;
         checkedFiles.insert(real);
         if (file.size == 0) {
-            install.diagnostics.append(
-                Diagnostic::error(QStringLiteral("CUDNN-ZERO-BYTE"),
+            install.problems.append(CudnnProblem{
+                CudnnProblem::Kind::EmptyFile,
+                Diagnostic::error(DetectCode::CudnnEmptyFile,
                                   tr("%1 is empty (a blocked or interrupted copy).").arg(displayPath(m_os, real)),
                                   tr("Copy it again from the cuDNN archive (repair can restore it)."))
-                    .about(real));
+                    .about(real)});
         }
         if (!file.readableByAll) {
-            install.diagnostics.append(
-                Diagnostic::warning(QStringLiteral("CUDNN-NOT-READABLE"),
+            install.problems.append(CudnnProblem{
+                CudnnProblem::Kind::NotReadable,
+                Diagnostic::warning(DetectCode::CudnnNotReadable,
                                     tr("%1 is not readable by all users, so other accounts cannot load it.")
                                         .arg(displayPath(m_os, real)),
                                     tr("Run: chmod a+r %1").arg(real))
-                    .about(real));
+                    .about(real)});
         }
     }
 }
@@ -244,14 +250,15 @@ void CudnnInstallScanner::checkFlattenedLinks(CudnnInstall& install) const
               });
         if (longer == install.libraries.cend())
             continue;
-        install.diagnostics.append(
+        install.problems.append(CudnnProblem{
+            CudnnProblem::Kind::FlattenedLink,
             Diagnostic::warning(
-                QStringLiteral("CUDNN-FLATTENED-LINK"),
+                DetectCode::CudnnFlattenedLink,
                 tr("%1 is a copy of %2 instead of a link to it (copied without keeping links); "
                    "ldconfig reports it as \"not a symbolic link\".")
                     .arg(displayPath(m_os, file.path), longer->name),
                 tr("Replace the copy by a link: ln -sf %1 %2 (repair does this).").arg(longer->name, file.path))
-                .about(file.path));
+                .about(file.path)});
     }
 }
 
@@ -290,24 +297,26 @@ void CudnnInstallScanner::checkVersions(CudnnInstall& install) const
     if (fullVersions.size() > 1) {
         QStringList versions(fullVersions.cbegin(), fullVersions.cend());
         versions.sort();
-        install.diagnostics.append(
-            Diagnostic::error(QStringLiteral("CUDNN-MIXED-VERSIONS"),
+        install.problems.append(CudnnProblem{
+            CudnnProblem::Kind::MixedVersions,
+            Diagnostic::error(DetectCode::CudnnMixedVersions,
                               tr("%1 holds cuDNN library files of several versions (%2); the sub-libraries will "
                                  "refuse to work together.")
                                   .arg(displayPath(m_os, install.root), versions.join(QStringLiteral(", "))),
                               tr("Uninstall the older files or reinstall one cuDNN version."))
-                .about(install.root));
+                .about(install.root)});
     }
     if (install.headerVersion && install.libraryVersion
         && !install.headerVersion->sameRelease(*install.libraryVersion)) {
-        install.diagnostics.append(
-            Diagnostic::warning(QStringLiteral("CUDNN-HEADER-MISMATCH"),
-                                tr("The cuDNN headers in %1 say %2 but the libraries are %3.")
-                                    .arg(displayPath(m_os, install.root),
-                                         install.headerVersion->toString(),
-                                         install.libraryVersion->toString()),
-                                tr("Reinstall one cuDNN version so headers and libraries match."))
-                .about(install.root));
+        install.problems.append(
+            CudnnProblem{CudnnProblem::Kind::HeaderMismatch,
+                         Diagnostic::warning(DetectCode::CudnnHeaderMismatch,
+                                             tr("The cuDNN headers in %1 say %2 but the libraries are %3.")
+                                                 .arg(displayPath(m_os, install.root),
+                                                      install.headerVersion->toString(),
+                                                      install.libraryVersion->toString()),
+                                             tr("Reinstall one cuDNN version so headers and libraries match."))
+                             .about(install.root)});
     }
 }
 
@@ -325,11 +334,12 @@ void CudnnInstallScanner::checkImportLibraries(CudnnInstall& install) const
             missing.append(name);
     }
     if (!missing.isEmpty()) {
-        install.diagnostics.append(
-            Diagnostic::warning(QStringLiteral("CUDNN-IMPORT-LIBS-MISSING"),
+        install.problems.append(CudnnProblem{
+            CudnnProblem::Kind::ImportLibrariesMissing,
+            Diagnostic::warning(DetectCode::CudnnImportLibrariesMissing,
                                 tr("Programs can load cuDNN from %1, but building against it needs %2 in lib\\x64.")
                                     .arg(displayPath(m_os, install.root), missing.join(QStringLiteral(", "))),
                                 tr("Reinstall cuDNN from its archive to add the import libraries."))
-                .about(install.root));
+                .about(install.root)});
     }
 }

@@ -1,6 +1,7 @@
 #include "Detector.h"
 
 #include "CudnnInstallScanner.h"
+#include "DetectCode.h"
 #include "DriverDetector.h"
 #include "PlatformDetector.h"
 #include "ToolOutputParsers.h"
@@ -101,7 +102,7 @@ SystemSnapshot Detector::detect(const DetectOptions& options) const
         snapshot.cudnnInstalls.append(scanner.scanSearchPathDirectory(canonical));
     }
     for (const CudnnInstall& install : snapshot.cudnnInstalls)
-        snapshot.diagnostics.append(install.diagnostics);
+        snapshot.diagnostics.append(install.diagnostics());
 
     if (driverResult.valid()) {
         DriverDetector::Result driver = driverResult.get();
@@ -133,7 +134,7 @@ void Detector::checkDriverAgainstToolkits(SystemSnapshot& snapshot) const
         const QString root = displayPath(m_host.os, toolkit.root);
         if (fit.kind == CudaDriverTable::Fit::Kind::MinorCompatibility) {
             snapshot.diagnostics.append(
-                Diagnostic::info(QStringLiteral("DRV-MINOR-COMPAT"),
+                Diagnostic::info(DetectCode::DriverMinorCompat,
                                  tr("Driver %1 is older than CUDA %2 asks for (%3); it runs through minor version "
                                     "compatibility, without PTX JIT of newer code.")
                                      .arg(driver.toString(), toolkit.version->toString(), minimum.toString()),
@@ -141,7 +142,7 @@ void Detector::checkDriverAgainstToolkits(SystemSnapshot& snapshot) const
                     .about(toolkit.root));
         } else {
             snapshot.diagnostics.append(
-                Diagnostic::warning(QStringLiteral("DRV-TOO-OLD"),
+                Diagnostic::warning(DetectCode::DriverTooOld,
                                     tr("Driver %1 is too old for CUDA %2 in %3, which needs %4 or newer.")
                                         .arg(driver.toString(), toolkit.version->toString(), root, minimum.toString()),
                                     tr("Update the NVIDIA driver to %1 or newer.").arg(minimum.toString()))

@@ -1,5 +1,6 @@
 #include "DriverDetector.h"
 
+#include "DetectCode.h"
 #include "ToolOutputParsers.h"
 #include "compat/CudaDriverTable.h"
 
@@ -24,7 +25,7 @@ bool DriverDetector::askProbe(Result& result) const
     const QString probe = probeProgram(m_host);
     if (!QFileInfo(probe).isExecutable()) {
         result.diagnostics.append(Diagnostic::warning(
-            QStringLiteral("PROBE-MISSING"),
+            DetectCode::ProbeMissing,
             tr("cudnn-probe was not found next to this program (%1).").arg(displayPath(m_host.os, probe)),
             tr("Reinstall cudnn-setup; without the probe the driver is "
                "asked through nvidia-smi only.")));
@@ -45,7 +46,7 @@ bool DriverDetector::askProbe(Result& result) const
                        environment);
     if (run.timedOut || run.exitCode == 124) {
         result.diagnostics.append(Diagnostic::warning(
-            QStringLiteral("DRV-HANGS"),
+            DetectCode::DriverHangs,
             tr("The NVIDIA driver did not answer within %1 seconds.").arg(m_probeTimeoutMs / 1000.0, 0, 'g', 3),
             tr("Restart the machine; if it persists, reinstall the driver.")));
         return false;
@@ -53,7 +54,7 @@ bool DriverDetector::askProbe(Result& result) const
     if (!run.succeeded()
         || !ToolOutputParsers::parseProbeDriverJson(run.standardOutput, &result.driver, &result.gpus)) {
         result.diagnostics.append(Diagnostic::warning(
-            QStringLiteral("DRV-PROBE-FAILED"),
+            DetectCode::DriverProbeFailed,
             tr("Loading the driver libraries failed: %1")
                 .arg(run.errorString.isEmpty() ? QString::fromUtf8(run.standardError).trimmed() : run.errorString),
             tr("Reinstall the NVIDIA driver.")));
@@ -107,17 +108,17 @@ DriverDetector::Result DriverDetector::detect() const
 
     if (!result.driver.found) {
         // A driver that hangs is installed; DRV-HANGS already says so and what to do.
-        if (containsCode(result.diagnostics, QStringLiteral("DRV-HANGS")))
+        if (containsCode(result.diagnostics, DetectCode::DriverHangs))
             return result;
         result.diagnostics.append(Diagnostic::warning(
-            QStringLiteral("DRV-NOT-FOUND"),
+            DetectCode::DriverNotFound,
             result.driver.error.isEmpty() ? tr("No NVIDIA driver found.")
                                           : tr("No NVIDIA driver found (%1).").arg(result.driver.error),
             tr("Install the NVIDIA driver for your GPU; cuDNN can be installed now, but nothing runs on the GPU "
                "without a driver.")));
     } else if (!result.driver.error.isEmpty()) {
         result.diagnostics.append(
-            Diagnostic::warning(QStringLiteral("DRV-NOT-WORKING"),
+            Diagnostic::warning(DetectCode::DriverNotWorking,
                                 tr("The NVIDIA driver is installed but not working: %1").arg(result.driver.error),
                                 tr("Check that the GPU is visible (nvidia-smi) and restart "
                                    "after a driver update.")));

@@ -22,6 +22,14 @@ bool CudnnInstall::isComplete() const
     return true;
 }
 
+Diagnostics CudnnInstall::diagnostics() const
+{
+    Diagnostics list;
+    for (const CudnnProblem& problem : problems)
+        list.append(problem.diagnostic);
+    return list;
+}
+
 const CudaToolkit* SystemSnapshot::activeToolkit() const
 {
     for (const CudaToolkit& toolkit : toolkits) {
@@ -145,7 +153,7 @@ static QJsonObject cudnnJson(const CudnnInstall& install, OsFlavor os)
         {QStringLiteral("complete"), install.isComplete()},
         {QStringLiteral("missing"), QJsonArray::fromStringList(install.missingLibraries)},
         {QStringLiteral("libraries"), libraries},
-        {QStringLiteral("diagnostics"), diagnosticsToJson(install.diagnostics)},
+        {QStringLiteral("diagnostics"), diagnosticsToJson(install.diagnostics())},
     };
 }
 

@@ -64,6 +64,25 @@ struct CudnnLibraryFile
     bool readableByAll = true;
 };
 
+/** What is wrong with a cuDNN install: the fact code that acts on it decides on, and the diagnostic that words it. */
+struct CudnnProblem
+{
+    enum class Kind {
+        UnknownMajor, // a major the file tables do not know
+        MissingLibraries, // CudnnInstall::missingLibraries
+        BrokenLink, // the diagnostic's subject: a link to nothing
+        EmptyFile, // the subject: 0 bytes
+        NotReadable, // the subject: not readable by all users
+        FlattenedLink, // the subject: a copy where the chain has a link
+        MixedVersions, // library files of several versions side by side
+        HeaderMismatch, // headers of one version, libraries of another
+        ImportLibrariesMissing, // Windows: the .lib files to build against
+    };
+
+    Kind kind = Kind::UnknownMajor;
+    Diagnostic diagnostic;
+};
+
 /** cuDNN of one major found in one place: a toolkit, or a directory on the library search path. */
 struct CudnnInstall
 {
@@ -77,7 +96,10 @@ struct CudnnInstall
     std::optional<Version> libraryVersion; // from versioned file names (libcudnn.so.9.19.0), when they say
     QList<CudnnLibraryFile> libraries; // every cuDNN runtime library file found, links included
     QStringList missingLibraries; // expected for this major, not present
-    Diagnostics diagnostics; // findings about this install
+    QList<CudnnProblem> problems; // what is wrong with this install
+
+    /** The problems as diagnostics, for reports. */
+    Diagnostics diagnostics() const;
 
     /** Every expected library present, none empty, no broken link. */
     bool isComplete() const;

@@ -2,6 +2,7 @@
 
 #include "RepairCode.h"
 #include "detect/CudnnInstallScanner.h"
+#include "detect/DetectCode.h"
 #include "env/EnvironmentReport.h"
 #include "install/FileSystem.h"
 #include "install/ToolkitState.h"
@@ -46,9 +47,8 @@ int octalMode(const QString& path)
 
 const QStringList& toolkitLevelCodes()
 {
-    static const QStringList codes{QStringLiteral("CUDA-ACTIVE-DISAGREE"),
-                                   QStringLiteral("CUDA-PATH-STALE"),
-                                   QStringLiteral("CUDA-LINK-DANGLING")};
+    static const QStringList codes{
+        DetectCode::CudaActiveDisagree, DetectCode::CudaPathStale, DetectCode::CudaLinkDangling};
     return codes;
 }
 
@@ -84,7 +84,7 @@ RepairScan RepairScanner::scan(const SystemSnapshot& system) const
         for (const CudnnInstall& install : system.cudnnInstalls) {
             if (install.location != CudnnInstall::Location::SearchPath)
                 continue;
-            for (const Diagnostic& diagnostic : install.diagnostics) {
+            for (const Diagnostic& diagnostic : install.diagnostics()) {
                 RepairFinding finding;
                 finding.diagnostic = diagnostic;
                 finding.manualStep = diagnostic.fix;
@@ -135,8 +135,8 @@ void RepairScanner::scanRoot(const SystemSnapshot& system, const QString& root, 
 
     QSet<QString> used;
     for (const CudnnInstall& install : installs) {
-        for (const Diagnostic& diagnostic : install.diagnostics) {
-            RepairFinding finding = fromDetection(diagnostic, install, root, fixes, used);
+        for (const CudnnProblem& problem : install.problems) {
+            RepairFinding finding = fromDetection(problem, install, root, fixes, used);
             classify(finding);
             scan.findings.append(finding);
         }
@@ -230,12 +230,13 @@ QHash<QString, RepairFix> RepairScanner::fixesWithoutManifest(const CudnnInstall
     return fixes;
 }
 
-RepairFinding RepairScanner::fromDetection(const Diagnostic& diagnostic,
+RepairFinding RepairScanner::fromDetection(const CudnnProblem& problem,
                                            const CudnnInstall& install,
                                            const QString& root,
                                            const QHash<QString, RepairFix>& fixes,
                                            QSet<QString>& used) const
 {
+    const Diagnostic& diagnostic = problem.diagnostic;
     RepairFinding finding;
     finding.diagnostic = diagnostic;
     finding.root = root;
@@ -252,11 +253,12 @@ RepairFinding RepairScanner::fromDetection(const Diagnostic& diagnostic,
     };
 
     QStringList concerned;
-    const QString& code = diagnostic.code;
-    if (code == QLatin1String("CUDNN-ZERO-BYTE") || code == QLatin1String("CUDNN-NOT-READABLE")
-        || code == QLatin1String("CUDNN-FLATTENED-LINK") || code == QLatin1String("CUDNN-BROKEN-LINK")) {
+    using Kind = CudnnProblem::Kind;
+    const Kind kind = problem.kind;
+    if (kind == Kind::EmptyFile || kind == Kind::NotReadable || kind == Kind::FlattenedLink
+        || kind == Kind::BrokenLink) {
         concerned.append(diagnostic.subject);
-    } else if (code == QLatin1String("CUDNN-MISSING-LIBS")) {
+    } else if (kind == Kind::MissingLibraries) {
         QStringList dirs = install.libraryDirs;
         if (dirs.isEmpty())
             dirs = CudnnInstallScanner::toolkitLibraryDirs(hostOsFlavor(), root);
@@ -292,13 +294,12 @@ RepairFinding RepairScanner::fromDetection(const Diagnostic& diagnostic,
     const QString reinstall = tr("Install cuDNN %1 again with: cudnn-setup --silent --package <its archive> "
                                  "--cuda-root %2 (repair restores only files cudnn-setup installed itself).")
                                   .arg(version, root);
-    if (code == QLatin1String("CUDNN-MIXED-VERSIONS") || code == QLatin1String("CUDNN-HEADER-MISMATCH"))
+    if (kind == Kind::MixedVersions || kind == Kind::HeaderMismatch)
         finding.manualStep = tr("Install the one cuDNN version you want with cudnn-setup --silent --package "
                                 "<archive> --cuda-root %1: it takes the other version's files away (and keeps them "
                                 "for uninstall). Repair does not guess which version you meant.")
                                  .arg(root);
-    else if (code == QLatin1String("CUDNN-ZERO-BYTE") || code == QLatin1String("CUDNN-MISSING-LIBS")
-             || code == QLatin1String("CUDNN-BROKEN-LINK"))
+    else if (kind == Kind::EmptyFile || kind == Kind::MissingLibraries || kind == Kind::BrokenLink)
         finding.manualStep = reinstall;
     else
         finding.manualStep = diagnostic.fix;

@@ -44,7 +44,7 @@ private:
     QHash<QString, RepairFix> fixesWithoutManifest(const CudnnInstall& install,
                                                    const QString& root,
                                                    const QHash<QString, RepairFix>& known) const;
-    RepairFinding fromDetection(const Diagnostic& diagnostic,
+    RepairFinding fromDetection(const CudnnProblem& problem,
                                 const CudnnInstall& install,
                                 const QString& root,
                                 const QHash<QString, RepairFix>& fixes,

@@ -10,6 +10,32 @@ using namespace DetectFixtures;
 
 namespace {
 
+/** The code each kind of problem is reported under, spelled out here (docs/detect-json.md). */
+QString codeOfKind(CudnnProblem::Kind kind)
+{
+    switch (kind) {
+    case CudnnProblem::Kind::UnknownMajor:
+        return QStringLiteral("CUDNN-UNKNOWN-MAJOR");
+    case CudnnProblem::Kind::MissingLibraries:
+        return QStringLiteral("CUDNN-MISSING-LIBS");
+    case CudnnProblem::Kind::BrokenLink:
+        return QStringLiteral("CUDNN-BROKEN-LINK");
+    case CudnnProblem::Kind::EmptyFile:
+        return QStringLiteral("CUDNN-ZERO-BYTE");
+    case CudnnProblem::Kind::NotReadable:
+        return QStringLiteral("CUDNN-NOT-READABLE");
+    case CudnnProblem::Kind::FlattenedLink:
+        return QStringLiteral("CUDNN-FLATTENED-LINK");
+    case CudnnProblem::Kind::MixedVersions:
+        return QStringLiteral("CUDNN-MIXED-VERSIONS");
+    case CudnnProblem::Kind::HeaderMismatch:
+        return QStringLiteral("CUDNN-HEADER-MISMATCH");
+    case CudnnProblem::Kind::ImportLibrariesMissing:
+        return QStringLiteral("CUDNN-IMPORT-LIBS-MISSING");
+    }
+    return {};
+}
+
 QStringList codes(const Diagnostics& diagnostics)
 {
     QStringList list;
@@ -127,7 +153,7 @@ void TestCudnnInstallScanner::linux9CompleteWithLinkChains()
     QCOMPARE(install.version()->toString(), QStringLiteral("9.1.0"));
     QCOMPARE(install.includeDir, root + QStringLiteral("/include"));
     QCOMPARE(install.libraryDirs, QStringList{root + QStringLiteral("/lib")});
-    QVERIFY2(install.diagnostics.isEmpty(), qPrintable(codes(install.diagnostics).join(u',')));
+    QVERIFY2(install.diagnostics().isEmpty(), qPrintable(codes(install.diagnostics()).join(u',')));
     QVERIFY(install.missingLibraries.isEmpty());
     QVERIFY(install.isComplete());
 
@@ -254,21 +280,22 @@ void TestCudnnInstallScanner::linux9Defects()
     // Exactly the findings this defect makes: one defect of one file is one line in the report, whatever the number
     // of links leading to the file.
     if (code.isEmpty()) {
-        QVERIFY2(install.diagnostics.isEmpty(), qPrintable(codes(install.diagnostics).join(u',')));
+        QVERIFY2(install.diagnostics().isEmpty(), qPrintable(codes(install.diagnostics()).join(u',')));
         return;
     }
     QFETCH(QStringList, allCodes);
     if (allCodes.isEmpty())
         allCodes = QStringList{code};
-    QStringList found = codes(install.diagnostics);
+    QStringList found = codes(install.diagnostics());
     found.sort();
     QCOMPARE(found, allCodes);
     const QString expectedSubject = subject == QLatin1String(".") ? root : root + QLatin1Char('/') + subject;
-    const auto it = std::find_if(install.diagnostics.cbegin(), install.diagnostics.cend(), [&](const Diagnostic& d) {
-        return d.code == code && d.subject == expectedSubject;
+    const auto it = std::find_if(install.problems.cbegin(), install.problems.cend(), [&](const CudnnProblem& p) {
+        return p.diagnostic.code == code && p.diagnostic.subject == expectedSubject;
     });
-    QVERIFY2(it != install.diagnostics.cend(), qPrintable(code + QStringLiteral(" about ") + expectedSubject));
-    const Diagnostic& d = *it;
+    QVERIFY2(it != install.problems.cend(), qPrintable(code + QStringLiteral(" about ") + expectedSubject));
+    QCOMPARE(codeOfKind(it->kind), code); // the fact repair reads says what the code says
+    const Diagnostic& d = it->diagnostic;
     QTEST(int(d.severity), "severity");
     for (const QString& mention : messageMentions)
         QVERIFY2(d.message.contains(mention), qPrintable(d.message + QStringLiteral(" lacks ") + mention));
@@ -290,7 +317,7 @@ void TestCudnnInstallScanner::wholeTreeCopiedWithoutLinks()
     const CudnnInstall& install = installs.first();
     QVERIFY(install.isComplete());
     QStringList flattened;
-    for (const Diagnostic& d : install.diagnostics) {
+    for (const Diagnostic& d : install.diagnostics()) {
         if (d.code == QLatin1String("CUDNN-FLATTENED-LINK"))
             flattened.append(QFileInfo(d.subject).fileName());
     }
@@ -320,7 +347,7 @@ void TestCudnnInstallScanner::linux8Complete()
     QCOMPARE(install.libraryDirs, QStringList{root + QStringLiteral("/lib64")});
     QCOMPARE(install.libraries.size(), 21); // the static archive is not a runtime library
     QVERIFY(install.isComplete());
-    QVERIFY2(install.diagnostics.isEmpty(), qPrintable(codes(install.diagnostics).join(u',')));
+    QVERIFY2(install.diagnostics().isEmpty(), qPrintable(codes(install.diagnostics()).join(u',')));
 }
 
 void TestCudnnInstallScanner::twoMajorsInOneToolkit()
@@ -355,7 +382,7 @@ void TestCudnnInstallScanner::unknownMajor()
         = CudnnInstallScanner(OsFlavor::Linux).scanToolkit(canonical(tree.path(QStringLiteral("cuda"))));
     QCOMPARE(installs.size(), 1);
     QCOMPARE(installs.first().major, 10);
-    QCOMPARE(codes(installs.first().diagnostics), QStringList{QStringLiteral("CUDNN-UNKNOWN-MAJOR")});
+    QCOMPARE(codes(installs.first().diagnostics()), QStringList{QStringLiteral("CUDNN-UNKNOWN-MAJOR")});
 }
 
 void TestCudnnInstallScanner::headersOnly()
@@ -375,8 +402,8 @@ void TestCudnnInstallScanner::headersOnly()
     QVERIFY(install.libraryDirs.isEmpty());
     QCOMPARE(install.missingLibraries, CudnnFileSets::builtIn().forMajor(9)->linuxLibraries);
     QVERIFY(!install.isComplete());
-    QCOMPARE(codes(install.diagnostics), QStringList{QStringLiteral("CUDNN-MISSING-LIBS")});
-    QVERIFY(install.diagnostics.first().message.contains(QStringLiteral("none of its libraries")));
+    QCOMPARE(codes(install.diagnostics()), QStringList{QStringLiteral("CUDNN-MISSING-LIBS")});
+    QVERIFY(install.diagnostics().first().message.contains(QStringLiteral("none of its libraries")));
 }
 
 void TestCudnnInstallScanner::windows8Complete()
@@ -404,7 +431,7 @@ void TestCudnnInstallScanner::windows8Complete()
     QCOMPARE(install.libraryDirs, QStringList{root + QStringLiteral("/bin")});
     QVERIFY(install.missingLibraries.isEmpty());
     QVERIFY(install.isComplete());
-    QVERIFY2(install.diagnostics.isEmpty(), qPrintable(codes(install.diagnostics).join(u',')));
+    QVERIFY2(install.diagnostics().isEmpty(), qPrintable(codes(install.diagnostics()).join(u',')));
 }
 
 void TestCudnnInstallScanner::windows8WithoutImportLibraries()
@@ -422,8 +449,8 @@ void TestCudnnInstallScanner::windows8WithoutImportLibraries()
     QCOMPARE(installs.size(), 1);
     const CudnnInstall& install = installs.first();
     QVERIFY(install.isComplete()); // programs still load it
-    QCOMPARE(codes(install.diagnostics), QStringList{QStringLiteral("CUDNN-IMPORT-LIBS-MISSING")});
-    const Diagnostic& d = install.diagnostics.first();
+    QCOMPARE(codes(install.diagnostics()), QStringList{QStringLiteral("CUDNN-IMPORT-LIBS-MISSING")});
+    const Diagnostic d = install.diagnostics().first();
     QCOMPARE(d.severity, Severity::Warning);
     QVERIFY(d.message.contains(QStringLiteral("cudnn_adv_train64_8.lib")));
     QVERIFY(!d.message.contains(QStringLiteral("cudnn64_8.lib")));
@@ -449,7 +476,7 @@ void TestCudnnInstallScanner::windows9InBinX64()
     QCOMPARE(install.libraryDirs, QStringList{root + QStringLiteral("/bin/x64")});
     QCOMPARE(install.libraries.size(), 8);
     QVERIFY(install.isComplete());
-    QVERIFY2(install.diagnostics.isEmpty(), qPrintable(codes(install.diagnostics).join(u',')));
+    QVERIFY2(install.diagnostics().isEmpty(), qPrintable(codes(install.diagnostics()).join(u',')));
 
     // The same tree read with Linux rules holds no cuDNN library at all, only a header.
     const QList<CudnnInstall> asLinux = CudnnInstallScanner(OsFlavor::Linux).scanToolkit(root);
@@ -478,8 +505,8 @@ void TestCudnnInstallScanner::searchPathDirectory()
     QCOMPARE(install.libraryDirs, QStringList{dir});
     QVERIFY(!library(install, QStringLiteral("libz.so.1")));
     // libcudnn.so.8 is a copy next to libcudnn.so.8.9.7: the one flattened link of this folder.
-    QCOMPARE(codes(install.diagnostics), QStringList{QStringLiteral("CUDNN-FLATTENED-LINK")});
-    QCOMPARE(install.diagnostics.first().subject, dir + QStringLiteral("/libcudnn.so.8"));
+    QCOMPARE(codes(install.diagnostics()), QStringList{QStringLiteral("CUDNN-FLATTENED-LINK")});
+    QCOMPARE(install.diagnostics().first().subject, dir + QStringLiteral("/libcudnn.so.8"));
 }
 
 void TestCudnnInstallScanner::searchPathDirectoryWithoutLibraries()
@@ -560,7 +587,7 @@ void TestCudnnInstallScanner::realToolkit()
     QVERIFY(ops->size > 1000000);
     QCOMPARE(library(install, QStringLiteral("libcudnn_ops.so"))->kind, CudnnLibraryFile::Kind::Symlink);
     QVERIFY(install.isComplete());
-    QVERIFY2(install.diagnostics.isEmpty(), qPrintable(codes(install.diagnostics).join(u',')));
+    QVERIFY2(install.diagnostics().isEmpty(), qPrintable(codes(install.diagnostics()).join(u',')));
 }
 
 QTEST_GUILESS_MAIN(TestCudnnInstallScanner)

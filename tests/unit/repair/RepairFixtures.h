@@ -18,7 +18,7 @@ inline SystemSnapshot detected(const QStringList& roots)
     for (const QString& root : roots) {
         for (const CudnnInstall& install : scanner.scanToolkit(root)) {
             system.cudnnInstalls.append(install);
-            system.diagnostics.append(install.diagnostics);
+            system.diagnostics.append(install.diagnostics());
         }
     }
     return system;
