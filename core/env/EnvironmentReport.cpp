@@ -1,5 +1,7 @@
 #include "EnvironmentReport.h"
 
+#include "env/EnvironmentCode.h"
+
 #include <QJsonArray>
 
 QString conflictClassName(ConflictClass conflictClass)
@@ -35,16 +37,16 @@ Diagnostic EnvironmentConflict::toDiagnostic(OsFlavor os) const
     QString message;
     switch (conflictClass) {
     case ConflictClass::UserSearchPath:
-        code = QStringLiteral("ENV-SHADOW-USER");
+        code = EnvironmentCode::ShadowUser;
         message = winner ? tr("A new program loading %1 gets %2, not the target toolkit's copy.").arg(library, where)
                          : tr("A new program cannot find %1 at all.").arg(library);
         break;
     case ConflictClass::MachineScope:
-        code = QStringLiteral("ENV-SHADOW-MACHINE");
+        code = EnvironmentCode::ShadowMachine;
         message = tr("A new program loading %1 gets %2, which a user PATH change cannot override.").arg(library, where);
         break;
     case ConflictClass::NotSearchPath:
-        code = QStringLiteral("ENV-NOT-SEARCH-PATH");
+        code = EnvironmentCode::NotSearchPath;
         message = tr("%1 is loaded from %2 regardless of any search path.").arg(library, where);
         break;
     }

@@ -1,6 +1,7 @@
 #include "LinuxEnvironmentAnalysis.h"
 
 #include "env/ConflictFinder.h"
+#include "env/EnvironmentCode.h"
 #include "env/ShellProfile.h"
 
 #include <QDir>
@@ -40,7 +41,7 @@ void LinuxEnvironmentAnalysis::planUser(const State& before, State& after, Envir
         m_locations.homeDirectory, m_locations.shell(), [](const QString& path) { return QFileInfo::exists(path); });
     if (!login.readByShell) {
         report.diagnostics.append(
-            Diagnostic::warning(QStringLiteral("ENV-SHELL-UNSUPPORTED"),
+            Diagnostic::warning(EnvironmentCode::ShellUnsupported,
                                 tr("Your login shell, %1, does not read %2; only programs started from sh-compatible "
                                    "login sessions and graphical sessions see the change.")
                                     .arg(login.shell, login.path),
@@ -184,7 +185,7 @@ EnvironmentReport LinuxEnvironmentAnalysis::analyse(const EnvironmentTarget& tar
     if (!report.cudaLink->pointsAtTarget) {
         report.diagnostics.append(
             Diagnostic::info(
-                QStringLiteral("ENV-CUDA-LINK"),
+                EnvironmentCode::CudaLink,
                 report.cudaLink->target.isEmpty()
                     ? tr("/usr/local/cuda does not exist.")
                     : tr("/usr/local/cuda points at %1, not at the target toolkit.").arg(report.cudaLink->target),

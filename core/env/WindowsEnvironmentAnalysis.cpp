@@ -1,6 +1,7 @@
 #include "WindowsEnvironmentAnalysis.h"
 
 #include "env/ConflictFinder.h"
+#include "env/EnvironmentCode.h"
 
 static const QString PathName = QStringLiteral("Path");
 static constexpr OsFlavor Os = OsFlavor::Windows;
@@ -35,7 +36,7 @@ void WindowsEnvironmentAnalysis::planPath(const WindowsEnvironment& before,
     const QString key = EnvironmentStore::keyName(scope) + QStringLiteral("\\Path");
     if (!old.isReadable()) {
         report.plan.diagnostics.append(
-            Diagnostic::error(QStringLiteral("ENV-PATH-UNREADABLE"),
+            Diagnostic::error(EnvironmentCode::PathUnreadable,
                               tr("%1 cannot be read (%2), so it is left alone.").arg(key, old.data),
                               tr("Check the value with regedit; cudnn-setup never writes over a value it cannot "
                                  "read."))
@@ -50,7 +51,7 @@ void WindowsEnvironmentAnalysis::planPath(const WindowsEnvironment& before,
         return;
     if (PathList::lengthVerdict(value.data) == PathList::LengthVerdict::TooLong) {
         report.plan.diagnostics.append(
-            Diagnostic::error(QStringLiteral("ENV-PATH-TOO-LONG"),
+            Diagnostic::error(EnvironmentCode::PathTooLong,
                               tr("%1 would be %2 characters long, past Windows' limit of %3; it is left as it is.")
                                   .arg(key)
                                   .arg(value.data.size())
@@ -65,7 +66,7 @@ void WindowsEnvironmentAnalysis::planPath(const WindowsEnvironment& before,
     const int effectiveLength = int(after.effective(PathName).size());
     if (effectiveLength > PathList::CmdPathLengthLimit) {
         report.plan.diagnostics.append(
-            Diagnostic::warning(QStringLiteral("ENV-PATH-CMD-LIMIT"),
+            Diagnostic::warning(EnvironmentCode::PathCmdLimit,
                                 tr("The PATH a new program gets would be %1 characters long; cmd.exe drops a PATH "
                                    "longer than %2, and every command in it then fails.")
                                     .arg(effectiveLength)
@@ -93,7 +94,7 @@ void WindowsEnvironmentAnalysis::planCudaPath(const WindowsEnvironment& before,
         if (scope == EnvironmentScope::Machine && userValue.exists()
             && !samePath(Os, PathList::expand(Os, userValue.data, before.lookup(EnvironmentScope::User)), desired)) {
             report.diagnostics.append(
-                Diagnostic::warning(QStringLiteral("ENV-USER-OVERRIDES"),
+                Diagnostic::warning(EnvironmentCode::UserOverrides,
                                     tr("Your user variable %1 (%2) overrides the machine value for your account.")
                                         .arg(name, userValue.data),
                                     tr("Run the user-scope fix without administrator rights, or delete the user "

@@ -3,6 +3,7 @@
 #include "RepairCode.h"
 #include "detect/CudnnInstallScanner.h"
 #include "detect/DetectCode.h"
+#include "env/EnvironmentCode.h"
 #include "env/EnvironmentReport.h"
 #include "install/FileSystem.h"
 #include "install/ToolkitState.h"
@@ -469,7 +470,7 @@ void RepairScanner::addEnvironment(const EnvironmentReport& report,
             return;
         RepairFinding finding;
         finding.root = root;
-        finding.diagnostic = Diagnostic::warning(QStringLiteral("ENV-CUDA-LINK"),
+        finding.diagnostic = Diagnostic::warning(EnvironmentCode::CudaLink,
                                                  tr("%1 points at %2, not at %3, the toolkit that holds cuDNN.")
                                                      .arg(report.cudaLink->path, report.cudaLink->target, root))
                                  .about(report.cudaLink->path);

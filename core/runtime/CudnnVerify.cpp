@@ -9,6 +9,7 @@
 #include "runtime/HostSearchOrder.h"
 #include "runtime/NvidiaApi.h"
 #include "runtime/VersionCodes.h"
+#include "verify/VerifyCode.h"
 
 #include <algorithm>
 #include <cctype>
@@ -231,13 +232,13 @@ void addVerifyFindings(VerifyFacts& facts, binary::LoaderRules rules)
     facts.findings.clear();
     const std::string mainName = facts.main.name;
     if (!facts.main.loaded) {
-        addFinding(facts, "VERIFY-CUDNN-NOT-LOADED", mainName, facts.main.error);
+        addFinding(facts, VerifyCode::CudnnNotLoaded, mainName, facts.main.error);
     } else if (!facts.version) {
-        addFinding(facts, "VERIFY-SYMBOL-MISSING", facts.main.path, "cudnnGetVersion is not exported");
+        addFinding(facts, VerifyCode::SymbolMissing, facts.main.path, "cudnnGetVersion is not exported");
     }
     if (facts.main.loaded && facts.major == 0) {
         addFinding(facts,
-                   "VERIFY-UNKNOWN-MAJOR",
+                   VerifyCode::UnknownMajor,
                    facts.main.path,
                    "cuDNN " + (facts.version ? cudnnVersionText(*facts.version) : std::string("of unknown version"))
                        + ": its sub-libraries are not known, so they were not checked");
@@ -248,10 +249,10 @@ void addVerifyFindings(VerifyFacts& facts, binary::LoaderRules rules)
     }
     for (const LibraryLoad* load : all) {
         if (load->fileSize && *load->fileSize == 0) {
-            addFinding(facts, "VERIFY-LIBRARY-EMPTY", load->path, load->name + " is 0 bytes long");
+            addFinding(facts, VerifyCode::LibraryEmpty, load->path, load->name + " is 0 bytes long");
         }
         if (load != &facts.main && !load->loaded) {
-            addFinding(facts, "VERIFY-SUBLIBRARY-NOT-LOADED", load->name, load->error);
+            addFinding(facts, VerifyCode::SubLibraryNotLoaded, load->name, load->error);
         }
     }
     for (const binary::DependencyLink& link : facts.dependencyProblems) {
@@ -263,8 +264,8 @@ void addVerifyFindings(VerifyFacts& facts, binary::LoaderRules rules)
             detail += "; " + (link.path.empty() ? std::string() : link.path + ": ") + link.detail;
         }
         addFinding(facts,
-                   link.status == binary::DependencyStatus::Missing ? "VERIFY-MISSING-DEPENDENCY"
-                                                                    : "VERIFY-UNUSABLE-DEPENDENCY",
+                   link.status == binary::DependencyStatus::Missing ? VerifyCode::MissingDependency
+                                                                    : VerifyCode::UnusableDependency,
                    link.name,
                    detail);
     }
@@ -273,7 +274,7 @@ void addVerifyFindings(VerifyFacts& facts, binary::LoaderRules rules)
         for (const LibraryLoad& sub : facts.subLibraries) {
             if (sub.loaded && canonicalFolder(sub.path, rules) != mainFolder) {
                 addFinding(facts,
-                           "VERIFY-MIXED-FOLDERS",
+                           VerifyCode::MixedFolders,
                            sub.path,
                            sub.name + " loaded from " + folderOf(sub.path) + ", " + baseName(facts.main.path) + " from "
                                + folderOf(facts.main.path));
@@ -283,14 +284,14 @@ void addVerifyFindings(VerifyFacts& facts, binary::LoaderRules rules)
         const std::string reference = facts.version ? cudnnVersionText(*facts.version) : facts.main.version;
         if (facts.version && !facts.main.version.empty() && !versionsAgree(facts.main.version, reference)) {
             addFinding(facts,
-                       "VERIFY-FILE-VERSION-MISMATCH",
+                       VerifyCode::FileVersionMismatch,
                        facts.main.path,
                        "the file says " + facts.main.version + ", cudnnGetVersion() says " + reference);
         }
         for (const LibraryLoad& sub : facts.subLibraries) {
             if (sub.loaded && !sub.version.empty() && !reference.empty() && !versionsAgree(sub.version, reference)) {
                 addFinding(facts,
-                           "VERIFY-MIXED-VERSIONS",
+                           VerifyCode::MixedVersions,
                            sub.path,
                            sub.name + " is version " + sub.version + ", " + baseName(facts.main.path) + " is "
                                + reference);
@@ -299,10 +300,10 @@ void addVerifyFindings(VerifyFacts& facts, binary::LoaderRules rules)
     }
     if (facts.header) {
         if (!facts.header->code) {
-            addFinding(facts, "VERIFY-HEADER-UNREADABLE", facts.header->path, facts.header->error);
+            addFinding(facts, VerifyCode::HeaderUnreadable, facts.header->path, facts.header->error);
         } else if (facts.version && *facts.header->code != *facts.version) {
             addFinding(facts,
-                       "VERIFY-HEADER-MISMATCH",
+                       VerifyCode::HeaderMismatch,
                        facts.header->path,
                        "the header says " + cudnnVersionText(*facts.header->code) + ", cudnnGetVersion() says "
                            + cudnnVersionText(*facts.version));

@@ -1,5 +1,7 @@
 #include "VerifyResult.h"
 
+#include "VerifyCode.h"
+
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QRegularExpression>
@@ -42,36 +44,36 @@ const VerifiedLibrary* VerifyResult::mainLibrary() const
 Diagnostic VerifyResult::diagnosticFor(const QString& code, const QString& subject, const QString& detail)
 {
     const QString name = fileName(subject);
-    if (code == QLatin1String("VERIFY-CUDNN-NOT-LOADED"))
+    if (code == QLatin1String(VerifyCode::CudnnNotLoaded))
         return Diagnostic::error(code,
                                  tr("cuDNN could not be loaded (%1): %2").arg(subject, detail),
                                  tr("Install cuDNN into this CUDA toolkit, or put the folder that holds it on the "
                                     "library search path (PATH on Windows, LD_LIBRARY_PATH or ldconfig on Linux)."))
             .about(subject);
-    if (code == QLatin1String("VERIFY-SYMBOL-MISSING"))
+    if (code == QLatin1String(VerifyCode::SymbolMissing))
         return Diagnostic::error(code,
                                  tr("%1 is not a working cuDNN library: %2.").arg(subject, detail),
                                  tr("Replace it with the library from the cuDNN package."))
             .about(subject);
-    if (code == QLatin1String("VERIFY-UNKNOWN-MAJOR"))
+    if (code == QLatin1String(VerifyCode::UnknownMajor))
         return Diagnostic::warning(code,
                                    tr("%1: %2.").arg(subject, detail),
                                    tr("Update cudnn-setup to check this cuDNN version completely."))
             .about(subject);
-    if (code == QLatin1String("VERIFY-LIBRARY-EMPTY"))
+    if (code == QLatin1String(VerifyCode::LibraryEmpty))
         return Diagnostic::error(code,
                                  tr("%1 is an empty file (0 bytes).").arg(subject),
                                  tr("Copy it again from the cuDNN package (Repair restores it). A virus scanner, a "
                                     "full disk or an interrupted copy leaves such files behind."))
             .about(subject);
-    if (code == QLatin1String("VERIFY-SUBLIBRARY-NOT-LOADED"))
+    if (code == QLatin1String(VerifyCode::SubLibraryNotLoaded))
         return Diagnostic::error(code,
                                  tr("The cuDNN sub-library %1 could not be loaded: %2").arg(subject, detail),
                                  tr("Copy every cuDNN library of the package (all cudnn* files, not only the main "
                                     "one) into the same folder, and install what the findings below name as "
                                     "missing."))
             .about(subject);
-    if (code == QLatin1String("VERIFY-MISSING-DEPENDENCY") || code == QLatin1String("VERIFY-UNUSABLE-DEPENDENCY")) {
+    if (code == QLatin1String(VerifyCode::MissingDependency) || code == QLatin1String(VerifyCode::UnusableDependency)) {
         const bool delayLoaded = detail.contains(QLatin1String("delay-loaded"));
         const QString lower = name.toLower();
         QString fix;
@@ -91,38 +93,38 @@ Diagnostic VerifyResult::diagnosticFor(const QString& code, const QString& subje
             fix = tr("Put the folder that holds %1 on the library search path, or install the package that "
                      "provides it.")
                       .arg(name);
-        const QString message = code == QLatin1String("VERIFY-MISSING-DEPENDENCY")
+        const QString message = code == QLatin1String(VerifyCode::MissingDependency)
             ? tr("%1 is missing: %2.").arg(subject, detail)
             : tr("%1 cannot be used: %2.").arg(subject, detail);
         return (delayLoaded ? Diagnostic::warning(code, message, fix) : Diagnostic::error(code, message, fix))
             .about(subject);
     }
-    if (code == QLatin1String("VERIFY-MIXED-FOLDERS"))
+    if (code == QLatin1String(VerifyCode::MixedFolders))
         return Diagnostic::error(code,
                                  tr("cuDNN is loaded from more than one folder: %1.").arg(detail),
                                  tr("Remove or update the stray copy %1 (a folder earlier on the search path wins); "
                                     "every cuDNN library must come from one package in one folder.")
                                      .arg(subject))
             .about(subject);
-    if (code == QLatin1String("VERIFY-MIXED-VERSIONS"))
+    if (code == QLatin1String(VerifyCode::MixedVersions))
         return Diagnostic::error(code,
                                  tr("cuDNN libraries of different versions are loaded together: %1.").arg(detail),
                                  tr("Replace %1 with the file from the same cuDNN package as the main library "
                                     "(CUDNN_STATUS_SUBLIBRARY_VERSION_MISMATCH, WinError 127).")
                                      .arg(subject))
             .about(subject);
-    if (code == QLatin1String("VERIFY-FILE-VERSION-MISMATCH"))
+    if (code == QLatin1String(VerifyCode::FileVersionMismatch))
         return Diagnostic::warning(code,
                                    tr("The version of %1 does not match what it reports: %2.").arg(name, detail),
                                    tr("Reinstall cuDNN from one package."))
             .about(subject);
-    if (code == QLatin1String("VERIFY-HEADER-MISMATCH"))
+    if (code == QLatin1String(VerifyCode::HeaderMismatch))
         return Diagnostic::error(code,
                                  tr("The cuDNN header and library disagree: %1.").arg(detail),
                                  tr("Install the header and the libraries from the same cuDNN package; programs "
                                     "built against this header expect another library."))
             .about(subject);
-    if (code == QLatin1String("VERIFY-HEADER-UNREADABLE"))
+    if (code == QLatin1String(VerifyCode::HeaderUnreadable))
         return Diagnostic::warning(code,
                                    tr("No cuDNN version could be read from %1: %2.").arg(subject, detail),
                                    tr("Copy cudnn_version.h from the cuDNN package into the toolkit's include folder."))
@@ -168,7 +170,7 @@ VerifyResult VerifyResult::fromProbeJson(const QJsonObject& json)
         const QString folder = main ? folderOf(main->path) : QString();
         result.diagnostics.append(
             Diagnostic::info(
-                QStringLiteral("VERIFY-OK"),
+                QString::fromLatin1(VerifyCode::Ok),
                 tr("cuDNN %1 loads with all %n sub-libraries from %2.", nullptr, int(result.libraries.size()) - 1)
                     .arg(result.versionText, folder))
                 .about(main ? main->path : QString()));

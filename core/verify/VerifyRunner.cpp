@@ -1,5 +1,6 @@
 #include "VerifyRunner.h"
 
+#include "VerifyCode.h"
 #include "common/Logging.h"
 #include "detect/CudnnInstallScanner.h"
 #include "detect/DriverDetector.h"
@@ -93,7 +94,7 @@ VerifyResult VerifyRunner::run(const Options& options) const
 {
     const QString probe = DriverDetector::probeProgram(m_host);
     if (!QFileInfo(probe).isExecutable())
-        return VerifyResult::notRun(QStringLiteral("VERIFY-PROBE-FAILED"),
+        return VerifyResult::notRun(QString::fromLatin1(VerifyCode::ProbeFailed),
                                     tr("cudnn-probe was not found at %1.").arg(QDir::toNativeSeparators(probe)));
     qCDebug(lcVerify) << "running" << probe << probeArguments(options) << "with" << probeEnvironment(options);
     const ProcessResult run
@@ -105,10 +106,10 @@ VerifyResult VerifyRunner::run(const Options& options) const
         return VerifyResult::fromProbeJson(json);
     if (run.timedOut || run.exitCode == 124)
         return VerifyResult::notRun(
-            QStringLiteral("VERIFY-TIMEOUT"),
+            QString::fromLatin1(VerifyCode::Timeout),
             tr("loading cuDNN did not finish within %1 seconds.").arg(options.timeoutMs / 1000));
     // Any other end is the probe dying inside a library: itself a finding about that library.
-    return VerifyResult::notRun(QStringLiteral("VERIFY-PROBE-FAILED"),
+    return VerifyResult::notRun(QString::fromLatin1(VerifyCode::ProbeFailed),
                                 run.errorString.isEmpty()
                                     ? tr("cudnn-probe ended with exit code %1 while loading cuDNN: %2")
                                           .arg(run.exitCode)
