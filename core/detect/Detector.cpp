@@ -81,7 +81,8 @@ SystemSnapshot Detector::detect(const DetectOptions& options) const
 
     const ToolkitLocator::Result located = ToolkitLocator(m_host, m_runner).locate(options.cudaRoots);
     snapshot.toolkits = located.toolkits;
-    snapshot.diagnostics.append(located.diagnostics);
+    snapshot.toolkitProblems = located.problems;
+    snapshot.diagnostics.append(located.diagnostics());
 
     const CudnnInstallScanner scanner(m_host.os);
     QSet<QString> toolkitLibraryDirs;

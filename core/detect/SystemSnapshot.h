@@ -64,6 +64,30 @@ struct CudnnLibraryFile
     bool readableByAll = true;
 };
 
+/** What is off about the toolkits or the pointers at them (CUDA_PATH, a link, PATH), and the diagnostic that words it.
+ */
+struct ToolkitProblem
+{
+    enum class Kind {
+        NoneFound, // no toolkit anywhere
+        RootInvalid, // a root given by hand is no toolkit
+        PathStale, // CUDA_PATH (or a _V variable) names a folder that is no toolkit
+        LinkDangling, // a link that should lead to a toolkit leads nowhere
+        VersionUnknown, // a toolkit whose version nothing says
+        ActiveDisagree, // PATH, CUDA_PATH and the cuda link point at different toolkits
+        NoActive, // several toolkits, none on PATH
+    };
+
+    Kind kind = Kind::NoneFound;
+    Diagnostic diagnostic;
+
+    /** How a toolkit is reached is off, and a person must set it right (repair reports it; it changes none). */
+    bool isPointerProblem() const
+    {
+        return kind == Kind::PathStale || kind == Kind::LinkDangling || kind == Kind::ActiveDisagree;
+    }
+};
+
 /** What is wrong with a cuDNN install: the fact code that acts on it decides on, and the diagnostic that words it. */
 struct CudnnProblem
 {
@@ -126,6 +150,7 @@ struct SystemSnapshot
     DriverInfo driver;
     QList<GpuInfo> gpus;
     QList<CudaToolkit> toolkits;
+    QList<ToolkitProblem> toolkitProblems; // also in diagnostics, for reports
     QList<CudnnInstall> cudnnInstalls;
     Diagnostics diagnostics; // every finding, including those of the installs
     qint64 elapsedMs = 0;

@@ -1,5 +1,6 @@
 #include "ToolkitLocator.h"
 
+#include "DetectCode.h"
 #include "ToolkitVersionReader.h"
 #include "env/PathList.h"
 
@@ -90,6 +91,14 @@ QList<ToolkitLocator::Candidate> ToolkitLocator::candidates() const
     return list;
 }
 
+Diagnostics ToolkitLocator::Result::diagnostics() const
+{
+    Diagnostics list;
+    for (const ToolkitProblem& problem : problems)
+        list.append(problem.diagnostic);
+    return list;
+}
+
 ToolkitLocator::Result ToolkitLocator::locate(const QStringList& explicitRoots) const
 {
     const OsFlavor os = m_host.os;
@@ -104,31 +113,34 @@ ToolkitLocator::Result ToolkitLocator::locate(const QStringList& explicitRoots) 
     for (const Candidate& candidate : all) {
         const QFileInfo info(candidate.path);
         if (info.isSymLink() && !info.exists()) {
-            result.diagnostics.append(
-                Diagnostic::warning(QStringLiteral("CUDA-LINK-DANGLING"),
-                                    tr("%1 is a link to %2, which does not exist.")
-                                        .arg(displayPath(os, candidate.path), info.symLinkTarget()),
-                                    tr("Point it at an installed toolkit or remove it."))
-                    .about(candidate.path));
+            result.problems.append(
+                ToolkitProblem{ToolkitProblem::Kind::LinkDangling,
+                               Diagnostic::warning(DetectCode::CudaLinkDangling,
+                                                   tr("%1 is a link to %2, which does not exist.")
+                                                       .arg(displayPath(os, candidate.path), info.symLinkTarget()),
+                                                   tr("Point it at an installed toolkit or remove it."))
+                                   .about(candidate.path)});
             continue;
         }
         const QString canonical = info.canonicalFilePath();
         if (canonical.isEmpty() || !looksLikeToolkit(os, canonical)) {
             if (candidate.trust == Candidate::Trust::Explicit) {
-                result.diagnostics.append(
-                    Diagnostic::error(QStringLiteral("CUDA-ROOT-INVALID"),
+                result.problems.append(ToolkitProblem{
+                    ToolkitProblem::Kind::RootInvalid,
+                    Diagnostic::error(DetectCode::CudaRootInvalid,
                                       tr("%1 is not a CUDA toolkit (no bin/nvcc, include/cuda.h or version file).")
                                           .arg(displayPath(os, candidate.path)),
                                       tr("Pass the folder that contains the toolkit's bin and include folders."))
-                        .about(candidate.path));
+                        .about(candidate.path)});
             } else if (candidate.trust == Candidate::Trust::Announced) {
-                result.diagnostics.append(
+                result.problems.append(ToolkitProblem{
+                    ToolkitProblem::Kind::PathStale,
                     Diagnostic::warning(
-                        QStringLiteral("CUDA-PATH-STALE"),
+                        DetectCode::CudaPathStale,
                         tr("%1 points at %2, which is not a CUDA toolkit.")
                             .arg(candidate.source, displayPath(os, candidate.path)),
                         tr("Reinstall that toolkit or remove the stale %1 setting.").arg(candidate.source))
-                        .about(candidate.path));
+                        .about(candidate.path)});
             }
             continue;
         }
@@ -147,13 +159,14 @@ ToolkitLocator::Result ToolkitLocator::locate(const QStringList& explicitRoots) 
             if (QFileInfo::exists(nvcc))
                 toolkit.nvcc = nvcc;
             if (!toolkit.version) {
-                result.diagnostics.append(
-                    Diagnostic::warning(QStringLiteral("CUDA-VERSION-UNKNOWN"),
+                result.problems.append(ToolkitProblem{
+                    ToolkitProblem::Kind::VersionUnknown,
+                    Diagnostic::warning(DetectCode::CudaVersionUnknown,
                                         tr("Cannot tell the CUDA version of %1: no version.json, version.txt, "
                                            "cuda.h or working nvcc.")
                                             .arg(displayPath(os, canonical)),
                                         tr("Repair or reinstall this toolkit."))
-                        .about(canonical));
+                        .about(canonical)});
             }
             result.toolkits.append(toolkit);
             existing = result.toolkits.end() - 1;
@@ -167,10 +180,12 @@ ToolkitLocator::Result ToolkitLocator::locate(const QStringList& explicitRoots) 
     }
 
     if (result.toolkits.isEmpty()) {
-        result.diagnostics.append(Diagnostic::warning(
-            QStringLiteral("CUDA-NONE-FOUND"),
-            tr("No CUDA toolkit was found."),
-            tr("Install the CUDA toolkit first (cuDNN is added to a toolkit), or name it with --cuda-root.")));
+        result.problems.append(ToolkitProblem{
+            ToolkitProblem::Kind::NoneFound,
+            Diagnostic::warning(
+                DetectCode::CudaNoneFound,
+                tr("No CUDA toolkit was found."),
+                tr("Install the CUDA toolkit first (cuDNN is added to a toolkit), or name it with --cuda-root."))});
     }
     markActive(result);
     return result;
@@ -233,15 +248,18 @@ void ToolkitLocator::markActive(Result& result) const
         disagree = disagree || p.toolkit != active;
     }
     if (disagree) {
-        result.diagnostics.append(
-            Diagnostic::warning(QStringLiteral("CUDA-ACTIVE-DISAGREE"),
+        result.problems.append(ToolkitProblem{
+            ToolkitProblem::Kind::ActiveDisagree,
+            Diagnostic::warning(DetectCode::CudaActiveDisagree,
                                 tr("The toolkit pointers disagree: %1.").arg(descriptions.join(QStringLiteral("; "))),
                                 tr("Decide which toolkit gets cuDNN and make PATH, CUDA_PATH and /usr/local/cuda "
                                    "point at it (the environment step can do this)."))
-                .about(active->root));
+                .about(active->root)});
     } else if (!active && result.toolkits.size() > 1) {
-        result.diagnostics.append(Diagnostic::info(QStringLiteral("CUDA-NO-ACTIVE"),
-                                                   tr("Several toolkits are installed and none is on PATH."),
-                                                   tr("Choose the target toolkit with --cuda-root.")));
+        result.problems.append(
+            ToolkitProblem{ToolkitProblem::Kind::NoActive,
+                           Diagnostic::info(DetectCode::CudaNoActive,
+                                            tr("Several toolkits are installed and none is on PATH."),
+                                            tr("Choose the target toolkit with --cuda-root."))});
     }
 }

@@ -19,7 +19,9 @@ public:
     struct Result
     {
         QList<CudaToolkit> toolkits;
-        Diagnostics diagnostics;
+        QList<ToolkitProblem> problems;
+
+        Diagnostics diagnostics() const;
     };
 
     ToolkitLocator(const HostEnvironment& host, const ProcessRunner& runner);

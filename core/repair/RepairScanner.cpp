@@ -2,7 +2,6 @@
 
 #include "RepairCode.h"
 #include "detect/CudnnInstallScanner.h"
-#include "detect/DetectCode.h"
 #include "env/EnvironmentCode.h"
 #include "env/EnvironmentReport.h"
 #include "install/FileSystem.h"
@@ -46,13 +45,6 @@ int octalMode(const QString& path)
     return mode;
 }
 
-const QStringList& toolkitLevelCodes()
-{
-    static const QStringList codes{
-        DetectCode::CudaActiveDisagree, DetectCode::CudaPathStale, DetectCode::CudaLinkDangling};
-    return codes;
-}
-
 } // namespace
 
 RepairScanner::RepairScanner(RepairScanOptions options)
@@ -93,9 +85,10 @@ RepairScan RepairScanner::scan(const SystemSnapshot& system) const
             }
         }
     }
-    for (const Diagnostic& diagnostic : system.diagnostics) {
-        if (!toolkitLevelCodes().contains(diagnostic.code))
+    for (const ToolkitProblem& problem : system.toolkitProblems) {
+        if (!problem.isPointerProblem())
             continue;
+        const Diagnostic& diagnostic = problem.diagnostic;
         RepairFinding finding;
         finding.diagnostic = diagnostic;
         finding.manualStep = diagnostic.fix;

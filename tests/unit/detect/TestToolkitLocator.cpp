@@ -40,13 +40,20 @@ QStringList codes(const Diagnostics& diagnostics)
     return list;
 }
 
-const Diagnostic* find(const Diagnostics& diagnostics, const QString& code)
+/** The problem reported under `code`, and its kind: the fact code that acts on it reads. */
+const ToolkitProblem* problem(const ToolkitLocator::Result& result, const QString& code)
 {
-    for (const Diagnostic& d : diagnostics) {
-        if (d.code == code)
-            return &d;
+    for (const ToolkitProblem& p : result.problems) {
+        if (p.diagnostic.code == code)
+            return &p;
     }
     return nullptr;
+}
+
+const Diagnostic* find(const ToolkitLocator::Result& result, const QString& code)
+{
+    const ToolkitProblem* p = problem(result, code);
+    return p ? &p->diagnostic : nullptr;
 }
 
 /** Three Linux toolkits of three generations under one tree, and a `cuda` link to 12.4, like /usr/local. */
@@ -109,7 +116,7 @@ void TestToolkitLocator::linuxToolkitsAndTheirVersions()
     const ToolkitLocator::Result result = ToolkitLocator(m.host, runner).locate({});
 
     QCOMPARE(result.toolkits.size(), 3);
-    QVERIFY2(result.diagnostics.isEmpty(), qPrintable(codes(result.diagnostics).join(u',')));
+    QVERIFY2(result.diagnostics().isEmpty(), qPrintable(codes(result.diagnostics()).join(u',')));
 
     const CudaToolkit* t110 = toolkitWithRoot(result.toolkits, m.cuda110);
     const CudaToolkit* t124 = toolkitWithRoot(result.toolkits, m.cuda124);
@@ -156,14 +163,16 @@ void TestToolkitLocator::firstNvccOnPathIsActiveAndDisagreementIsNamed()
         active += t.active ? 1 : 0;
     QCOMPARE(active, 1);
 
-    const Diagnostic* disagree = find(result.diagnostics, QStringLiteral("CUDA-ACTIVE-DISAGREE"));
+    const Diagnostic* disagree = find(result, QStringLiteral("CUDA-ACTIVE-DISAGREE"));
+    QVERIFY(problem(result, QStringLiteral("CUDA-ACTIVE-DISAGREE"))->kind == ToolkitProblem::Kind::ActiveDisagree);
+    QVERIFY(problem(result, QStringLiteral("CUDA-ACTIVE-DISAGREE"))->isPointerProblem());
     QVERIFY(disagree);
     QCOMPARE(disagree->severity, Severity::Warning);
     QVERIFY2(disagree->message.contains(m.cuda110), qPrintable(disagree->message));
     QVERIFY2(disagree->message.contains(m.cuda124), qPrintable(disagree->message));
     QCOMPARE(disagree->subject, m.cuda110);
     QVERIFY(!disagree->fix.isEmpty());
-    QCOMPARE(codes(result.diagnostics), QStringList{QStringLiteral("CUDA-ACTIVE-DISAGREE")});
+    QCOMPARE(codes(result.diagnostics()), QStringList{QStringLiteral("CUDA-ACTIVE-DISAGREE")});
 }
 
 void TestToolkitLocator::wrapperScriptAndLinkedNvccLeadToTheToolkit()
@@ -221,7 +230,7 @@ void TestToolkitLocator::severalOriginsMergeIntoOneToolkit()
     QCOMPARE(result.toolkits.first().root, m.cuda124);
     QVERIFY(t124->active);
     QVERIFY(t124->reachedVia(m.tree.path(QStringLiteral("cuda"))));
-    QVERIFY(result.diagnostics.isEmpty());
+    QVERIFY(result.diagnostics().isEmpty());
 }
 
 void TestToolkitLocator::explicitRootThatIsNotAToolkit_data()
@@ -246,12 +255,12 @@ void TestToolkitLocator::explicitRootThatIsNotAToolkit()
     const ToolkitLocator::Result result
         = ToolkitLocator(emptyHost(OsFlavor::Linux), runner).locate({tree.path(relative)});
     QVERIFY(result.toolkits.isEmpty());
-    const Diagnostic* invalid = find(result.diagnostics, QStringLiteral("CUDA-ROOT-INVALID"));
+    const Diagnostic* invalid = find(result, QStringLiteral("CUDA-ROOT-INVALID"));
     QVERIFY(invalid);
     QCOMPARE(invalid->severity, Severity::Error);
     QCOMPARE(invalid->subject, tree.path(relative));
     QVERIFY(invalid->message.contains(tree.path(relative)));
-    QVERIFY(containsCode(result.diagnostics, QStringLiteral("CUDA-NONE-FOUND")));
+    QVERIFY(containsCode(result.diagnostics(), QStringLiteral("CUDA-NONE-FOUND")));
 }
 
 void TestToolkitLocator::staleCudaPath()
@@ -261,12 +270,14 @@ void TestToolkitLocator::staleCudaPath()
     FakeProcessRunner runner;
     const ToolkitLocator::Result result = ToolkitLocator(m.host, runner).locate({});
     QCOMPARE(result.toolkits.size(), 3);
-    const Diagnostic* stale = find(result.diagnostics, QStringLiteral("CUDA-PATH-STALE"));
+    const Diagnostic* stale = find(result, QStringLiteral("CUDA-PATH-STALE"));
+    QVERIFY(problem(result, QStringLiteral("CUDA-PATH-STALE"))->kind == ToolkitProblem::Kind::PathStale);
+    QVERIFY(problem(result, QStringLiteral("CUDA-PATH-STALE"))->isPointerProblem());
     QVERIFY(stale);
     QCOMPARE(stale->severity, Severity::Warning);
     QVERIFY(stale->message.contains(QStringLiteral("CUDA_PATH")));
     QVERIFY(stale->message.contains(m.tree.path(QStringLiteral("cuda-12.1"))));
-    QCOMPARE(codes(result.diagnostics), QStringList{QStringLiteral("CUDA-PATH-STALE")});
+    QCOMPARE(codes(result.diagnostics()), QStringList{QStringLiteral("CUDA-PATH-STALE")});
 }
 
 void TestToolkitLocator::danglingDefaultLink()
@@ -278,12 +289,14 @@ void TestToolkitLocator::danglingDefaultLink()
     FakeProcessRunner runner;
     const ToolkitLocator::Result result = ToolkitLocator(host, runner).locate({});
     QVERIFY(result.toolkits.isEmpty());
-    const Diagnostic* dangling = find(result.diagnostics, QStringLiteral("CUDA-LINK-DANGLING"));
+    const Diagnostic* dangling = find(result, QStringLiteral("CUDA-LINK-DANGLING"));
+    QVERIFY(problem(result, QStringLiteral("CUDA-LINK-DANGLING"))->kind == ToolkitProblem::Kind::LinkDangling);
+    QVERIFY(problem(result, QStringLiteral("CUDA-LINK-DANGLING"))->isPointerProblem());
     QVERIFY(dangling);
     QCOMPARE(dangling->severity, Severity::Warning);
     QCOMPARE(dangling->subject, tree.path(QStringLiteral("cuda")));
     QVERIFY(dangling->message.contains(QStringLiteral("cuda-12.9")));
-    QCOMPARE(codes(result.diagnostics),
+    QCOMPARE(codes(result.diagnostics()),
              (QStringList{QStringLiteral("CUDA-LINK-DANGLING"), QStringLiteral("CUDA-NONE-FOUND")}));
 }
 
@@ -298,8 +311,8 @@ void TestToolkitLocator::noToolkitAnywhere()
     const ToolkitLocator::Result result = ToolkitLocator(host, runner).locate({});
     QVERIFY(result.toolkits.isEmpty());
     // A default place that is simply not there is not a finding; only "nothing at all" is.
-    QCOMPARE(codes(result.diagnostics), QStringList{QStringLiteral("CUDA-NONE-FOUND")});
-    QCOMPARE(result.diagnostics.first().severity, Severity::Warning);
+    QCOMPARE(codes(result.diagnostics()), QStringList{QStringLiteral("CUDA-NONE-FOUND")});
+    QCOMPARE(result.diagnostics().first().severity, Severity::Warning);
 }
 
 void TestToolkitLocator::unknownVersionIsAFinding()
@@ -317,7 +330,7 @@ void TestToolkitLocator::unknownVersionIsAFinding()
     QVERIFY(!result.toolkits.first().version);
     QVERIFY(result.toolkits.first().versionSource.isEmpty());
     QVERIFY(result.toolkits.first().active); // the only one
-    QCOMPARE(codes(result.diagnostics), QStringList{QStringLiteral("CUDA-VERSION-UNKNOWN")});
+    QCOMPARE(codes(result.diagnostics()), QStringList{QStringLiteral("CUDA-VERSION-UNKNOWN")});
     QCOMPARE(runner.calls().size(), 1); // nvcc was the last resort, and it was tried
 }
 
@@ -333,8 +346,8 @@ void TestToolkitLocator::severalToolkitsNoneOnPath()
     QCOMPARE(result.toolkits.size(), 2);
     for (const CudaToolkit& t : result.toolkits)
         QVERIFY(!t.active);
-    QCOMPARE(codes(result.diagnostics), QStringList{QStringLiteral("CUDA-NO-ACTIVE")});
-    QCOMPARE(result.diagnostics.first().severity, Severity::Info);
+    QCOMPARE(codes(result.diagnostics()), QStringList{QStringLiteral("CUDA-NO-ACTIVE")});
+    QCOMPARE(result.diagnostics().first().severity, Severity::Info);
     // Numeric order of the default roots: 11.8 before 12.6.
     QCOMPARE(result.toolkits.at(0).version->toString(), QStringLiteral("11.8"));
 }
@@ -363,7 +376,7 @@ void TestToolkitLocator::windowsToolkitsFromEnvironmentAndPath()
 
     FakeProcessRunner runner;
     const ToolkitLocator::Result result = ToolkitLocator(host, runner).locate({});
-    QVERIFY2(result.diagnostics.isEmpty(), qPrintable(codes(result.diagnostics).join(u',')));
+    QVERIFY2(result.diagnostics().isEmpty(), qPrintable(codes(result.diagnostics()).join(u',')));
     QCOMPARE(result.toolkits.size(), 2);
     const CudaToolkit* t118 = toolkitWithRoot(result.toolkits, v118);
     const CudaToolkit* t124 = toolkitWithRoot(result.toolkits, v124);
@@ -413,7 +426,7 @@ void TestToolkitLocator::windowsPathAndCudaPathDisagree()
     QVERIFY(t118 && t124);
     QVERIFY(t118->active);
     QVERIFY(!t124->active);
-    const Diagnostic* disagree = find(result.diagnostics, QStringLiteral("CUDA-ACTIVE-DISAGREE"));
+    const Diagnostic* disagree = find(result, QStringLiteral("CUDA-ACTIVE-DISAGREE"));
     QVERIFY(disagree);
     // Shown the way Windows writes paths.
     QVERIFY2(disagree->message.contains(displayPath(OsFlavor::Windows, v118)), qPrintable(disagree->message));
@@ -434,12 +447,12 @@ void TestToolkitLocator::windowsStaleVersionedVariable()
     const ToolkitLocator::Result result = ToolkitLocator(host, runner).locate({});
     QCOMPARE(result.toolkits.size(), 1);
     QVERIFY(result.toolkits.first().active);
-    const Diagnostic* stale = find(result.diagnostics, QStringLiteral("CUDA-PATH-STALE"));
+    const Diagnostic* stale = find(result, QStringLiteral("CUDA-PATH-STALE"));
     QVERIFY(stale);
     QVERIFY(stale->message.contains(QStringLiteral("CUDA_PATH_V11_8")));
     QVERIFY2(stale->message.contains(displayPath(OsFlavor::Windows, tree.path(QStringLiteral("CUDA/v11.8")))),
              qPrintable(stale->message));
-    QCOMPARE(codes(result.diagnostics), QStringList{QStringLiteral("CUDA-PATH-STALE")});
+    QCOMPARE(codes(result.diagnostics()), QStringList{QStringLiteral("CUDA-PATH-STALE")});
 }
 
 void TestToolkitLocator::versionReaderPrefersTheCheapestSource_data()
@@ -529,7 +542,7 @@ void TestToolkitLocator::realToolkitByCudaRoot()
     FakeProcessRunner runner;
     const ToolkitLocator::Result result
         = ToolkitLocator(emptyHost(OsFlavor::Linux), runner).locate({realToolkitRoot()});
-    QVERIFY2(result.diagnostics.isEmpty(), qPrintable(codes(result.diagnostics).join(u',')));
+    QVERIFY2(result.diagnostics().isEmpty(), qPrintable(codes(result.diagnostics()).join(u',')));
     QCOMPARE(result.toolkits.size(), 1);
     const CudaToolkit& t = result.toolkits.first();
     QCOMPARE(t.root, realToolkitRoot());
@@ -553,7 +566,7 @@ void TestToolkitLocator::realToolkitThroughLink()
     host.defaultToolkitRoots = {tree.path(QStringLiteral("cuda")), tree.path(QStringLiteral("cuda-*"))};
     FakeProcessRunner runner;
     const ToolkitLocator::Result result = ToolkitLocator(host, runner).locate({});
-    QVERIFY(result.diagnostics.isEmpty());
+    QVERIFY(result.diagnostics().isEmpty());
     QCOMPARE(result.toolkits.size(), 1);
     const CudaToolkit& t = result.toolkits.first();
     QCOMPARE(t.root, realToolkitRoot()); // the link resolved
@@ -576,7 +589,7 @@ void TestToolkitLocator::realToolkitThroughWrapperScript()
     host.variables.insert(QStringLiteral("PATH"), tree.path(QStringLiteral("bin")));
     FakeProcessRunner runner;
     const ToolkitLocator::Result result = ToolkitLocator(host, runner).locate({});
-    QVERIFY(result.diagnostics.isEmpty());
+    QVERIFY(result.diagnostics().isEmpty());
     QCOMPARE(result.toolkits.size(), 1);
     QCOMPARE(result.toolkits.first().root, realToolkitRoot());
     QCOMPARE(originList(result.toolkits.first()), QStringList{QStringLiteral("PATH ") + realToolkitRoot()});
