@@ -1,30 +1,32 @@
 #include "runtime/BenchmarkResult.h"
 
+#include "verify/BenchmarkCode.h"
+
 namespace cudnnsetup::runtime {
 
 const char* verdictCodeText(VerdictCode code)
 {
     switch (code) {
     case VerdictCode::Ok:
-        return "BENCH-OK";
+        return BenchmarkCode::Ok;
     case VerdictCode::Slow:
-        return "BENCH-SLOW";
+        return BenchmarkCode::Slow;
     case VerdictCode::Wrong:
-        return "BENCH-WRONG";
+        return BenchmarkCode::Wrong;
     case VerdictCode::NoGpu:
-        return "BENCH-NO-GPU";
+        return BenchmarkCode::NoGpu;
     case VerdictCode::NoDriver:
-        return "BENCH-NO-DRIVER";
+        return BenchmarkCode::NoDriver;
     case VerdictCode::CudnnLoadFailed:
-        return "BENCH-CUDNN-LOAD-FAILED";
+        return BenchmarkCode::CudnnLoadFailed;
     case VerdictCode::CudartLoadFailed:
-        return "BENCH-CUDART-LOAD-FAILED";
+        return BenchmarkCode::CudartLoadFailed;
     case VerdictCode::CudaError:
-        return "BENCH-CUDA-ERROR";
+        return BenchmarkCode::CudaError;
     case VerdictCode::CudnnError:
-        return "BENCH-CUDNN-ERROR";
+        return BenchmarkCode::CudnnError;
     case VerdictCode::Timeout:
-        return "BENCH-TIMEOUT";
+        return BenchmarkCode::Timeout;
     }
     return "";
 }

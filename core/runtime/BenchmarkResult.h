@@ -13,7 +13,7 @@
 /** Everything one benchmark run found, ready for the verdict (BenchmarkVerdict.h) and the JSON (BenchmarkReport.h). */
 namespace cudnnsetup::runtime {
 
-/** Stable codes, written as "BENCH-OK", "BENCH-SLOW", ... (docs/benchmark.md). */
+/** Stable codes, written as "BENCH-OK", "BENCH-SLOW", ... (verify/BenchmarkCode.h, docs/benchmark.md). */
 enum class VerdictCode {
     Ok,
     Slow,

@@ -1,5 +1,7 @@
 #include "BenchmarkResult.h"
 
+#include "BenchmarkCode.h"
+
 #include <QCoreApplication>
 #include <QJsonArray>
 #include <QLocale>
@@ -52,42 +54,42 @@ QString BenchmarkResult::headline() const
 {
     const auto tr = [](const char* text) { return QCoreApplication::translate("BenchmarkResult", text); };
     const QString code = verdictCode;
-    if (code == QLatin1String("BENCH-OK"))
+    if (code == QLatin1String(BenchmarkCode::Ok))
         return tr("cuDNN is active: %1× faster than the CPU.")
             .arg(QLocale().toString(overallSpeedup.value_or(0), 'g', 3));
-    if (code == QLatin1String("BENCH-SLOW"))
+    if (code == QLatin1String(BenchmarkCode::Slow))
         return tr("Slow: cuDNN is probably not being used.");
-    if (code == QLatin1String("BENCH-WRONG"))
+    if (code == QLatin1String(BenchmarkCode::Wrong))
         return tr("The results are wrong: cuDNN or the GPU computes incorrect convolutions.");
-    if (code == QLatin1String("BENCH-NO-GPU"))
+    if (code == QLatin1String(BenchmarkCode::NoGpu))
         return tr("No NVIDIA GPU is available, so cuDNN cannot be measured.");
-    if (code == QLatin1String("BENCH-NO-DRIVER"))
+    if (code == QLatin1String(BenchmarkCode::NoDriver))
         return tr("No NVIDIA driver was found, so cuDNN cannot be measured.");
-    if (code == QLatin1String("BENCH-CUDNN-LOAD-FAILED"))
+    if (code == QLatin1String(BenchmarkCode::CudnnLoadFailed))
         return tr("cuDNN failed to load.");
-    if (code == QLatin1String("BENCH-CUDART-LOAD-FAILED"))
+    if (code == QLatin1String(BenchmarkCode::CudartLoadFailed))
         return tr("The CUDA runtime failed to load.");
-    if (code == QLatin1String("BENCH-CUDNN-ERROR"))
+    if (code == QLatin1String(BenchmarkCode::CudnnError))
         return tr("cuDNN reported an error during the convolutions.");
-    if (code == QLatin1String("BENCH-CUDA-ERROR"))
+    if (code == QLatin1String(BenchmarkCode::CudaError))
         return tr("The CUDA runtime reported an error during the convolutions.");
-    if (code == QLatin1String("BENCH-TIMEOUT"))
+    if (code == QLatin1String(BenchmarkCode::Timeout))
         return tr("The benchmark did not finish in time and was stopped.");
     return verdictMessage.isEmpty() ? tr("The benchmark could not be run.") : verdictMessage;
 }
 
 Diagnostic BenchmarkResult::diagnostic() const
 {
-    const QString code = verdictCode.isEmpty() ? QStringLiteral("BENCH-NOT-RUN") : verdictCode;
-    if (code == QLatin1String("BENCH-OK"))
+    const QString code = verdictCode.isEmpty() ? QString::fromLatin1(BenchmarkCode::NotRun) : verdictCode;
+    if (code == QLatin1String(BenchmarkCode::Ok))
         return Diagnostic::info(code, headline());
-    if (code == QLatin1String("BENCH-SLOW"))
+    if (code == QLatin1String(BenchmarkCode::Slow))
         return Diagnostic::warning(code,
                                    headline(),
                                    QCoreApplication::translate("BenchmarkResult",
                                                                "Check which cuDNN the program loads (repair lists "
                                                                "them) and that the GPU is not busy or throttled."));
-    if (code == QLatin1String("BENCH-NO-GPU") || code == QLatin1String("BENCH-NO-DRIVER"))
+    if (code == QLatin1String(BenchmarkCode::NoGpu) || code == QLatin1String(BenchmarkCode::NoDriver))
         return Diagnostic::warning(code,
                                    headline(),
                                    QCoreApplication::translate("BenchmarkResult",

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "BenchmarkCode.h"
 #include "report/Diagnostic.h"
 
 #include <QJsonObject>
@@ -43,7 +44,7 @@ struct BenchmarkResult
     QString headline() const;
     /** The verdict as a diagnostic: OK is info, slow/no GPU a warning, wrong results or load failures an error. */
     Diagnostic diagnostic() const;
-    bool passed() const { return verdictCode == QLatin1String("BENCH-OK"); }
+    bool passed() const { return verdictCode == QLatin1String(BenchmarkCode::Ok); }
 
     static BenchmarkResult fromProbeJson(const QJsonObject& json);
     /** The "benchmark" section of the report: {status, verdict{code,message}, gpu, cases[], probe}. */

@@ -1,5 +1,6 @@
 #include "BenchmarkRunner.h"
 
+#include "BenchmarkCode.h"
 #include "common/Logging.h"
 #include "detect/CudnnInstallScanner.h"
 #include "detect/DriverDetector.h"
@@ -90,7 +91,7 @@ BenchmarkResult BenchmarkRunner::run(const Options& options) const
         return BenchmarkResult::fromProbeJson(json); // also after the probe's own watchdog: it says what hung
 
     BenchmarkResult result;
-    result.verdictCode = run.timedOut ? QStringLiteral("BENCH-TIMEOUT") : QStringLiteral("BENCH-PROBE-FAILED");
+    result.verdictCode = QString::fromLatin1(run.timedOut ? BenchmarkCode::Timeout : BenchmarkCode::ProbeFailed);
     result.verdictMessage = run.timedOut
         ? tr("The benchmark did not finish within %1 seconds.").arg(options.timeoutMs / 1000)
         : tr("The benchmark could not run: %1")
