@@ -14,11 +14,6 @@ QString EnvironmentLocations::system32() const
     return joinPath(OsFlavor::Windows, windowsDirectory, QStringLiteral("System32"));
 }
 
-QString EnvironmentLocations::backupDirectory(EnvironmentScope scope) const
-{
-    return scope == EnvironmentScope::Machine ? machineBackupDirectory : userBackupDirectory;
-}
-
 QString EnvironmentLocations::shell() const
 {
     return loginShell.isEmpty() ? host.variable(QStringLiteral("SHELL")) : loginShell;
@@ -38,10 +33,6 @@ EnvironmentLocations EnvironmentLocations::current(const HostEnvironment& host,
         return normalizedPath(OsFlavor::Windows, value.isEmpty() ? QString::fromLatin1(fallback) : value);
     };
     locations.windowsDirectory = variable("SystemRoot", "C:/Windows");
-    locations.userBackupDirectory
-        = variable("LOCALAPPDATA", "C:/Users/Default/AppData/Local") + QStringLiteral("/cudnn-setup/backups");
-    locations.machineBackupDirectory
-        = variable("ProgramData", "C:/ProgramData") + QStringLiteral("/cudnn-setup/backups");
     locations.knownDlls = RegistryEnvironmentStore::knownDlls();
     locations.store = std::make_shared<RegistryEnvironmentStore>();
 #else
@@ -50,8 +41,6 @@ EnvironmentLocations EnvironmentLocations::current(const HostEnvironment& host,
     // The real binary's tests stand a temporary tree in for "/" (as `ldconfig -r` does), so that machine scope, run
     // as root in CI, never writes the real /etc; the user scope follows HOME.
     locations.systemRoot = SystemRoot(host.variable(QStringLiteral("CUDNN_SETUP_SYSTEM_ROOT")));
-    locations.userBackupDirectory = locations.homeDirectory + QStringLiteral("/.local/state/cudnn-setup/backups");
-    locations.machineBackupDirectory = locations.systemRoot.hostPath(QStringLiteral("/var/backups/cudnn-setup"));
     locations.store = std::make_shared<MemoryEnvironmentStore>(); // Linux has no registry; keeps the code paths uniform
 #endif
     return locations;

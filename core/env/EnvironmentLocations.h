@@ -22,15 +22,12 @@ struct EnvironmentLocations
     QString currentDirectory; // Windows: the folder programs are started in, when one is known (searched before PATH)
     QString loginShell; // the passwd entry's shell; empty: $SHELL
     QStringList applicationDirs; // folders of programs that load their own copies (torch\lib, an app's folder)
-    QString userBackupDirectory; // where perform() keeps the before-values; empty: no backup file
-    QString machineBackupDirectory;
     std::shared_ptr<EnvironmentStore> store; // Windows registry
     std::shared_ptr<const ProcessRunner> runner; // ldconfig
     std::shared_ptr<const DirectoryListing> listing;
 
     OsFlavor os() const { return host.os; }
     QString system32() const;
-    QString backupDirectory(EnvironmentScope scope) const;
     /** $SHELL when no passwd shell was given. */
     QString shell() const;
 

@@ -1,5 +1,6 @@
 #include "../unit/repair/RepairFixtures.h"
 #include "SilentRun.h"
+#include "env/ShellProfile.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -26,6 +27,8 @@ private slots:
     void killedRunIsRecoveredByTheNextOne_data();
     void killedRunIsRecoveredByTheNextOne();
     void killedUninstallIsRecoveredByTheNextOne();
+    void killedBetweenTwoEnvironmentStepsIsRecovered_data();
+    void killedBetweenTwoEnvironmentStepsIsRecovered();
     void readOnlyToolkitExitsFour();
     void missingToolkitIsSaidBeforeTheArchiveIsRead();
     void wrongCudaByNameIsRefusedBeforeReading();
@@ -199,8 +202,7 @@ void TestInstallCli::installReportUninstall()
     QCOMPARE(removed.report.value(QStringLiteral("status")).toString(), QStringLiteral("uninstalled"));
     QCOMPARE(listing(m_root), before);
     // ... and the uninstall took the search path fix back: every file in the home is as it was, byte for byte.
-    // (The fix's own backup under ~/.local/state stays, and so do the empty folders it made: docs/environment.md.)
-    QDir(home + QStringLiteral("/.local/state/cudnn-setup")).removeRecursively();
+    // (The empty folders it made stay: docs/environment.md. It keeps no backup file: the manifest holds the before.)
     const auto filesOnly = [](const QString& text) {
         QStringList lines = text.split(QLatin1Char('\n'));
         lines.removeIf(
@@ -283,6 +285,59 @@ void TestInstallCli::killedUninstallIsRecoveredByTheNextOne()
 
     const Run done = run({QStringLiteral("--uninstall"), QStringLiteral("--cuda-root"), m_root});
     QVERIFY2(done.exitCode == 0, done.out + done.err);
+    QCOMPARE(listing(m_root), before);
+}
+
+static QByteArray readAll(const QString& path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray("<missing>");
+}
+
+void TestInstallCli::killedBetweenTwoEnvironmentStepsIsRecovered_data()
+{
+    QTest::addColumn<bool>("nextInstalls"); // the next run installs again (else it uninstalls)
+    QTest::newRow("then uninstall") << false;
+    QTest::newRow("then install") << true;
+}
+
+void TestInstallCli::killedBetweenTwoEnvironmentStepsIsRecovered()
+{
+    // The user-scope fix is two steps of the install's journal, after the files: the login profile's block, then
+    // ~/.config/environment.d. Killed once the first is done, before the second runs.
+    QFETCH(bool, nextInstalls);
+    const QString before = listing(m_root);
+    const QString home = m_tree->path(QStringLiteral("home"));
+    const QString profile = home + QStringLiteral("/.profile");
+    const QString environmentD = home + QStringLiteral("/.config/environment.d/60-cudnn-setup.conf");
+    const QByteArray profileBefore = readAll(profile);
+
+    const Run killed = run({QStringLiteral("--package"), m_archive, QStringLiteral("--cuda-root"), m_root},
+                           {{QStringLiteral("CUDNN_SETUP_TEST_FAULT"), QStringLiteral("environment.step:1:exit")}});
+    QVERIFY2(killed.exitCode == 137, killed.out + killed.err);
+    QVERIFY(InstallService::hasInterruptedRun(m_root));
+    QVERIFY2(readAll(profile) != profileBefore && readAll(profile).contains(m_root.toUtf8()), readAll(profile));
+    QVERIFY(!QFile::exists(environmentD));
+
+    // The next run first undoes the whole install from the journal (the profile's block included), then its own work.
+    const QStringList uninstall{QStringLiteral("--uninstall"), QStringLiteral("--cuda-root"), m_root};
+    if (nextInstalls) {
+        const Run next = run({QStringLiteral("--package"), m_archive, QStringLiteral("--cuda-root"), m_root});
+        QVERIFY2(next.exitCode == 0, next.out + next.err);
+        QVERIFY(reportCodes(next.report).contains(QStringLiteral("INSTALL-RECOVERED")));
+        QCOMPARE(readAll(profile).count(ShellProfile::BeginMarker), 1); // one block: the killed run's went first
+        QVERIFY(QFile::exists(environmentD));
+        const Run back = run(uninstall);
+        QVERIFY2(back.exitCode == 0, back.out + back.err);
+    } else {
+        const Run next = run(uninstall);
+        QVERIFY2(next.exitCode == 0, next.out + next.err);
+        QCOMPARE(next.report.value(QStringLiteral("status")).toString(), QStringLiteral("not_installed"));
+        QVERIFY(reportCodes(next.report).contains(QStringLiteral("INSTALL-RECOVERED")));
+    }
+    QVERIFY(!InstallService::hasInterruptedRun(m_root));
+    QCOMPARE(readAll(profile), profileBefore);
+    QVERIFY(!QFile::exists(environmentD));
     QCOMPARE(listing(m_root), before);
 }
 

@@ -89,7 +89,6 @@ void TestElevation::init()
     m_archive = writeSpec(*m_tree, CudnnArchiveSpec{});
     m_home = nobodysFolder(m_tree->path(QStringLiteral("home")));
     nobodysFolder(m_tree->path(QStringLiteral("tmp")));
-    nobodysFolder(m_tree->path(QStringLiteral("backup")));
     qputenv("TMPDIR", QFile::encodeName(m_tree->path(QStringLiteral("tmp")))); // the sessions go in the tree
 }
 
@@ -117,7 +116,6 @@ Engine TestElevation::makeEngine(const QStringList& launcherOptions)
     environment.homeDirectory = m_home;
     environment.systemRoot = SystemRoot(m_tree->makeDir(QStringLiteral("system-root")));
     environment.loginShell = QStringLiteral("/bin/bash");
-    environment.userBackupDirectory = m_tree->path(QStringLiteral("backup"));
     Engine engine(host, runner, environment);
     engine.setElevation(std::make_shared<CommandLauncher>(
                             QStringList{testLauncher(), QStringLiteral("--record"), record()} + launcherOptions),

@@ -64,7 +64,6 @@ void TestElevatedWizard::init()
     withFakeCpuCudnn(spec).write(m_archive);
     m_home = nobodysFolder(m_tree->path(QStringLiteral("home")));
     nobodysFolder(m_tree->path(QStringLiteral("tmp")));
-    nobodysFolder(m_tree->path(QStringLiteral("backup")));
     qputenv("TMPDIR", QFile::encodeName(m_tree->path(QStringLiteral("tmp"))));
     m_nobody = std::make_unique<EffectiveNobody>();
     QVERIFY(m_nobody->active());
@@ -90,7 +89,6 @@ Engine TestElevatedWizard::makeEngine(const QStringList& launcherOptions)
     environment.homeDirectory = m_home;
     environment.systemRoot = SystemRoot(m_tree->makeDir(QStringLiteral("system-root")));
     environment.loginShell = QStringLiteral("/bin/bash");
-    environment.userBackupDirectory = m_tree->path(QStringLiteral("backup"));
     Engine engine(host, runner, environment);
     engine.setElevation(std::make_shared<CommandLauncher>(QStringList{testLauncher()} + launcherOptions),
                         SilentRun::binary());

@@ -106,8 +106,6 @@ Engine TestWizard::makeEngine(const QString& fakeScenario)
     environment.homeDirectory = m_tree->makeDir(QStringLiteral("home"));
     environment.systemRoot = SystemRoot(m_tree->makeDir(QStringLiteral("root")));
     environment.loginShell = QStringLiteral("/bin/bash");
-    environment.userBackupDirectory = m_tree->makeDir(QStringLiteral("backup/user"));
-    environment.machineBackupDirectory = m_tree->makeDir(QStringLiteral("backup/machine"));
     return Engine(host, runner, environment);
 }
 

@@ -69,8 +69,6 @@ Engine TestSetupRun::engine() const
     locations.homeDirectory = home();
     locations.systemRoot = SystemRoot(m_tree->path(QStringLiteral("root")));
     locations.loginShell = QStringLiteral("/bin/bash");
-    locations.userBackupDirectory = m_tree->path(QStringLiteral("backups/user"));
-    locations.machineBackupDirectory = m_tree->path(QStringLiteral("backups/machine"));
     locations.store = std::make_shared<MemoryEnvironmentStore>();
     locations.runner = m_runner;
     locations.listing = std::make_shared<LocalDirectoryListing>();
