@@ -84,7 +84,8 @@ QStringList FaultPoint::points()
             QStringLiteral("stage.flush"),
             QStringLiteral("swap.backup"),
             QStringLiteral("swap.rename"),
-            QStringLiteral("manifest.write")};
+            QStringLiteral("manifest.write"),
+            QStringLiteral("environment.step")};
 }
 
 #endif // CUDNN_SETUP_FAULT_INJECTION

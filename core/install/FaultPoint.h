@@ -6,10 +6,10 @@
 #ifdef CUDNN_SETUP_FAULT_INJECTION
 
 /**
- * Named places in the install's file writing where a test makes the next pass fail (as a full disk or a yanked
- * drive would) or makes the process die on the spot (as kill -9 would), to prove that rollback and recovery give
- * back the prior state. Inert unless armed: in-process by a test with arm(), or for the binary through the
- * environment variable CUDNN_SETUP_TEST_FAULT=<point>[:<passes to let through>[:fail|exit]] (docs/install.md).
+ * Named places in the install's file writing and search path steps where a test makes the next pass fail (as a full
+ * disk or a yanked drive would) or makes the process die on the spot (as kill -9 would), to prove that rollback and
+ * recovery give back the prior state. Inert unless armed: in-process by a test with arm(), or for the binary through
+ * the environment variable CUDNN_SETUP_TEST_FAULT=<point>[:<passes to let through>[:fail|exit]] (docs/install.md).
  * Exists only in a build with the CMake option CUDNN_SETUP_FAULT_INJECTION (the test tree's).
  */
 class FaultPoint

@@ -1053,41 +1053,6 @@ Try cudnn-setup --help.
     </message>
 </context>
 <context>
-    <name>EnvironmentChange</name>
-    <message>
-        <source>Cannot keep a backup of the environment in %1; nothing was changed.</source>
-        <translation>无法在 %1 中保存环境的备份；未做任何更改。</translation>
-    </message>
-    <message>
-        <source>Windows did not confirm the environment change (%1); sign out and in if new programs still see the old PATH.</source>
-        <translation>Windows 未确认环境更改（%1）；如果新启动的程序仍然看到旧的 PATH，请注销后重新登录。</translation>
-    </message>
-    <message>
-        <source>ldconfig failed, so the loader cache was not rebuilt: %1</source>
-        <translation>ldconfig 执行失败，加载器缓存未重建：%1</translation>
-    </message>
-    <message>
-        <source>Restart open terminals and IDEs: only programs started from now on see the change.</source>
-        <translation>请重启已打开的终端和 IDE：只有从现在起启动的程序才能看到此更改。</translation>
-    </message>
-    <message>
-        <source>Open a new login shell (or sign out and in): running shells keep the old environment.</source>
-        <translation>请打开新的登录 shell（或注销后重新登录）：正在运行的 shell 会保留旧的环境。</translation>
-    </message>
-    <message>
-        <source>Some environment changes could not be taken back: %1</source>
-        <translation>部分环境更改无法撤回：%1</translation>
-    </message>
-    <message>
-        <source>Not an environment change.</source>
-        <translation>不是环境更改。</translation>
-    </message>
-    <message>
-        <source>An environment step in the manifest is incomplete.</source>
-        <translation>清单中的某个环境步骤不完整。</translation>
-    </message>
-</context>
-<context>
     <name>EnvironmentConflict</name>
     <message>
         <source>nowhere</source>
@@ -1177,6 +1142,21 @@ Try cudnn-setup --help.
     </message>
 </context>
 <context>
+    <name>EnvironmentRefresh</name>
+    <message>
+        <source>the environment refresh has no &quot;when&quot;</source>
+        <translation>环境刷新操作缺少“when”</translation>
+    </message>
+    <message>
+        <source>Windows did not confirm the environment change (%1); sign out and in if new programs still see the old PATH.</source>
+        <translation>Windows 未确认环境更改（%1）；如果新启动的程序仍然看到旧的 PATH，请注销后重新登录。</translation>
+    </message>
+    <message>
+        <source>ldconfig failed, so the loader cache was not rebuilt: %1</source>
+        <translation>ldconfig 执行失败，加载器缓存未重建：%1</translation>
+    </message>
+</context>
+<context>
     <name>EnvironmentService</name>
     <message>
         <source>The plan cannot be applied: %1</source>
@@ -1190,8 +1170,20 @@ Try cudnn-setup --help.
         <translation>制定计划之后 %1 发生了变化；请重新分析后再应用。</translation>
     </message>
     <message>
-        <source>Unknown environment step &quot;%1&quot;.</source>
-        <translation>未知的环境步骤“%1”。</translation>
+        <source>cannot change %1: injected fault</source>
+        <translation>无法更改 %1：注入的故障</translation>
+    </message>
+    <message>
+        <source>The environment step &quot;%1&quot; is unknown or incomplete.</source>
+        <translation>环境步骤“%1”未知或不完整。</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: there is no registry here.</source>
+        <translation>无法写入 %1：这里没有注册表。</translation>
+    </message>
+    <message>
+        <source>Cannot restore %1: there is no registry here.</source>
+        <translation>无法还原 %1：这里没有注册表。</translation>
     </message>
     <message>
         <source>Cannot read %1: %2</source>
