@@ -185,7 +185,8 @@ ToolkitLocator::Result ToolkitLocator::locate(const QStringList& explicitRoots) 
             Diagnostic::warning(
                 DetectCode::CudaNoneFound,
                 tr("No CUDA toolkit was found."),
-                tr("Install the CUDA toolkit first (cuDNN is added to a toolkit), or name it with --cuda-root."))});
+                tr("Install the CUDA toolkit first (cuDNN is added to a toolkit), or choose the folder it is in."))
+                .offering(FixAction::Kind::ChooseToolkit)});
     }
     markActive(result);
     return result;
@@ -260,6 +261,7 @@ void ToolkitLocator::markActive(Result& result) const
             ToolkitProblem{ToolkitProblem::Kind::NoActive,
                            Diagnostic::info(DetectCode::CudaNoActive,
                                             tr("Several toolkits are installed and none is on PATH."),
-                                            tr("Choose the target toolkit with --cuda-root."))});
+                                            tr("Choose the toolkit that gets cuDNN."))
+                               .offering(FixAction::Kind::ChooseToolkit)});
     }
 }

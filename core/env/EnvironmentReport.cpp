@@ -52,7 +52,7 @@ Diagnostic EnvironmentConflict::toDiagnostic(OsFlavor os) const
     }
     const Severity severity
         = fixedByPlan || conflictClass == ConflictClass::NotSearchPath ? Severity::Info : Severity::Warning;
-    Diagnostic diagnostic{code, severity, message, fix, {}};
+    Diagnostic diagnostic{code, severity, message, fix, {}, {}};
     return diagnostic.about(library);
 }
 

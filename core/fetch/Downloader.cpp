@@ -36,12 +36,12 @@ std::optional<qint64> contentRangeStart(const QByteArray& header)
 /** The cache folder would not take the bytes: where, why, and what to do. */
 Diagnostic cacheUnwritable(const QString& part, const QString& why)
 {
-    return Diagnostic::error(FetchCode::CacheUnwritable,
-                             QCoreApplication::translate("Downloader", "Cannot write %1: %2.").arg(part, why),
-                             QCoreApplication::translate("Downloader",
-                                                         "Free some space, or choose another cache folder with "
-                                                         "--cache DIR."))
-        .about(part);
+    return Diagnostic::error(
+               FetchCode::CacheUnwritable,
+               QCoreApplication::translate("Downloader", "Cannot write %1: %2.").arg(part, why),
+               QCoreApplication::translate("Downloader", "Free some space, or choose another cache folder."))
+        .about(part)
+        .offering(FixAction::Kind::ChooseCacheFolder);
 }
 
 bool isDrop(QNetworkReply::NetworkError error)
@@ -231,13 +231,13 @@ DownloadResult Downloader::download(const DownloadRequest& request)
     transfer.clock.start();
     if (!QDir().mkpath(QFileInfo(request.destination).absolutePath())
         || !(transfer.file.setFileName(transfer.part), transfer.file.open(QIODevice::ReadWrite))) {
-        result.diagnostics.append(
-            Diagnostic::error(
-                FetchCode::CacheUnwritable,
-                QCoreApplication::translate("Downloader", "Cannot write %1: %2.")
-                    .arg(transfer.part, transfer.file.errorString()),
-                QCoreApplication::translate("Downloader", "Choose a writable cache folder with --cache DIR."))
-                .about(transfer.part));
+        result.diagnostics.append(Diagnostic::error(FetchCode::CacheUnwritable,
+                                                    QCoreApplication::translate("Downloader", "Cannot write %1: %2.")
+                                                        .arg(transfer.part, transfer.file.errorString()),
+                                                    QCoreApplication::translate(
+                                                        "Downloader", "Choose a cache folder this user may write to."))
+                                      .about(transfer.part)
+                                      .offering(FixAction::Kind::ChooseCacheFolder));
         return done(DownloadResult::Status::Failed);
     }
 
@@ -527,8 +527,9 @@ bool Downloader::finish(Transfer& transfer, DownloadResult& result)
             Diagnostic::error(
                 FetchCode::CacheUnwritable,
                 QCoreApplication::translate("Downloader", "Cannot move %1 into place.").arg(transfer.part),
-                QCoreApplication::translate("Downloader", "Choose another cache folder with --cache DIR."))
-                .about(transfer.part));
+                QCoreApplication::translate("Downloader", "Choose another cache folder."))
+                .about(transfer.part)
+                .offering(FixAction::Kind::ChooseCacheFolder));
         return false;
     }
     // sha256sum's format, so the package inspector later reports the archive as verified.

@@ -188,20 +188,21 @@ NetworkSession::errorFor(const QUrl& url, QNetworkReply::NetworkError error, int
                                      .arg(url.host().isEmpty() ? FetchSource::display(url) : url.host(), text),
                                  QCoreApplication::translate("NetworkSession",
                                                              "Check the network connection and the proxy settings, "
-                                                             "or use a lab mirror or a shared folder with --mirror "
-                                                             "(docs/fetch.md)."))
-            .about(url.toString());
+                                                             "or use a lab mirror or a shared folder (docs/fetch.md)."))
+            .about(url.toString())
+            .offering(FixAction::Kind::UseMirror);
     default:
         break;
     }
-    return Diagnostic::error(
-               FetchCode::HttpError,
-               httpStatus > 0 ? QCoreApplication::translate("NetworkSession", "%1 was refused: HTTP %2 (%3).")
-                                    .arg(FetchSource::display(url))
-                                    .arg(httpStatus)
-                                    .arg(text)
-                              : QCoreApplication::translate("NetworkSession", "%1 could not be read: %2.")
-                                    .arg(FetchSource::display(url), text),
-               QCoreApplication::translate("NetworkSession", "Try again later, or use another mirror with --mirror."))
-        .about(url.toString());
+    return Diagnostic::error(FetchCode::HttpError,
+                             httpStatus > 0
+                                 ? QCoreApplication::translate("NetworkSession", "%1 was refused: HTTP %2 (%3).")
+                                       .arg(FetchSource::display(url))
+                                       .arg(httpStatus)
+                                       .arg(text)
+                                 : QCoreApplication::translate("NetworkSession", "%1 could not be read: %2.")
+                                       .arg(FetchSource::display(url), text),
+                             QCoreApplication::translate("NetworkSession", "Try again later, or use another mirror."))
+        .about(url.toString())
+        .offering(FixAction::Kind::UseMirror);
 }

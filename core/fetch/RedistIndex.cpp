@@ -197,10 +197,11 @@ RedistIndex RedistIndex::load(const FetchSource& source, NetworkSession& session
                               QCoreApplication::translate("RedistIndex", "%1 lists no redistrib_*.json manifest.")
                                   .arg(FetchSource::display(source.root)),
                               QCoreApplication::translate("RedistIndex",
-                                                          "Point --mirror at the folder that holds NVIDIA's "
+                                                          "Use the folder that holds NVIDIA's "
                                                           "redistrib_<version>.json files (with directory listing "
-                                                          "on), or name one with --manifest URL."))
-                .about(source.root.toString()));
+                                                          "on), or name one of those files."))
+                .about(source.root.toString())
+                .offering(FixAction::Kind::NameIndex));
         return index;
     }
 

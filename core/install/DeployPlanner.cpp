@@ -57,8 +57,9 @@ PlannedChanges DeployPlanner::plan(const PackageInspection& package,
                                                        "the application.")
                                                         .arg(displayPath(os, toolkit.root)),
                                                     tr("Make sure the application finds the CUDA runtime another way, "
-                                                       "or name a complete toolkit with --cuda-root."))
-                                    .about(toolkit.root));
+                                                       "or choose a complete toolkit."))
+                                    .about(toolkit.root)
+                                    .offering(FixAction::Kind::ChooseToolkit));
 
     if (package.cudnnVersion && needsZlibwapi(os, *package.cudnnVersion)) {
         bool found = false;

@@ -46,8 +46,8 @@ bool chosenFrom(const PackageChoice& choice,
     if (!chosen || !verdict || !*toolkit) {
         result.diagnostics.append(Diagnostic::error(InstallCode::NoPlan,
                                                     tr("No package and toolkit were chosen, so nothing was installed."),
-                                                    tr("Name one archive with --package and a toolkit with "
-                                                       "--cuda-root.")));
+                                                    tr("Choose one package and one toolkit."))
+                                      .offering(FixAction::Kind::ChoosePackageAndToolkit));
         return false;
     }
     *package = &chosen->inspection;
@@ -55,11 +55,13 @@ bool chosenFrom(const PackageChoice& choice,
     result.toolkitVersion = (*toolkit)->version;
     result.diagnostics = Preflight::checkPackage(**package, {});
     if (verdict->blocked() && result.diagnostics.isEmpty())
-        result.diagnostics.append(Diagnostic::error(
-            InstallCode::NoPlan,
-            tr("%1 does not fit %2, so nothing was installed: %3")
-                .arg(chosen->inspection.file, (*toolkit)->root, verdict->firstBlock()->diagnostic.message),
-            verdict->firstBlock()->diagnostic.fix));
+        result.diagnostics.append(
+            Diagnostic::error(
+                InstallCode::NoPlan,
+                tr("%1 does not fit %2, so nothing was installed: %3")
+                    .arg(chosen->inspection.file, (*toolkit)->root, verdict->firstBlock()->diagnostic.message),
+                verdict->firstBlock()->diagnostic.fix)
+                .offering(verdict->firstBlock()->diagnostic.action));
     return result.diagnostics.isEmpty();
 }
 

@@ -26,7 +26,8 @@ Diagnostics Preflight::checkPackage(const PackageInspection& package, const Pack
             Diagnostic::error(InstallCode::UnsafePackage,
                               tr("Nothing of %1 is installed: %2").arg(package.file, finding.diagnostic.message),
                               finding.diagnostic.fix)
-                .about(finding.diagnostic.subject));
+                .about(finding.diagnostic.subject)
+                .offering(finding.diagnostic.action));
     }
     if (!package.readCompletely && problems.isEmpty())
         problems.append(Diagnostic::error(InstallCode::UnsafePackage,

@@ -36,6 +36,12 @@ PackageFinding& PackageFinding::about(const QString& subject)
     return *this;
 }
 
+PackageFinding& PackageFinding::offering(FixAction::Kind kind, const QString& argument)
+{
+    diagnostic.offering(kind, argument);
+    return *this;
+}
+
 QJsonObject PackageFinding::toJson() const
 {
     QJsonObject json = diagnostic.toJson();

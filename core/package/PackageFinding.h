@@ -26,6 +26,7 @@ struct PackageFinding
     static PackageFinding block(const QString& code, const QString& message, const QString& fix = {});
     static PackageFinding hardBlock(const QString& code, const QString& message, const QString& fix = {});
     PackageFinding& about(const QString& subject);
+    PackageFinding& offering(FixAction::Kind kind, const QString& argument = {});
 
     bool blocks() const { return blocking != Blocking::No && !overridden; }
     QJsonObject toJson() const;

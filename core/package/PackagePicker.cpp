@@ -195,8 +195,9 @@ PackageChoice PackagePicker::choose(const QList<PackageInspection>& inspections,
                     ? QCoreApplication::translate("PackagePicker", "No CUDA toolkit was found at %1.").arg(*cudaRoot)
                     : QCoreApplication::translate("PackagePicker", "No CUDA toolkit was found on this machine."),
                 QCoreApplication::translate("PackagePicker",
-                                            "Install the CUDA toolkit first, or name its folder with --cuda-root."))
-                .about(cudaRoot.value_or(QString())));
+                                            "Install the CUDA toolkit first, or choose the folder it is in."))
+                .about(cudaRoot.value_or(QString()))
+                .offering(FixAction::Kind::ChooseToolkit));
     }
 
     for (const PackageInspection& inspection : inspections) {
@@ -243,13 +244,15 @@ PackageChoice PackagePicker::choose(const QList<PackageInspection>& inspections,
         }
         if (leadingToolkits.size() > 1) {
             choice.ambiguousToolkits = leadingToolkits;
-            choice.findings.append(PackageFinding::hardBlock(
-                PackageCode::AmbiguousToolkit,
-                QCoreApplication::translate("PackagePicker",
-                                            "The package fits more than one CUDA toolkit "
-                                            "equally well: %1.")
-                    .arg(leadingToolkits.join(QStringLiteral(", "))),
-                QCoreApplication::translate("PackagePicker", "Name the toolkit to install into with --cuda-root.")));
+            choice.findings.append(
+                PackageFinding::hardBlock(
+                    PackageCode::AmbiguousToolkit,
+                    QCoreApplication::translate("PackagePicker",
+                                                "The package fits more than one CUDA toolkit "
+                                                "equally well: %1.")
+                        .arg(leadingToolkits.join(QStringLiteral(", "))),
+                    QCoreApplication::translate("PackagePicker", "Choose the toolkit to install into."))
+                    .offering(FixAction::Kind::ChooseToolkit));
         } else {
             // Among equal archives for one toolkit (copies of one release), the first by name wins.
             choice.chosenIndex = leaders.first().first;

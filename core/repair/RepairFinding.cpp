@@ -62,6 +62,8 @@ QJsonObject RepairFinding::toJson() const
         json.insert(QStringLiteral("fixes"), fixList);
     if (!manualStep.isEmpty())
         json.insert(QStringLiteral("manual_step"), manualStep);
+    if (!manualAction.isNone())
+        json.insert(QStringLiteral("manual_action"), actionToJson(manualAction));
     return json;
 }
 

@@ -47,7 +47,8 @@ public:
     Remedy remedy = Remedy::Manual;
     QString root; // the toolkit it is about; empty for search-path and consumer findings
     QList<RepairFix> fixes; // Automatic / NeedsElevation: what cures it
-    QString manualStep; // Manual: what a person does
+    QString manualStep; // Manual / NeedsElevation: what a person does, in plain language
+    FixAction manualAction; // and the action a face can offer for it
 
     static QString remedyName(Remedy remedy);
     /** Broken: a warning or an error (facts and notes are info). */

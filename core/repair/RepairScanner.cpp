@@ -81,6 +81,7 @@ RepairScan RepairScanner::scan(const SystemSnapshot& system) const
                 RepairFinding finding;
                 finding.diagnostic = diagnostic;
                 finding.manualStep = diagnostic.fix;
+                finding.manualAction = diagnostic.action;
                 scan.findings.append(finding);
             }
         }
@@ -92,6 +93,7 @@ RepairScan RepairScanner::scan(const SystemSnapshot& system) const
         RepairFinding finding;
         finding.diagnostic = diagnostic;
         finding.manualStep = diagnostic.fix;
+        finding.manualAction = diagnostic.action;
         scan.findings.append(finding);
     }
     if (m_options.environment)
@@ -285,18 +287,22 @@ RepairFinding RepairScanner::fromDetection(const CudnnProblem& problem,
     }
 
     const QString version = install.version() ? install.version()->toString() : QString::number(install.major);
-    const QString reinstall = tr("Install cuDNN %1 again with: cudnn-setup --silent --package <its archive> "
-                                 "--cuda-root %2 (repair restores only files cudnn-setup installed itself).")
-                                  .arg(version, root);
-    if (kind == Kind::MixedVersions || kind == Kind::HeaderMismatch)
-        finding.manualStep = tr("Install the one cuDNN version you want with cudnn-setup --silent --package "
-                                "<archive> --cuda-root %1: it takes the other version's files away (and keeps them "
-                                "for uninstall). Repair does not guess which version you meant.")
+    const FixAction installAgain = FixAction::of(FixAction::Kind::InstallAgain, root);
+    if (kind == Kind::MixedVersions || kind == Kind::HeaderMismatch) {
+        finding.manualStep = tr("Install the one cuDNN version you want into %1 again: that takes the other "
+                                "version's files away (and keeps them for uninstall). Repair does not guess which "
+                                "version you meant.")
                                  .arg(root);
-    else if (kind == Kind::EmptyFile || kind == Kind::MissingLibraries || kind == Kind::BrokenLink)
-        finding.manualStep = reinstall;
-    else
+        finding.manualAction = installAgain;
+    } else if (kind == Kind::EmptyFile || kind == Kind::MissingLibraries || kind == Kind::BrokenLink) {
+        finding.manualStep = tr("Install cuDNN %1 into %2 again from its package (repair restores only files "
+                                "cudnn-setup installed itself).")
+                                 .arg(version, root);
+        finding.manualAction = installAgain;
+    } else {
         finding.manualStep = diagnostic.fix;
+        finding.manualAction = diagnostic.action;
+    }
     return finding;
 }
 
@@ -361,8 +367,8 @@ bool RepairScanner::packageAvailable(const QJsonObject& package) const
 
 QString RepairScanner::packageStep(const QJsonObject& package) const
 {
-    return tr("The package these files came from, %1, is no longer there. Run cudnn-setup --silent --repair "
-              "--package <that archive, wherever it is now>; it must be the same file (SHA-256 %2).")
+    return tr("The package these files came from, %1, is no longer there. Give repair that archive from wherever "
+              "it is now; it must be the same file (SHA-256 %2).")
         .arg(package.value(QStringLiteral("file")).toString(), package.value(QStringLiteral("sha256")).toString());
 }
 
@@ -376,6 +382,9 @@ void RepairScanner::classify(RepairFinding& finding) const
         if (fix.needsPackage() && !packageAvailable(fix.package)) {
             finding.remedy = RepairFinding::Remedy::Manual;
             finding.manualStep = packageStep(fix.package);
+            finding.manualAction
+                = FixAction::of(FixAction::Kind::ChoosePackage,
+                                QFileInfo(fix.package.value(QStringLiteral("file")).toString()).fileName());
             return;
         }
     }
@@ -390,8 +399,9 @@ void RepairScanner::classify(RepairFinding& finding) const
         if (FileSystem::exists(folder) && !m_options.canWriteIn(folder)) {
             finding.remedy = RepairFinding::Remedy::NeedsElevation;
             finding.manualStep = hostOsFlavor() == OsFlavor::Windows
-                ? tr("Run cudnn-setup --repair as an administrator: this user may not write to %1.").arg(folder)
-                : tr("Run cudnn-setup --repair as root (sudo): this user may not write to %1.").arg(folder);
+                ? tr("Repair this as an administrator: this user may not write to %1.").arg(folder)
+                : tr("Repair this as root: this user may not write to %1.").arg(folder);
+            finding.manualAction = FixAction::of(FixAction::Kind::Elevate);
             return;
         }
     }

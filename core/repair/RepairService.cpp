@@ -314,12 +314,13 @@ bool preparePackage(RootWork& work,
     if (!QFileInfo(archive).isFile()) {
         result.status = RepairResult::Status::PackageNotFound;
         result.diagnostics.append(
-            Diagnostic::error(RepairCode::PackageMissing,
-                              RepairService::tr("There is no package at %1, so nothing was changed.").arg(archive),
-                              RepairService::tr("Give --package the archive the files were installed from (SHA-256 "
-                                                "%1).")
-                                  .arg(recordedSha))
-                .about(archive));
+            Diagnostic::error(
+                RepairCode::PackageMissing,
+                RepairService::tr("There is no package at %1, so nothing was changed.").arg(archive),
+                RepairService::tr("Give the archive the files were installed from (SHA-256 %1).").arg(recordedSha))
+                .about(archive)
+                .offering(FixAction::Kind::ChoosePackage,
+                          QFileInfo(recorded.value(QStringLiteral("file")).toString()).fileName()));
         return false;
     }
     InstallLog::to(options.log, RepairService::tr("checking %1").arg(archive));
@@ -342,9 +343,11 @@ bool preparePackage(RootWork& work,
                          inspection.sha256.isEmpty() ? RepairService::tr("unreadable") : inspection.sha256,
                          recordedSha,
                          recorded.value(QStringLiteral("file")).toString()),
-                RepairService::tr("Give --package that very archive; to change versions, install the "
-                                  "other package with --package instead of repairing."))
-                .about(archive));
+                RepairService::tr("Give that very archive; to change versions, install the other package "
+                                  "instead of repairing."))
+                .about(archive)
+                .offering(FixAction::Kind::ChoosePackage,
+                          QFileInfo(recorded.value(QStringLiteral("file")).toString()).fileName()));
         return false;
     }
     CudaToolkit toolkit;
@@ -365,8 +368,9 @@ bool preparePackage(RootWork& work,
                                   RepairService::tr("%1 does not hold %2 as cudnn-setup installed it, so nothing was "
                                                     "changed.")
                                       .arg(archive, fix->path),
-                                  RepairService::tr("Install the package again with --package instead."))
-                    .about(fix->path));
+                                  RepairService::tr("Install the package again instead."))
+                    .about(fix->path)
+                    .offering(FixAction::Kind::InstallAgain, work.root));
             return false;
         }
     }

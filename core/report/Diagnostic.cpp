@@ -2,6 +2,7 @@
 
 #include <QJsonArray>
 #include <algorithm>
+#include <utility>
 
 QString severityName(Severity severity)
 {
@@ -14,6 +15,52 @@ QString severityName(Severity severity)
         return QStringLiteral("error");
     }
     return QStringLiteral("info");
+}
+
+namespace {
+
+const std::pair<FixAction::Kind, const char*> ActionNames[] = {
+    {FixAction::Kind::None, "none"},
+    {FixAction::Kind::ChooseToolkit, "choose-toolkit"},
+    {FixAction::Kind::ChoosePackage, "choose-package"},
+    {FixAction::Kind::ChoosePackageAndToolkit, "choose-package-and-toolkit"},
+    {FixAction::Kind::InstallAgain, "install-again"},
+    {FixAction::Kind::RunRepair, "run-repair"},
+    {FixAction::Kind::Elevate, "elevate"},
+    {FixAction::Kind::ChooseCacheFolder, "choose-cache-folder"},
+    {FixAction::Kind::UseMirror, "use-mirror"},
+    {FixAction::Kind::NameIndex, "name-index"},
+};
+
+} // namespace
+
+QString FixAction::kindName(Kind kind)
+{
+    for (const auto& [k, name] : ActionNames) {
+        if (k == kind)
+            return QLatin1String(name);
+    }
+    return QStringLiteral("none");
+}
+
+FixAction::Kind FixAction::kindFromName(const QString& name)
+{
+    for (const auto& [kind, n] : ActionNames) {
+        if (name == QLatin1String(n))
+            return kind;
+    }
+    return Kind::None;
+}
+
+const QList<FixAction::Kind>& FixAction::allKinds()
+{
+    static const QList<Kind> kinds = [] {
+        QList<Kind> all;
+        for (const auto& entry : ActionNames)
+            all.append(entry.first);
+        return all;
+    }();
+    return kinds;
 }
 
 static Severity severityFromName(const QString& name)
@@ -56,6 +103,31 @@ Diagnostic& Diagnostic::about(const QString& what)
     return *this;
 }
 
+Diagnostic& Diagnostic::offering(const FixAction& what)
+{
+    action = what;
+    return *this;
+}
+
+Diagnostic& Diagnostic::offering(FixAction::Kind kind, const QString& argument)
+{
+    return offering(FixAction::of(kind, argument));
+}
+
+QJsonObject actionToJson(const FixAction& action)
+{
+    QJsonObject json{{QStringLiteral("kind"), FixAction::kindName(action.kind)}};
+    if (!action.argument.isEmpty())
+        json.insert(QStringLiteral("argument"), action.argument);
+    return json;
+}
+
+FixAction actionFromJson(const QJsonObject& json)
+{
+    return FixAction::of(FixAction::kindFromName(json.value(QStringLiteral("kind")).toString()),
+                         json.value(QStringLiteral("argument")).toString());
+}
+
 QJsonObject Diagnostic::toJson() const
 {
     QJsonObject json{
@@ -66,6 +138,8 @@ QJsonObject Diagnostic::toJson() const
     };
     if (!subject.isEmpty())
         json.insert(QStringLiteral("subject"), subject);
+    if (!action.isNone())
+        json.insert(QStringLiteral("action"), actionToJson(action));
     return json;
 }
 
@@ -76,13 +150,14 @@ Diagnostic Diagnostic::fromJson(const QJsonObject& json)
                         json.value(QStringLiteral("message")).toString(),
                         json.value(QStringLiteral("fix")).toString());
     d.subject = json.value(QStringLiteral("subject")).toString();
+    d.action = actionFromJson(json.value(QStringLiteral("action")).toObject());
     return d;
 }
 
 bool Diagnostic::operator==(const Diagnostic& other) const
 {
     return code == other.code && severity == other.severity && message == other.message && fix == other.fix
-        && subject == other.subject;
+        && action == other.action && subject == other.subject;
 }
 
 Severity worstSeverity(const Diagnostics& diagnostics)

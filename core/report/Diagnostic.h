@@ -15,8 +15,40 @@ enum class Severity {
 QString severityName(Severity severity);
 
 /**
- * One finding the engine reports: a stable code for scripts, a severity, a sentence a person understands and a
- * fix a person can act on. Messages are translated when created; the code never is.
+ * What a person does about a finding, as a thing to do rather than words: each face says it its own way (the
+ * command line names its option, the wizard offers its chooser or a button). Core never words it for a face.
+ */
+struct FixAction
+{
+    enum class Kind {
+        None, // the fix sentence says everything
+        ChooseToolkit, // name the CUDA toolkit to work on
+        ChoosePackage, // give the cuDNN archive to install (argument: the file name wanted, if known)
+        ChoosePackageAndToolkit, // both: nothing was chosen yet
+        InstallAgain, // install a package into the toolkit again (argument: the toolkit root)
+        RunRepair, // let repair find and fix what is broken
+        Elevate, // run the same task again with administrator (root) rights
+        ChooseCacheFolder, // keep downloads in another folder
+        UseMirror, // fetch from a lab mirror or a shared folder instead of NVIDIA's server
+        NameIndex, // name the mirror folder or the one redistrib_<version>.json to read
+    };
+
+    Kind kind = Kind::None;
+    QString argument;
+
+    static FixAction of(Kind kind, const QString& argument = {}) { return FixAction{kind, argument}; }
+    /** "choose-toolkit": the stable name in the JSON report. */
+    static QString kindName(Kind kind);
+    static Kind kindFromName(const QString& name);
+    static const QList<Kind>& allKinds();
+    bool isNone() const { return kind == Kind::None; }
+    bool operator==(const FixAction& other) const { return kind == other.kind && argument == other.argument; }
+};
+
+/**
+ * One finding the engine reports: a stable code for scripts, a severity, a sentence a person understands, a fix in
+ * plain language and, where a face can help, the action that fixes it. Messages are translated when created; the
+ * code never is. No fix sentence names a command-line option: that is the action's, worded by the face.
  */
 struct Diagnostic
 {
@@ -26,11 +58,15 @@ struct Diagnostic
     QString fix;
     /** What the finding is about (a path, a toolkit root, an archive entry); may be empty. */
     QString subject;
+    /** What a face can offer to do about it; None when the fix sentence is all there is. */
+    FixAction action;
 
     static Diagnostic info(const QString& code, const QString& message, const QString& fix = {});
     static Diagnostic warning(const QString& code, const QString& message, const QString& fix = {});
     static Diagnostic error(const QString& code, const QString& message, const QString& fix = {});
     Diagnostic& about(const QString& what);
+    Diagnostic& offering(const FixAction& what);
+    Diagnostic& offering(FixAction::Kind kind, const QString& argument = {});
 
     QJsonObject toJson() const;
     static Diagnostic fromJson(const QJsonObject& json);
@@ -38,6 +74,10 @@ struct Diagnostic
 };
 
 using Diagnostics = QList<Diagnostic>;
+
+/** {"kind": "choose-toolkit", "argument"?: "..."}: how the report writes an action. */
+QJsonObject actionToJson(const FixAction& action);
+FixAction actionFromJson(const QJsonObject& json);
 
 /** The worst severity in the list, or Info for an empty list. */
 Severity worstSeverity(const Diagnostics& diagnostics);

@@ -96,9 +96,8 @@ Diagnostic BenchmarkResult::diagnostic() const
                                                                "Install the NVIDIA driver for your GPU, then run the "
                                                                "benchmark again."));
     return Diagnostic::error(
-        code,
-        headline(),
-        QCoreApplication::translate("BenchmarkResult", "Run cudnn-setup --repair to find what is broken."));
+               code, headline(), QCoreApplication::translate("BenchmarkResult", "Let repair find what is broken."))
+        .offering(FixAction::Kind::RunRepair);
 }
 
 QJsonObject BenchmarkResult::toJson() const

@@ -12,6 +12,7 @@ class TestReport : public QObject
 private slots:
     void worstSeverity();
     void diagnosticRoundTrip();
+    void actionRoundTrip();
     void reportJsonHasContractKeys();
     void writeIsAtomicAndFailsClearly();
 };
@@ -38,6 +39,25 @@ void TestReport::diagnosticRoundTrip()
     QCOMPARE(json.value(QStringLiteral("severity")).toString(), QStringLiteral("warning"));
     QCOMPARE(json.value(QStringLiteral("subject")).toString(), QStringLiteral("/usr/local/cuda-13.0"));
     QCOMPARE(Diagnostic::fromJson(json), d);
+}
+
+void TestReport::actionRoundTrip()
+{
+    const Diagnostic plain = Diagnostic::error(QStringLiteral("PKG-X-Y"), QStringLiteral("m"), QStringLiteral("f"));
+    QVERIFY(!plain.toJson().contains(QStringLiteral("action"))); // no action, no key
+    for (FixAction::Kind kind : FixAction::allKinds()) {
+        if (kind == FixAction::Kind::None)
+            continue;
+        Diagnostic d = plain;
+        d.offering(kind, QStringLiteral("/opt/cuda-12.4"));
+        const QJsonObject action = d.toJson().value(QStringLiteral("action")).toObject();
+        QCOMPARE(action.value(QStringLiteral("kind")).toString(), FixAction::kindName(kind));
+        QCOMPARE(action.value(QStringLiteral("argument")).toString(), QStringLiteral("/opt/cuda-12.4"));
+        QCOMPARE(Diagnostic::fromJson(d.toJson()), d);
+        QVERIFY(!(Diagnostic::fromJson(plain.toJson()) == d));
+    }
+    QCOMPARE(FixAction::kindName(FixAction::Kind::ChooseToolkit), QStringLiteral("choose-toolkit"));
+    QCOMPARE(FixAction::kindFromName(QStringLiteral("no-such-action")), FixAction::Kind::None);
 }
 
 void TestReport::reportJsonHasContractKeys()

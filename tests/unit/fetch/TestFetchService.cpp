@@ -144,7 +144,7 @@ void TestFetchService::mirrorWithoutManifests()
                                                       false);
     QVERIFY(!planning.ok());
     QCOMPARE(planning.index.diagnostics.first().code, FetchCode::NoManifest);
-    QVERIFY(planning.index.diagnostics.first().fix.contains(QLatin1String("--manifest")));
+    QCOMPARE(planning.index.diagnostics.first().action.kind, FixAction::Kind::NameIndex);
 }
 
 void TestFetchService::fetchedArchiveGoesToThePickerAsADroppedFileWould()

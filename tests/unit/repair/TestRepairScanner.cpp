@@ -101,7 +101,11 @@ void TestRepairScanner::handCopiedCudnn()
     QVERIFY2(finding, describe(found).constData());
     QCOMPARE(int(finding->remedy), remedy);
     if (finding->remedy == RepairFinding::Remedy::Manual) {
-        QVERIFY2(finding->manualStep.contains(QStringLiteral("--package")), qPrintable(finding->manualStep));
+        // A package to give, or an install to do again: an action each face words, never a flag in the step.
+        const FixAction::Kind action = finding->manualAction.kind;
+        QVERIFY2(action == FixAction::Kind::ChoosePackage || action == FixAction::Kind::InstallAgain,
+                 qPrintable(FixAction::kindName(action)));
+        QVERIFY2(!finding->manualStep.contains(QStringLiteral("--")), qPrintable(finding->manualStep));
         QCOMPARE(RepairService::repair(found, detected({root})).status, RepairResult::Status::NothingToApply);
         QCOMPARE(toolkitListing(root), damaged);
         return;
@@ -126,7 +130,9 @@ void TestRepairScanner::mixedVersionsAreManual()
     const RepairFinding* mixed = findingWith(found, QStringLiteral("CUDNN-MIXED-VERSIONS"));
     QVERIFY2(mixed, describe(found).constData());
     QCOMPARE(mixed->remedy, RepairFinding::Remedy::Manual);
-    QVERIFY(mixed->manualStep.contains(QStringLiteral("--package")));
+    QCOMPARE(mixed->manualAction, FixAction::of(FixAction::Kind::InstallAgain, root));
+    QVERIFY2(mixed->manualStep.contains(root) && !mixed->manualStep.contains(QStringLiteral("--")),
+             qPrintable(mixed->manualStep));
     QCOMPARE(repairExitCode(RepairService::repair(found, detected({root})), found), ExitCode::Failed);
 }
 

@@ -206,7 +206,8 @@ void TestRepairService::movedPackageNeedsPackageOption()
     QCOMPARE(without.count(RepairFinding::Remedy::Automatic), 0);
     bool named = false;
     for (const RepairFinding& finding : without.findings)
-        named = named || finding.manualStep.contains(QStringLiteral("--package"));
+        named = named
+            || finding.manualAction == FixAction::of(FixAction::Kind::ChoosePackage, QFileInfo(archive).fileName());
     QVERIFY2(named, describe(without).constData());
     QCOMPARE(RepairService::repair(without, detected({root})).status, RepairResult::Status::NothingToApply);
 
