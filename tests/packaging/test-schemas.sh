@@ -29,6 +29,12 @@ rejects report "a file action outside the documented ones" \
 rejects report "a diagnostic without its code" \
     "{\"schema\":1,\"tool\":{\"name\":\"cudnn-setup\",\"version\":\"0.1.0\"},\"command\":\"install\",\"status\":\"ok\",
       \"diagnostics\":[{\"severity\":\"error\",\"message\":\"m\",\"fix\":\"\"}]}"
+accepts report "a diagnostic with an action" \
+    "{$envelope,\"command\":\"install\",\"status\":\"nothing_found\",\"diagnostics\":[{\"code\":\"CUDA-NONE-FOUND\",
+      \"severity\":\"warning\",\"message\":\"m\",\"fix\":\"f\",\"action\":{\"kind\":\"choose-toolkit\"}}]}"
+rejects report "an action of a kind it does not document" \
+    "{$envelope,\"command\":\"install\",\"status\":\"ok\",\"diagnostics\":[{\"code\":\"CUDA-NONE-FOUND\",
+      \"severity\":\"warning\",\"message\":\"m\",\"fix\":\"f\",\"action\":{\"kind\":\"--cuda-root\"}}]}"
 rejects report "schema 2" "{\"schema\":2,\"tool\":{\"name\":\"cudnn-setup\",\"version\":\"0.1.0\"},\"command\":\"install\",
     \"status\":\"ok\",\"diagnostics\":[]}"
 rejects report "a benchmark baseline without a name it documents" \
