@@ -82,6 +82,16 @@ bool EnvironmentRefresh::refresh()
     return true;
 }
 
+QString EnvironmentRefresh::description() const
+{
+    QStringList what;
+    if (m_effects & EnvironmentStep::RegistryChanged)
+        what.append(QStringLiteral("WM_SETTINGCHANGE"));
+    if (m_effects & EnvironmentStep::LoaderConfigChanged)
+        what.append(Ldconfig);
+    return what.join(QStringLiteral(", "));
+}
+
 QJsonObject EnvironmentRefresh::toJson() const
 {
     QJsonArray effects;

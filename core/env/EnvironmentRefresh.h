@@ -35,6 +35,8 @@ public:
     bool undo() override;
     QString errorString() const override { return m_error; }
     QJsonObject toJson() const override;
+    /** "WM_SETTINGCHANGE", "ldconfig" or both. */
+    QString description() const override;
 
     int effects() const { return m_effects; }
     When when() const { return m_when; }

@@ -46,6 +46,7 @@ public:
     bool perform() final;
     bool undo() final;
     QString errorString() const final { return m_error; }
+    QString description() const final { return target(); }
     /** What the last perform() or undo() left alone and why (others changed it since); empty when nothing. */
     QString note() const { return m_note; }
 

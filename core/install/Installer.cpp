@@ -123,8 +123,7 @@ InstallResult Installer::run(const QString& command,
     const int folderSteps = int(changes.createFolders.size());
     m_placed = 0;
     m_toPlace = transaction.size() - folderSteps;
-    transaction.setObserver(
-        [this, &changes](const QString& step, const Operation& op) { describe(step, op, changes.root); });
+    transaction.setObserver([this](const QString& step, const Operation& op) { describe(step, op); });
 
     QString error;
     beginPhase(tr("Putting files in place"), m_toPlace);
@@ -376,7 +375,7 @@ void Installer::rollBack(Transaction& transaction, InstallResult& result, const 
                                                     .arg(result.root)));
 }
 
-void Installer::describe(const QString& step, const Operation& operation, const QString& root)
+void Installer::describe(const QString& step, const Operation& operation)
 {
     InstallLog* log = m_options.log;
     const bool undo = step == QLatin1String("undo");
@@ -397,7 +396,7 @@ void Installer::describe(const QString& step, const Operation& operation, const 
                        undo ? tr("removed the folder %1 again").arg(folder->path())
                             : tr("created the folder %1").arg(folder->path()));
     } else {
-        InstallLog::to(log, tr("%1 %2 in %3").arg(undo ? tr("undid") : tr("performed"), operation.name(), root));
+        InstallLog::to(log, tr("%1 %2").arg(undo ? tr("undid") : tr("performed"), operation.description()));
     }
     if (!undo && !dynamic_cast<const MakeFolder*>(&operation))
         reportPhase(tr("Putting files in place"), ++m_placed, m_toPlace);

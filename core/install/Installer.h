@@ -85,7 +85,7 @@ private:
                                 const Decision& decision,
                                 const CudaToolkit& toolkit) const;
     void rollBack(Transaction& transaction, InstallResult& result, const QString& code, const QString& why) const;
-    void describe(const QString& step, const Operation& operation, const QString& root);
+    void describe(const QString& step, const Operation& operation);
     /** Logs the phase and reports its start. */
     void beginPhase(const QString& phase, int total) const;
     void reportPhase(const QString& phase, int done, int total, const QString& current = {}) const;

@@ -30,6 +30,8 @@ public:
     virtual QJsonObject toJson() const = 0;
     /** The files and folders it moves or removes, absolute; a journal read back is checked against its root. */
     virtual QStringList paths() const { return {}; }
+    /** What it acts on, for the log; its type when there is nothing more to say. */
+    virtual QString description() const { return name(); }
 };
 
 using OperationPointer = std::shared_ptr<Operation>;
@@ -50,6 +52,7 @@ public:
     QString errorString() const override { return m_inner->errorString(); }
     QJsonObject toJson() const override;
     QStringList paths() const override { return m_inner->paths(); }
+    QString description() const override { return m_inner->description(); }
 
 private:
     OperationPointer m_inner;

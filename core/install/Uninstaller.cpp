@@ -23,7 +23,8 @@ QString describe(const QString& step, const Operation& op)
     if (const auto* folder = dynamic_cast<const RemoveFolder*>(&op))
         return undo ? Uninstaller::tr("created the folder %1 again").arg(folder->path())
                     : Uninstaller::tr("removed the folder %1 if empty").arg(folder->path());
-    return undo ? Uninstaller::tr("performed %1 again").arg(op.name()) : Uninstaller::tr("took back %1").arg(op.name());
+    return undo ? Uninstaller::tr("performed %1 again").arg(op.description())
+                : Uninstaller::tr("took back %1").arg(op.description());
 }
 
 } // namespace

@@ -159,7 +159,7 @@ bool RootRepair::run(const RootWork& work, const SystemSnapshot& system, RepairR
                                 : tr("repaired %1 (what was there is kept in %2)")
                                       .arg(place->destination(), place->replaces() ? place->backup() : tr("nothing")));
         else
-            InstallLog::to(m_options.log, tr("%1 %2").arg(undo ? tr("undid") : tr("performed"), op.name()));
+            InstallLog::to(m_options.log, tr("%1 %2").arg(undo ? tr("undid") : tr("performed"), op.description()));
         if (!undo)
             phase(tr("Putting files in place"), ++done, total);
     });

@@ -1826,8 +1826,8 @@ Try cudnn-setup --help.
         <translation>已创建文件夹 %1</translation>
     </message>
     <message>
-        <source>%1 %2 in %3</source>
-        <translation>%1 %2（位于 %3）</translation>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
     </message>
     <message>
         <source>undid</source>

@@ -163,6 +163,8 @@ void TestInstallCli::installReportUninstall()
     QVERIFY2(logText.contains(QStringLiteral("added %1/lib/libcudnn.so.9.19.0").arg(m_root)), qPrintable(logText));
     QVERIFY(logText.contains(QStringLiteral("removed %1/lib/libcudnn.so.9.1.0").arg(m_root)));
     QVERIFY(logText.contains(QStringLiteral("committed")));
+    // The search path steps are logged like the files, by what they change.
+    QVERIFY2(logText.contains(QStringLiteral("performed %1/.profile").arg(home)), qPrintable(logText));
     for (const char* phase : {"phase: Checking the target", "phase: Writing files", "phase: Putting files in place"})
         QVERIFY2(logText.contains(QLatin1String(phase)), phase);
 
