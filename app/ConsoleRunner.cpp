@@ -5,6 +5,7 @@
 #include "FetchCommand.h"
 #include "MachineJudge.h"
 #include "PackageSummary.h"
+#include "RemedyText.h"
 #include "RepairCommand.h"
 #include "elevation/ElevationRequest.h"
 #include "elevation/ElevationSession.h"
@@ -79,7 +80,7 @@ QString ConsoleRunner::summary(const InstallResult& result)
     for (const Diagnostic& d : result.diagnostics) {
         if (d.severity != Severity::Info)
             text += QStringLiteral("  %1 %2: %3\n").arg(severityName(d.severity), d.code, d.message)
-                + (d.fix.isEmpty() ? QString() : QStringLiteral("    %1\n").arg(d.fix));
+                + (RemedyText::fix(d).isEmpty() ? QString() : QStringLiteral("    %1\n").arg(RemedyText::fix(d)));
     }
     return text;
 }
@@ -440,7 +441,7 @@ QString ConsoleRunner::verifySummary(const std::optional<VerifyResult>& verify, 
     for (const Diagnostic& d : verify->diagnostics) {
         if (d.severity != Severity::Info)
             text += QStringLiteral("  %1 %2: %3\n").arg(severityName(d.severity), d.code, d.message)
-                + (d.fix.isEmpty() ? QString() : QStringLiteral("    %1\n").arg(d.fix));
+                + (RemedyText::fix(d).isEmpty() ? QString() : QStringLiteral("    %1\n").arg(RemedyText::fix(d)));
     }
     return text;
 }

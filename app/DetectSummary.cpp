@@ -1,5 +1,7 @@
 #include "DetectSummary.h"
 
+#include "RemedyText.h"
+
 #include <QStringList>
 
 static QString label(const QString& text)
@@ -61,8 +63,8 @@ QString diagnosticsText(const Diagnostics& diagnostics)
             : d.severity == Severity::Warning              ? QStringLiteral("!")
                                                            : QStringLiteral("i");
         text += QStringLiteral("  %1 %2  %3\n").arg(mark, d.code, d.message);
-        if (!d.fix.isEmpty())
-            text += QStringLiteral("      fix: %1\n").arg(d.fix);
+        if (const QString fix = RemedyText::fix(d); !fix.isEmpty())
+            text += QStringLiteral("      fix: %1\n").arg(fix);
     }
     return text;
 }

@@ -1,5 +1,6 @@
 #include "FetchCommand.h"
 
+#include "RemedyText.h"
 #include "fetch/ArchiveCache.h"
 #include "fetch/FetchCode.h"
 #include "report/Report.h"
@@ -53,7 +54,7 @@ FetchCommand::run(const Invocation& invocation, const SystemSnapshot& system, Pr
     const auto options = optionsFor(invocation, &why);
     if (!options) {
         m_extra.append(why);
-        m_err << QStringLiteral("cudnn-setup: %1\n  %2\n").arg(why.message, why.fix);
+        m_err << QStringLiteral("cudnn-setup: %1\n  %2\n").arg(why.message, RemedyText::fix(why));
         return stop(ExitCode::UsageError, invocation);
     }
     const std::optional<QString> cudaRoot
@@ -93,8 +94,8 @@ FetchCommand::run(const Invocation& invocation, const SystemSnapshot& system, Pr
     if (!m_download->ok()) {
         for (const Diagnostic& d : m_download->diagnostics) {
             if (d.severity != Severity::Info)
-                m_out
-                    << QStringLiteral("  %1 %2: %3\n    %4\n").arg(severityName(d.severity), d.code, d.message, d.fix);
+                m_out << QStringLiteral("  %1 %2: %3\n    %4\n")
+                             .arg(severityName(d.severity), d.code, d.message, RemedyText::fix(d));
         }
         m_out.flush();
         return stop(ExitCode::DownloadFailed, invocation);

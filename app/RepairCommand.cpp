@@ -1,6 +1,7 @@
 #include "RepairCommand.h"
 
 #include "ConsoleProgress.h"
+#include "RemedyText.h"
 #include "detect/CudnnInstallScanner.h"
 #include "env/EnvironmentService.h"
 #include "install/InstallLog.h"
@@ -151,7 +152,7 @@ QJsonObject RepairCommand::section(const RepairScan& before, const RepairResult&
             manual.append(QJsonObject{{QStringLiteral("code"), finding.diagnostic.code},
                                       {QStringLiteral("subject"), finding.diagnostic.subject},
                                       {QStringLiteral("remedy"), RepairFinding::remedyName(finding.remedy)},
-                                      {QStringLiteral("step"), finding.manualStep}});
+                                      {QStringLiteral("step"), RemedyText::manualStep(finding)}});
     }
     QJsonObject json = result.toJson();
     json.remove(QStringLiteral("diagnostics")); // they are the report's own list
@@ -181,7 +182,7 @@ QString RepairCommand::summary(const RepairScan& before, const RepairResult& res
     for (const Diagnostic& d : result.diagnostics) {
         if (d.severity != Severity::Info || d.code == RepairCode::Applied)
             text += QStringLiteral("  %1 %2: %3\n").arg(severityName(d.severity), d.code, d.message)
-                + (d.fix.isEmpty() ? QString() : QStringLiteral("    %1\n").arg(d.fix));
+                + (RemedyText::fix(d).isEmpty() ? QString() : QStringLiteral("    %1\n").arg(RemedyText::fix(d)));
     }
     int left = 0;
     for (const RepairFinding& finding : after.findings) {
@@ -191,7 +192,8 @@ QString RepairCommand::summary(const RepairScan& before, const RepairResult& res
         text += tr("  left: %1 (%2)\n    %3\n")
                     .arg(finding.diagnostic.message,
                          RepairFinding::remedyName(finding.remedy),
-                         finding.manualStep.isEmpty() ? finding.diagnostic.fix : finding.manualStep);
+                         finding.manualStep.isEmpty() ? RemedyText::fix(finding.diagnostic)
+                                                      : RemedyText::manualStep(finding));
     }
     for (const RepairFinding& finding : after.findings) {
         if (finding.remedy == RepairFinding::Remedy::None)

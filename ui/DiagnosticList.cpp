@@ -1,7 +1,11 @@
 #include "DiagnosticList.h"
 
+#include "WizardRemedy.h"
+
 #include <QApplication>
+#include <QHBoxLayout>
 #include <QHeaderView>
+#include <QPushButton>
 #include <QStyle>
 
 DiagnosticList::DiagnosticList(QWidget* parent)
@@ -52,6 +56,13 @@ QString DiagnosticList::meaningOf(const QString& code)
     return {};
 }
 
+void DiagnosticList::offer(FixAction::Kind kind,
+                           std::function<void(const FixAction&)> take,
+                           std::function<bool()> available)
+{
+    m_offers[kind] = Offer{std::move(take), std::move(available)};
+}
+
 void DiagnosticList::setDiagnostics(const Diagnostics& diagnostics)
 {
     clear();
@@ -64,9 +75,25 @@ void DiagnosticList::setDiagnostics(const Diagnostics& diagnostics)
             auto* what = new QTreeWidgetItem(item, {tr("What this means: %1").arg(meaning)});
             what->setFlags(what->flags() & ~Qt::ItemIsSelectable);
         }
-        if (!d.fix.isEmpty()) {
-            auto* fix = new QTreeWidgetItem(item, {tr("Fix: %1").arg(d.fix)});
-            fix->setFlags(fix->flags() & ~Qt::ItemIsSelectable);
+        const auto offer = m_offers.find(d.action.kind);
+        const bool offered = offer != m_offers.end() && (!offer->second.available || offer->second.available());
+        if (const QString fix = WizardRemedy::fix(d.fix, d.action, offered); !fix.isEmpty()) {
+            auto* row = new QTreeWidgetItem(item, {tr("Fix: %1").arg(fix)});
+            row->setFlags(row->flags() & ~Qt::ItemIsSelectable);
+        }
+        if (offered) {
+            auto* row = new QTreeWidgetItem(item);
+            row->setFlags(row->flags() & ~Qt::ItemIsSelectable);
+            auto* holder = new QWidget; // the button as wide as its text, not as the column
+            auto* layout = new QHBoxLayout(holder);
+            layout->setContentsMargins(0, 0, 0, 0);
+            auto* button = new QPushButton(WizardRemedy::buttonText(d.action.kind), holder);
+            button->setObjectName(QStringLiteral("fixAction"));
+            connect(
+                button, &QPushButton::clicked, this, [take = offer->second.take, action = d.action] { take(action); });
+            layout->addWidget(button);
+            layout->addStretch();
+            setItemWidget(row, 0, holder);
         }
         item->setExpanded(true);
     }

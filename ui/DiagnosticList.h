@@ -3,10 +3,13 @@
 #include "report/Diagnostic.h"
 
 #include <QTreeWidget>
+#include <functional>
+#include <map>
 
 /**
  * Shows diagnostics as a person reads them: an icon for the severity, the sentence, what it means in practice where
- * the sentence alone does not say (forward compatibility, a GPU NVIDIA no longer supports, an old OS), and the fix.
+ * the sentence alone does not say (forward compatibility, a GPU NVIDIA no longer supports, an old OS), and the fix
+ * in the wizard's words. An action the page can take itself (offer()) is a button under the finding.
  */
 class DiagnosticList : public QTreeWidget
 {
@@ -15,8 +18,21 @@ class DiagnosticList : public QTreeWidget
 public:
     explicit DiagnosticList(QWidget* parent = nullptr);
     void setDiagnostics(const Diagnostics& diagnostics);
+    /**
+     * From now on a finding whose fix is `kind` gets a button that calls `take` with the finding's action, while
+     * `available` (if given) says the page can take it now; otherwise the fix says in words what to do.
+     */
+    void offer(FixAction::Kind kind, std::function<void(const FixAction&)> take, std::function<bool()> available = {});
 
     static QIcon iconFor(Severity severity);
     /** "What this means" for a code whose consequence is not obvious from its sentence; empty for the others. */
     static QString meaningOf(const QString& code);
+
+private:
+    struct Offer
+    {
+        std::function<void(const FixAction&)> take;
+        std::function<bool()> available;
+    };
+    std::map<FixAction::Kind, Offer> m_offers;
 };

@@ -1,5 +1,7 @@
 #include "../unit/repair/RepairFixtures.h"
 #include "SetupWizard.h"
+#include "VisibleText.h"
+#include "WizardRemedy.h"
 #include "engine/Engine.h"
 #include "pages/RepairPage.h"
 #include "pages/UninstallPage.h"
@@ -28,6 +30,7 @@ private slots:
     void cleanup();
     void repairPathListsFindingsAndRepairs();
     void cancelRollsBack();
+    void manualStepsSayWhatToDoInTheWizard();
     void installPathIsUnchanged();
     void uninstallAfterRepairsIsTheToolkitBeforeTheInstall();
     void closingDuringUninstallRollsBackThenCloses();
@@ -47,12 +50,16 @@ private:
     QString m_beforeInstall; // the toolkit before cudnn-setup installed into it, its state folder included
     QString m_installed; // the toolkit as the install left it
     QString m_damaged;
+    QString m_archive; // the package it was installed from
+    std::unique_ptr<CliWordsWatch> m_words; // no page shows a command-line option or a backtick
 };
 
 void TestRepairWizard::init()
 {
+    m_words = std::make_unique<CliWordsWatch>();
     m_tree = std::make_unique<TestTree>();
     const QString archive = writeSpec(*m_tree, CudnnArchiveSpec{});
+    m_archive = archive;
     m_root = makeToolkit(*m_tree);
     m_beforeInstall = listing(m_root);
     const InstallResult result = install(archive, m_root);
@@ -67,6 +74,9 @@ void TestRepairWizard::init()
 
 void TestRepairWizard::cleanup()
 {
+    const QStringList words = m_words->offences();
+    m_words.reset();
+    QVERIFY2(words.isEmpty(), qPrintable(words.join(QLatin1Char('\n'))));
     m_tree.reset();
 }
 
@@ -187,6 +197,24 @@ void TestRepairWizard::cancelRollsBack()
     QVERIFY(codesIn(wizard.findChild<QTreeWidget*>(QStringLiteral("repairFindings")), QStringLiteral("automatic"))
                 .contains(QStringLiteral("CUDNN-MISSING-LIBS")));
     QVERIFY(wizard.findChild<QPushButton*>(QStringLiteral("repairApply"))->isEnabled());
+}
+
+void TestRepairWizard::manualStepsSayWhatToDoInTheWizard()
+{
+    // Without the package, the missing sub-library cannot be restored: a person must give the archive. The step
+    // says so in the wizard's words (the command line says --package; cleanup() walks every page for that).
+    QVERIFY(QFile::remove(m_archive));
+    const Engine engine = makeEngine();
+    SetupWizard wizard(engine, SetupTask::Repair);
+    QVERIFY(goToRepair(wizard));
+    auto* findings = wizard.findChild<QTreeWidget*>(QStringLiteral("repairFindings"));
+    QVERIFY2(codesIn(findings, QStringLiteral("manual")).contains(QStringLiteral("CUDNN-MISSING-LIBS")),
+             qPrintable(codesIn(findings, QStringLiteral("manual")).join(u' ')));
+    const QString step
+        = WizardRemedy::words(FixAction::of(FixAction::Kind::ChoosePackage, QFileInfo(m_archive).fileName()));
+    const QList<QTreeWidgetItem*> shown = findings->findItems(step, Qt::MatchContains | Qt::MatchRecursive);
+    QVERIFY2(!shown.isEmpty(), qPrintable(step));
+    QVERIFY(m_words->offences().isEmpty());
 }
 
 void TestRepairWizard::installPathIsUnchanged()

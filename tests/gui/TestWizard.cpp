@@ -2,6 +2,7 @@
 #include "BenchmarkChart.h"
 #include "SetupWizard.h"
 #include "TestTree.h"
+#include "VisibleText.h"
 #include "engine/Engine.h"
 #include "package/ArchiveReader.h"
 #include "pages/BenchmarkPage.h"
@@ -64,10 +65,12 @@ private:
     static QString factsText(QTreeWidget* tree);
 
     std::unique_ptr<TestTree> m_tree;
+    std::unique_ptr<CliWordsWatch> m_words; // no page shows a command-line option or a backtick
 };
 
 void TestWizard::init()
 {
+    m_words = std::make_unique<CliWordsWatch>();
     m_tree = std::make_unique<TestTree>();
     m_tree->writeFile(QStringLiteral("cuda-12.4/version.json"), R"({"cuda": {"version": "12.4.1"}})");
     m_tree->writeFile(QStringLiteral("cuda-12.4/include/cudnn_version.h"),
@@ -88,6 +91,9 @@ void TestWizard::init()
 
 void TestWizard::cleanup()
 {
+    const QStringList words = m_words->offences();
+    m_words.reset();
+    QVERIFY2(words.isEmpty(), qPrintable(words.join(QLatin1Char('\n'))));
     QTRY_VERIFY(QApplication::topLevelWidgets().isEmpty() || QApplication::activeModalWidget() == nullptr);
     m_tree.reset();
 }
@@ -317,6 +323,9 @@ void TestWizard::wholeInstallOverTheFakeMachine()
              QStringLiteral("ran"));
     QCOMPARE(report.value(QStringLiteral("package")).toObject().value(QStringLiteral("cudnn_version")).toString(),
              QStringLiteral("9.19.0"));
+    // Welcome, System, Package, Plan, Search path, Install, Verify and Benchmark left, Finish shown: each walked.
+    QVERIFY(m_words->offences().isEmpty());
+    QVERIFY2(m_words->pagesChecked() >= 9, qPrintable(QString::number(m_words->pagesChecked())));
 }
 
 /**
@@ -429,6 +438,8 @@ void TestWizard::uninstallTakesTheInstallBack()
     QCOMPARE(wizard.currentId(), int(SetupWizard::FinishPageId));
     QVERIFY2(wizard.findChild<QLabel*>(QStringLiteral("finishSummary"))->text().contains(QStringLiteral("taken back")),
              qPrintable(wizard.findChild<QLabel*>(QStringLiteral("finishSummary"))->text()));
+    QVERIFY(m_words->offences().isEmpty()); // the install's pages and Welcome, System, Uninstall, Finish
+    QVERIFY2(m_words->pagesChecked() >= 10, qPrintable(QString::number(m_words->pagesChecked())));
 }
 
 void TestWizard::deployCopiesNextToTheApplication()
@@ -463,6 +474,8 @@ void TestWizard::deployCopiesNextToTheApplication()
     QTest::mouseClick(wizard.button(QWizard::NextButton), Qt::LeftButton);
     QCOMPARE(wizard.currentId(), int(SetupWizard::FinishPageId));
     QVERIFY(wizard.findChild<QLabel*>(QStringLiteral("finishSummary"))->text().contains(QStringLiteral("copied into")));
+    QVERIFY(m_words->offences().isEmpty()); // Welcome, System, Package, Deploy, Install left, Finish shown
+    QVERIFY2(m_words->pagesChecked() >= 6, qPrintable(QString::number(m_words->pagesChecked())));
 }
 
 void TestWizard::blockedPackageKeepsNextDisabled()

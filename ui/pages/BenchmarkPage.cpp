@@ -3,6 +3,7 @@
 #include "BackgroundWork.h"
 #include "BenchmarkChart.h"
 #include "DiagnosticList.h"
+#include "WizardRemedy.h"
 #include "engine/Engine.h"
 #include "verify/BenchmarkRunner.h"
 
@@ -84,8 +85,8 @@ void BenchmarkPage::showResult(const BenchmarkResult& result)
                                                              : QStringLiteral("#c62828");
     QString text
         = QStringLiteral("<span style='color:%1'><b>%2</b></span>").arg(color, verdict.message.toHtmlEscaped());
-    if (!verdict.fix.isEmpty())
-        text += QStringLiteral("<br>") + tr("Fix: %1").arg(verdict.fix.toHtmlEscaped());
+    if (const QString fix = WizardRemedy::fix(verdict); !fix.isEmpty())
+        text += QStringLiteral("<br>") + tr("Fix: %1").arg(fix.toHtmlEscaped());
     if (!result.verdictMessage.isEmpty() && result.verdictMessage != verdict.message)
         text += QStringLiteral("<br><small>%1</small>")
                     .arg(tr("Details: %1").arg(result.verdictMessage.toHtmlEscaped()));

@@ -77,6 +77,7 @@ PackagePage::PackagePage(const Engine& engine, WizardState& state, BackgroundWor
     m_force->hide();
     connect(m_force, &QCheckBox::toggled, this, &PackagePage::check);
     m_reasons->setObjectName(QStringLiteral("packageReasons"));
+    offerFixes();
     m_candidates->setObjectName(QStringLiteral("packageCandidates"));
     m_candidates->setHeaderLabels({tr("Archive"), tr("Why it was not chosen")});
     m_candidates->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
@@ -275,6 +276,26 @@ bool PackagePage::isComplete() const
         return false;
     const PackageVerdict* verdict = m_state.packageChoice()->chosenVerdict();
     return m_state.packageChoice()->ok() && verdict && !verdict->blocked();
+}
+
+void PackagePage::offerFixes()
+{
+    m_reasons->offer(
+        FixAction::Kind::ChooseToolkit,
+        [this](const FixAction&) {
+            m_toolkit->setFocus();
+            m_toolkit->showPopup();
+        },
+        [this] { return m_state.packageChoice() && !m_state.packageChoice()->ambiguousToolkits.isEmpty(); });
+    for (FixAction::Kind kind :
+         {FixAction::Kind::ChoosePackage, FixAction::Kind::ChoosePackageAndToolkit, FixAction::Kind::ChooseCacheFolder})
+        m_reasons->offer(kind, [this](const FixAction&) { browseFile(); });
+    for (FixAction::Kind kind : {FixAction::Kind::UseMirror, FixAction::Kind::NameIndex})
+        m_reasons->offer(kind, [this](const FixAction&) {
+            m_fetchPanel->show();
+            m_mirror->setFocus();
+            m_mirror->selectAll();
+        });
 }
 
 void PackagePage::browseFile()

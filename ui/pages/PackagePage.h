@@ -43,6 +43,8 @@ protected:
     void dropEvent(QDropEvent* event) override;
 
 private:
+    /** Buttons under the findings for the fixes this page takes itself: the toolkit list, an archive, a mirror. */
+    void offerFixes();
     void browseFile();
     void browseFolder();
     void showChoice(const PackageChoice& choice);

@@ -3,6 +3,7 @@
 #include "BackgroundWork.h"
 #include "DiagnosticList.h"
 #include "ProgressRelay.h"
+#include "WizardRemedy.h"
 #include "engine/Engine.h"
 #include "env/EnvironmentService.h"
 #include "install/InstallLog.h"
@@ -272,8 +273,8 @@ void RepairPage::showRun(const Run& run)
         if (d.code == RepairCode::Applied)
             continue;
         text += QStringLiteral("<br>") + d.message.toHtmlEscaped();
-        if (!d.fix.isEmpty())
-            text += QStringLiteral(" ") + d.fix.toHtmlEscaped();
+        if (const QString fix = WizardRemedy::fix(d); !fix.isEmpty())
+            text += QStringLiteral(" ") + fix.toHtmlEscaped();
     }
     m_result->setText(text);
     showFindings(m_current->scan);
@@ -325,18 +326,19 @@ void RepairPage::showFindings(const RepairScan& scan)
             QString cure;
             switch (finding.remedy) {
             case RepairFinding::Remedy::Manual:
-                cure = finding.manualStep.isEmpty() ? finding.diagnostic.fix : finding.manualStep;
+                cure = finding.manualStep.isEmpty() ? WizardRemedy::fix(finding.diagnostic)
+                                                    : WizardRemedy::manualStep(finding);
                 if (!cure.isEmpty())
                     cure = tr("Step: %1").arg(cure);
                 break;
             case RepairFinding::Remedy::NeedsElevation:
-                cure = tr("Run cudnn-setup --repair again as root / administrator.");
-                if (!finding.diagnostic.fix.isEmpty())
-                    cure += QLatin1Char(' ') + tr("Fix: %1").arg(finding.diagnostic.fix);
+                cure = WizardRemedy::words(FixAction::of(FixAction::Kind::Elevate));
+                if (const QString fix = WizardRemedy::fix(finding.diagnostic); !fix.isEmpty())
+                    cure += QLatin1Char(' ') + tr("Fix: %1").arg(fix);
                 break;
             default:
-                if (!finding.diagnostic.fix.isEmpty())
-                    cure = tr("Fix: %1").arg(finding.diagnostic.fix);
+                if (const QString fix = WizardRemedy::fix(finding.diagnostic); !fix.isEmpty())
+                    cure = tr("Fix: %1").arg(fix);
                 break;
             }
             if (!cure.isEmpty()) {
