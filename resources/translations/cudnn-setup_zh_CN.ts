@@ -109,16 +109,16 @@
 <context>
     <name>BenchmarkResult</name>
     <message>
+        <source>Let repair find what is broken.</source>
+        <translation>让修复功能找出哪里坏了。</translation>
+    </message>
+    <message>
         <source>Check which cuDNN the program loads (repair lists them) and that the GPU is not busy or throttled.</source>
         <translation>检查程序加载的是哪个 cuDNN（修复功能会把它们列出来），并确认 GPU 没有被占用或降频。</translation>
     </message>
     <message>
         <source>Install the NVIDIA driver for your GPU, then run the benchmark again.</source>
         <translation>为您的 GPU 安装 NVIDIA 驱动，然后重新运行基准测试。</translation>
-    </message>
-    <message>
-        <source>Run cudnn-setup --repair to find what is broken.</source>
-        <translation>运行 cudnn-setup --repair 找出问题所在。</translation>
     </message>
     <message>
         <source>cuDNN is active: %1× faster than the CPU.</source>
@@ -803,12 +803,12 @@ Try cudnn-setup --help.
 <context>
     <name>DeployPlanner</name>
     <message>
-        <source>The toolkit %1 has no CUDA runtime (cudart) to copy next to the application.</source>
-        <translation>工具包 %1 中没有可复制到应用程序旁边的 CUDA 运行时（cudart）。</translation>
+        <source>Make sure the application finds the CUDA runtime another way, or choose a complete toolkit.</source>
+        <translation>请确保应用程序能通过其他途径找到 CUDA 运行时，或选择一个完整的工具包。</translation>
     </message>
     <message>
-        <source>Make sure the application finds the CUDA runtime another way, or name a complete toolkit with --cuda-root.</source>
-        <translation>请确保应用程序能通过其他方式找到 CUDA 运行时，或用 --cuda-root 指定一个完整的工具包。</translation>
+        <source>The toolkit %1 has no CUDA runtime (cudart) to copy next to the application.</source>
+        <translation>工具包 %1 中没有可复制到应用程序旁边的 CUDA 运行时（cudart）。</translation>
     </message>
     <message>
         <source>cuDNN %1 needs zlibwapi.dll, and none was found to copy next to the application.</source>
@@ -880,6 +880,18 @@ Try cudnn-setup --help.
 <context>
     <name>Downloader</name>
     <message>
+        <source>Free some space, or choose another cache folder.</source>
+        <translation>请释放一些空间，或选择另一个缓存文件夹。</translation>
+    </message>
+    <message>
+        <source>Choose another cache folder.</source>
+        <translation>请选择另一个缓存文件夹。</translation>
+    </message>
+    <message>
+        <source>Choose a cache folder this user may write to.</source>
+        <translation>请选择当前用户可以写入的缓存文件夹。</translation>
+    </message>
+    <message>
         <source>Checking the cached %1</source>
         <translation>正在检查缓存的 %1</translation>
     </message>
@@ -894,10 +906,6 @@ Try cudnn-setup --help.
     <message>
         <source>Cannot write %1: %2.</source>
         <translation>无法写入 %1：%2。</translation>
-    </message>
-    <message>
-        <source>Choose a writable cache folder with --cache DIR.</source>
-        <translation>请用 --cache DIR 选择一个可写的缓存文件夹。</translation>
     </message>
     <message>
         <source>Checking the partial %1</source>
@@ -926,10 +934,6 @@ Try cudnn-setup --help.
         <translation>连接在整个文件传完之前就关闭了</translation>
     </message>
     <message>
-        <source>Free some space, or choose another cache folder with --cache DIR.</source>
-        <translation>请释放一些空间，或用 --cache DIR 选择另一个缓存文件夹。</translation>
-    </message>
-    <message>
         <source>The connection to %1 dropped after %2 of %3 bytes (%4); what arrived is kept.</source>
         <translation>与 %1 的连接在收到 %3 字节中的 %2 字节后中断（%4）；已收到的部分已保留。</translation>
     </message>
@@ -952,10 +956,6 @@ Try cudnn-setup --help.
     <message>
         <source>Cannot move %1 into place.</source>
         <translation>无法将 %1 移动到目标位置。</translation>
-    </message>
-    <message>
-        <source>Choose another cache folder with --cache DIR.</source>
-        <translation>请用 --cache DIR 选择另一个缓存文件夹。</translation>
     </message>
 </context>
 <context>
@@ -1723,12 +1723,12 @@ Try cudnn-setup --help.
 <context>
     <name>InstallService</name>
     <message>
-        <source>No package and toolkit were chosen, so nothing was installed.</source>
-        <translation>未选择安装包和工具包，因此没有安装任何内容。</translation>
+        <source>Choose one package and one toolkit.</source>
+        <translation>请选择一个安装包和一个工具包。</translation>
     </message>
     <message>
-        <source>Name one archive with --package and a toolkit with --cuda-root.</source>
-        <translation>请用 --package 指定一个压缩包，并用 --cuda-root 指定一个工具包。</translation>
+        <source>No package and toolkit were chosen, so nothing was installed.</source>
+        <translation>未选择安装包和工具包，因此没有安装任何内容。</translation>
     </message>
     <message>
         <source>%1 does not fit %2, so nothing was installed: %3</source>
@@ -2088,6 +2088,14 @@ Try cudnn-setup --help.
 <context>
     <name>NetworkSession</name>
     <message>
+        <source>Try again later, or use another mirror.</source>
+        <translation>请稍后重试，或使用其他镜像。</translation>
+    </message>
+    <message>
+        <source>Check the network connection and the proxy settings, or use a lab mirror or a shared folder (docs/fetch.md).</source>
+        <translation>请检查网络连接和代理设置，或使用实验室镜像或共享文件夹（docs/fetch.md）。</translation>
+    </message>
+    <message>
         <source>larger than %1 bytes</source>
         <translation>大于 %1 字节</translation>
     </message>
@@ -2108,20 +2116,12 @@ Try cudnn-setup --help.
         <translation>无法访问 %1：%2。</translation>
     </message>
     <message>
-        <source>Check the network connection and the proxy settings, or use a lab mirror or a shared folder with --mirror (docs/fetch.md).</source>
-        <translation>请检查网络连接和代理设置，或通过 --mirror 使用实验室镜像或共享文件夹（docs/fetch.md）。</translation>
-    </message>
-    <message>
         <source>%1 was refused: HTTP %2 (%3).</source>
         <translation>%1 被拒绝：HTTP %2（%3）。</translation>
     </message>
     <message>
         <source>%1 could not be read: %2.</source>
         <translation>无法读取 %1：%2。</translation>
-    </message>
-    <message>
-        <source>Try again later, or use another mirror with --mirror.</source>
-        <translation>请稍后重试，或通过 --mirror 使用其他镜像。</translation>
     </message>
 </context>
 <context>
@@ -2360,6 +2360,14 @@ Try cudnn-setup --help.
 <context>
     <name>PackagePicker</name>
     <message>
+        <source>Install the CUDA toolkit first, or choose the folder it is in.</source>
+        <translation>请先安装 CUDA 工具包，或选择它所在的文件夹。</translation>
+    </message>
+    <message>
+        <source>Choose the toolkit to install into.</source>
+        <translation>请选择要安装到的工具包。</translation>
+    </message>
+    <message>
         <source>No cuDNN archive was found at %1.</source>
         <translation>在 %1 未找到 cuDNN 压缩包。</translation>
     </message>
@@ -2376,10 +2384,6 @@ Try cudnn-setup --help.
         <translation>本机上未找到 CUDA 工具包。</translation>
     </message>
     <message>
-        <source>Install the CUDA toolkit first, or name its folder with --cuda-root.</source>
-        <translation>请先安装 CUDA 工具包，或用 --cuda-root 指定其所在文件夹。</translation>
-    </message>
-    <message>
         <source>None of the archives can be installed into the toolkit; each one&apos;s reasons are listed.</source>
         <translation>没有一个压缩包可以安装到该工具包中；下面分别列出了各自的原因。</translation>
     </message>
@@ -2390,10 +2394,6 @@ Try cudnn-setup --help.
     <message>
         <source>The package fits more than one CUDA toolkit equally well: %1.</source>
         <translation>此安装包同样适用于多个 CUDA 工具包：%1。</translation>
-    </message>
-    <message>
-        <source>Name the toolkit to install into with --cuda-root.</source>
-        <translation>请用 --cuda-root 指定要安装到的工具包。</translation>
     </message>
     <message>
         <source>No toolkit to install into.</source>
@@ -2806,6 +2806,10 @@ Try cudnn-setup --help.
 <context>
     <name>RedistIndex</name>
     <message>
+        <source>Use the folder that holds NVIDIA&apos;s redistrib_&lt;version&gt;.json files (with directory listing on), or name one of those files.</source>
+        <translation>请使用存放 NVIDIA redistrib_&lt;version&gt;.json 文件的文件夹（需开启目录列表），或指定其中一个文件。</translation>
+    </message>
+    <message>
         <source>no &quot;cudnn&quot; entry with a version</source>
         <translation>没有带版本号的 &quot;cudnn&quot; 条目</translation>
     </message>
@@ -2816,10 +2820,6 @@ Try cudnn-setup --help.
     <message>
         <source>%1 lists no redistrib_*.json manifest.</source>
         <translation>%1 中没有列出任何 redistrib_*.json 清单。</translation>
-    </message>
-    <message>
-        <source>Point --mirror at the folder that holds NVIDIA&apos;s redistrib_&lt;version&gt;.json files (with directory listing on), or name one with --manifest URL.</source>
-        <translation>请将 --mirror 指向存放 NVIDIA redistrib_&lt;version&gt;.json 文件的文件夹（需开启目录列表），或用 --manifest URL 指定一个清单。</translation>
     </message>
     <message>
         <source>%1 is not a cuDNN manifest: %2.</source>
@@ -3036,10 +3036,6 @@ Try cudnn-setup --help.
         <translation>步骤：%1</translation>
     </message>
     <message>
-        <source>Run cudnn-setup --repair again as root / administrator.</source>
-        <translation>请以 root / 管理员身份再次运行 cudnn-setup --repair。</translation>
-    </message>
-    <message>
         <source>Fix: %1</source>
         <translation>解决方法：%1</translation>
     </message>
@@ -3047,20 +3043,32 @@ Try cudnn-setup --help.
 <context>
     <name>RepairScanner</name>
     <message>
+        <source>The package these files came from, %1, is no longer there. Give repair that archive from wherever it is now; it must be the same file (SHA-256 %2).</source>
+        <translation>这些文件所来自的安装包 %1 已不在原处。请把该压缩包从它现在所在的位置交给修复；必须是同一个文件（SHA-256 %2）。</translation>
+    </message>
+    <message>
+        <source>Repair this as root: this user may not write to %1.</source>
+        <translation>请以 root 身份修复：当前用户无权写入 %1。</translation>
+    </message>
+    <message>
+        <source>Repair this as an administrator: this user may not write to %1.</source>
+        <translation>请以管理员身份修复：当前用户无权写入 %1。</translation>
+    </message>
+    <message>
+        <source>Install the one cuDNN version you want into %1 again: that takes the other version&apos;s files away (and keeps them for uninstall). Repair does not guess which version you meant.</source>
+        <translation>把你想要的那一个 cuDNN 版本重新安装到 %1：这会移走另一个版本的文件（并保留它们以便卸载）。修复不会猜测你想要哪个版本。</translation>
+    </message>
+    <message>
+        <source>Install cuDNN %1 into %2 again from its package (repair restores only files cudnn-setup installed itself).</source>
+        <translation>用安装包把 cuDNN %1 重新安装到 %2（修复只还原 cudnn-setup 自己安装的文件）。</translation>
+    </message>
+    <message>
         <source>cudnn-setup&apos;s record of what it installed in %1 cannot be read: %2.</source>
         <translation>无法读取 cudnn-setup 在 %1 中的安装记录：%2。</translation>
     </message>
     <message>
         <source>Move the damaged manifest away; repair then treats the toolkit as installed by hand.</source>
         <translation>请移走已损坏的清单；之后修复会将该工具包视为手动安装。</translation>
-    </message>
-    <message>
-        <source>Install cuDNN %1 again with: cudnn-setup --silent --package &lt;its archive&gt; --cuda-root %2 (repair restores only files cudnn-setup installed itself).</source>
-        <translation>请用以下命令重新安装 cuDNN %1：cudnn-setup --silent --package &lt;其压缩包&gt; --cuda-root %2（修复只会还原 cudnn-setup 自己安装的文件）。</translation>
-    </message>
-    <message>
-        <source>Install the one cuDNN version you want with cudnn-setup --silent --package &lt;archive&gt; --cuda-root %1: it takes the other version&apos;s files away (and keeps them for uninstall). Repair does not guess which version you meant.</source>
-        <translation>请用 cudnn-setup --silent --package &lt;压缩包&gt; --cuda-root %1 安装您想要的那一个 cuDNN 版本：它会移走另一个版本的文件（并保留它们供卸载时使用）。修复不会猜测您想要哪个版本。</translation>
     </message>
     <message>
         <source>Repair puts it back from the package it came from.</source>
@@ -3103,18 +3111,6 @@ Try cudnn-setup --help.
         <translation>修复会使其对所有用户可读（权限模式 %1）。</translation>
     </message>
     <message>
-        <source>The package these files came from, %1, is no longer there. Run cudnn-setup --silent --repair --package &lt;that archive, wherever it is now&gt;; it must be the same file (SHA-256 %2).</source>
-        <translation>这些文件的来源安装包 %1 已不在原处。请运行 cudnn-setup --silent --repair --package &lt;该压缩包当前所在位置&gt;；它必须是同一个文件（SHA-256 %2）。</translation>
-    </message>
-    <message>
-        <source>Run cudnn-setup --repair as an administrator: this user may not write to %1.</source>
-        <translation>请以管理员身份运行 cudnn-setup --repair：当前用户可能无权写入 %1。</translation>
-    </message>
-    <message>
-        <source>Run cudnn-setup --repair as root (sudo): this user may not write to %1.</source>
-        <translation>请以 root 身份（sudo）运行 cudnn-setup --repair：当前用户可能无权写入 %1。</translation>
-    </message>
-    <message>
         <source>%1 has no %2 of its own; a new program gets %3.</source>
         <translation>%1 自身没有 %2；新启动的程序会得到 %3。</translation>
     </message>
@@ -3145,6 +3141,18 @@ Try cudnn-setup --help.
 </context>
 <context>
     <name>RepairService</name>
+    <message>
+        <source>Install the package again instead.</source>
+        <translation>请改为重新安装该安装包。</translation>
+    </message>
+    <message>
+        <source>Give the archive the files were installed from (SHA-256 %1).</source>
+        <translation>请提供安装这些文件时所用的压缩包（SHA-256 %1）。</translation>
+    </message>
+    <message>
+        <source>Give that very archive; to change versions, install the other package instead of repairing.</source>
+        <translation>请提供正是那个压缩包；若要更换版本，请安装另一个安装包，而不是修复。</translation>
+    </message>
     <message>
         <source>phase: %1</source>
         <translation>阶段：%1</translation>
@@ -3230,10 +3238,6 @@ Try cudnn-setup --help.
         <translation>%1 处没有安装包，因此未做任何更改。</translation>
     </message>
     <message>
-        <source>Give --package the archive the files were installed from (SHA-256 %1).</source>
-        <translation>请通过 --package 指定安装这些文件时所用的压缩包（SHA-256 %1）。</translation>
-    </message>
-    <message>
         <source>checking %1</source>
         <translation>正在检查 %1</translation>
     </message>
@@ -3250,16 +3254,8 @@ Try cudnn-setup --help.
         <translation>无法读取</translation>
     </message>
     <message>
-        <source>Give --package that very archive; to change versions, install the other package with --package instead of repairing.</source>
-        <translation>请通过 --package 指定正是那个压缩包；如需更换版本，请用 --package 安装另一个安装包，而不是修复。</translation>
-    </message>
-    <message>
         <source>%1 does not hold %2 as cudnn-setup installed it, so nothing was changed.</source>
         <translation>%1 中的 %2 与 cudnn-setup 安装时不一致，因此未做任何更改。</translation>
-    </message>
-    <message>
-        <source>Install the package again with --package instead.</source>
-        <translation>请改用 --package 重新安装该安装包。</translation>
     </message>
     <message>
         <source>Nothing to repair.</source>
@@ -3486,6 +3482,14 @@ Try cudnn-setup --help.
 <context>
     <name>ToolkitLocator</name>
     <message>
+        <source>Install the CUDA toolkit first (cuDNN is added to a toolkit), or choose the folder it is in.</source>
+        <translation>请先安装 CUDA 工具包（cuDNN 是装进工具包里的），或选择它所在的文件夹。</translation>
+    </message>
+    <message>
+        <source>Choose the toolkit that gets cuDNN.</source>
+        <translation>请选择要装入 cuDNN 的工具包。</translation>
+    </message>
+    <message>
         <source>%1 is a link to %2, which does not exist.</source>
         <translation>%1 是指向 %2 的链接，而目标并不存在。</translation>
     </message>
@@ -3522,10 +3526,6 @@ Try cudnn-setup --help.
         <translation>未找到 CUDA 工具包。</translation>
     </message>
     <message>
-        <source>Install the CUDA toolkit first (cuDNN is added to a toolkit), or name it with --cuda-root.</source>
-        <translation>请先安装 CUDA 工具包（cuDNN 要添加到工具包中），或用 --cuda-root 指定它。</translation>
-    </message>
-    <message>
         <source>the first nvcc on PATH is in %1</source>
         <translation>PATH 中的第一个 nvcc 位于 %1</translation>
     </message>
@@ -3548,10 +3548,6 @@ Try cudnn-setup --help.
     <message>
         <source>Several toolkits are installed and none is on PATH.</source>
         <translation>安装了多个工具包，但都不在 PATH 中。</translation>
-    </message>
-    <message>
-        <source>Choose the target toolkit with --cuda-root.</source>
-        <translation>请用 --cuda-root 选择目标工具包。</translation>
     </message>
 </context>
 <context>
@@ -4064,6 +4060,128 @@ Try cudnn-setup --help.
     <message>
         <source>Open terminals and IDEs keep the environment they started with: restart them after applying.</source>
         <translation>已打开的终端和 IDE 会保留启动时的环境：应用更改后请重启它们。</translation>
+    </message>
+</context>
+<context>
+    <name>WizardRemedy</name>
+    <message>
+        <source>Start this wizard again, choose Install, give it the package and install into %1.</source>
+        <translation>请重新启动本向导，选择安装，给出安装包并安装到 %1。</translation>
+    </message>
+    <message>
+        <source>Start this wizard again, choose Install and give it the package.</source>
+        <translation>请重新启动本向导，选择安装，并给出安装包。</translation>
+    </message>
+    <message>
+        <source>Start this wizard again as root.</source>
+        <translation>请以 root 身份重新启动本向导。</translation>
+    </message>
+    <message>
+        <source>Start this wizard again as an administrator.</source>
+        <translation>请以管理员身份重新启动本向导。</translation>
+    </message>
+    <message>
+        <source>Start this wizard again and choose Repair.</source>
+        <translation>请重新启动本向导并选择修复。</translation>
+    </message>
+    <message>
+        <source>Or download the archive with a web browser and choose it with Archive….</source>
+        <translation>或者用网页浏览器下载压缩包，再用“压缩包…”选择它。</translation>
+    </message>
+    <message>
+        <source>Go back to the cuDNN package page and choose a package and a toolkit.</source>
+        <translation>请返回“cuDNN 安装包”页面，选择一个安装包和一个工具包。</translation>
+    </message>
+    <message>
+        <source>Enter that folder, or the address of one of those files, under Download from.</source>
+        <translation>请在“下载来源”中填写该文件夹，或其中一个文件的地址。</translation>
+    </message>
+    <message>
+        <source>Enter a mirror…</source>
+        <translation>填写镜像…</translation>
+    </message>
+    <message>
+        <source>Enter a mirror&apos;s address or a shared folder under Download from.</source>
+        <translation>请在“下载来源”中填写镜像地址或共享文件夹。</translation>
+    </message>
+    <message>
+        <source>Elevate…</source>
+        <translation>提升权限…</translation>
+    </message>
+    <message>
+        <source>Choose the toolkit…</source>
+        <translation>选择工具包…</translation>
+    </message>
+    <message>
+        <source>Choose the toolkit on the cuDNN package page.</source>
+        <translation>请在“cuDNN 安装包”页面选择工具包。</translation>
+    </message>
+    <message>
+        <source>Choose the archive on the cuDNN package page.</source>
+        <translation>请在“cuDNN 安装包”页面选择压缩包。</translation>
+    </message>
+    <message>
+        <source>Choose the archive %1 on the cuDNN package page.</source>
+        <translation>请在“cuDNN 安装包”页面选择压缩包 %1。</translation>
+    </message>
+    <message>
+        <source>Choose an archive…</source>
+        <translation>选择压缩包…</translation>
+    </message>
+</context>
+<context>
+    <name>RemedyText</name>
+    <message>
+        <source>Run: cudnn-setup --silent --package FILE --cuda-root %1</source>
+        <translation>运行：cudnn-setup --silent --package FILE --cuda-root %1</translation>
+    </message>
+    <message>
+        <source>Run: cudnn-setup --silent --package FILE</source>
+        <translation>运行：cudnn-setup --silent --package FILE</translation>
+    </message>
+    <message>
+        <source>Run: cudnn-setup --repair</source>
+        <translation>运行：cudnn-setup --repair</translation>
+    </message>
+    <message>
+        <source>Run the same command in an administrator prompt.</source>
+        <translation>在管理员命令提示符中运行同一条命令。</translation>
+    </message>
+    <message>
+        <source>Run the same command as root (sudo).</source>
+        <translation>以 root 身份（sudo）运行同一条命令。</translation>
+    </message>
+    <message>
+        <source>Point --mirror at that folder, or name the file with --manifest URL.</source>
+        <translation>用 --mirror 指向该文件夹，或用 --manifest URL 指定该文件。</translation>
+    </message>
+    <message>
+        <source>Name the toolkit with --cuda-root DIR.</source>
+        <translation>用 --cuda-root DIR 指定工具包。</translation>
+    </message>
+    <message>
+        <source>Name the toolkit with --cuda-root %1.</source>
+        <translation>用 --cuda-root %1 指定工具包。</translation>
+    </message>
+    <message>
+        <source>Name the mirror with --mirror URL (a folder: --mirror DIR).</source>
+        <translation>用 --mirror URL 指定镜像（文件夹：--mirror DIR）。</translation>
+    </message>
+    <message>
+        <source>Name the cache folder with --cache DIR.</source>
+        <translation>用 --cache DIR 指定缓存文件夹。</translation>
+    </message>
+    <message>
+        <source>Give them with --package FILE --cuda-root DIR.</source>
+        <translation>用 --package FILE --cuda-root DIR 同时提供两者。</translation>
+    </message>
+    <message>
+        <source>Give the archive with --package FILE.</source>
+        <translation>用 --package FILE 提供压缩包。</translation>
+    </message>
+    <message>
+        <source>Give the archive (%1) with --package FILE.</source>
+        <translation>用 --package FILE 提供压缩包（%1）。</translation>
     </message>
 </context>
 </TS>
