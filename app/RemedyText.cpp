@@ -35,22 +35,12 @@ QString RemedyText::action(const FixAction& action)
     return {};
 }
 
-QString RemedyText::joined(const QString& sentence, const FixAction& fixAction)
-{
-    const QString how = action(fixAction);
-    if (how.isEmpty())
-        return sentence;
-    if (sentence.isEmpty())
-        return how;
-    return sentence + QLatin1Char(' ') + how;
-}
-
 QString RemedyText::fix(const Diagnostic& diagnostic)
 {
-    return joined(diagnostic.fix, diagnostic.action);
+    return fixWithAction(diagnostic.fix, action(diagnostic.action));
 }
 
 QString RemedyText::manualStep(const RepairFinding& finding)
 {
-    return joined(finding.manualStep, finding.manualAction);
+    return fixWithAction(finding.manualStep, action(finding.manualAction));
 }

@@ -21,5 +21,4 @@ public:
     static QString fix(const Diagnostic& diagnostic);
     /** A repair finding's manual step, the same way. */
     static QString manualStep(const RepairFinding& finding);
-    static QString joined(const QString& sentence, const FixAction& action);
 };

@@ -59,12 +59,7 @@ QString WizardRemedy::buttonText(FixAction::Kind kind)
 
 QString WizardRemedy::fix(const QString& sentence, const FixAction& action, bool offeredAsButton)
 {
-    const QString how = offeredAsButton ? QString() : words(action);
-    if (how.isEmpty())
-        return sentence;
-    if (sentence.isEmpty())
-        return how;
-    return sentence + QLatin1Char(' ') + how;
+    return fixWithAction(sentence, offeredAsButton ? QString() : words(action));
 }
 
 QString WizardRemedy::fix(const Diagnostic& diagnostic)

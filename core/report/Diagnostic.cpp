@@ -114,6 +114,15 @@ Diagnostic& Diagnostic::offering(FixAction::Kind kind, const QString& argument)
     return offering(FixAction::of(kind, argument));
 }
 
+QString fixWithAction(const QString& sentence, const QString& actionWords)
+{
+    if (actionWords.isEmpty())
+        return sentence;
+    if (sentence.isEmpty())
+        return actionWords;
+    return sentence + QLatin1Char(' ') + actionWords;
+}
+
 QJsonObject actionToJson(const FixAction& action)
 {
     QJsonObject json{{QStringLiteral("kind"), FixAction::kindName(action.kind)}};

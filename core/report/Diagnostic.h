@@ -75,6 +75,8 @@ struct Diagnostic
 
 using Diagnostics = QList<Diagnostic>;
 
+/** A fix sentence followed by a face's words for its action, as one line; either may be empty. */
+QString fixWithAction(const QString& sentence, const QString& actionWords);
 /** {"kind": "choose-toolkit", "argument"?: "..."}: how the report writes an action. */
 QJsonObject actionToJson(const FixAction& action);
 FixAction actionFromJson(const QJsonObject& json);
