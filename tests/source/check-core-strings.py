@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
-"""Fails when a translatable string in core/ names a command-line flag or holds a Markdown backtick.
+"""Fails when a translatable string in core/ (or ui/) names a command-line flag or holds a Markdown backtick.
 
 core/ words findings for no face in particular: a command-line flag ("--cuda-root") belongs to the CLI, and a
 backtick is Markdown that neither the terminal nor the wizard renders. A diagnostic carries an action instead
-(core/report/FixAction.h), which each face words for itself.
+(FixAction in core/report/Diagnostic.h), which each face words for itself (app/RemedyText, ui/WizardRemedy). The
+wizard has no command line at all, so ui/ is held to the same rule.
 
 Usage: check-core-strings.py DIR...   (every .cpp and .h below each DIR; prints each offending string, exit 1)
        check-core-strings.py --self-test   (proves the scanner catches what it must and skips what it must)
