@@ -7,28 +7,12 @@
 #include "PackageSummary.h"
 #include "RemedyText.h"
 #include "RepairCommand.h"
-#include "elevation/ElevationRequest.h"
-#include "elevation/ElevationSession.h"
-#include "elevation/PrivateFiles.h"
-#include "elevation/ProgressLines.h"
-#include "install/InstallCode.h"
-#include "install/InstallLog.h"
-#include "install/InstallService.h"
-#include "package/PackageService.h"
 #include "report/Report.h"
 
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
 #include <QJsonDocument>
-#include <QProcessEnvironment>
-
-void ConsoleRunner::addStepsNotRun(Report& report, const QString& reason)
-{
-    const QJsonObject notRun{{QStringLiteral("status"), QStringLiteral("not_run")}, {QStringLiteral("reason"), reason}};
-    report.setSection(QStringLiteral("environment"), notRun);
-    report.setSection(QStringLiteral("benchmark"), notRun);
-}
 
 QString ConsoleRunner::actionText(const QString& action)
 {
@@ -147,19 +131,9 @@ bool ConsoleRunner::writeReport(const Report& report, const QString& path)
     if (path.isEmpty())
         return true;
     QString error;
-    if (!m_elevationToken.isEmpty()) {
-        // Into the file the unelevated process made (its owner's, 0600), never through a link, with its token.
-        Report tokened = report;
-        tokened.setSection(ElevationSession::reportSection(), QJsonObject{{QStringLiteral("token"), m_elevationToken}});
-        QFile file;
-        if (PrivateFiles::openExisting(file, path, PrivateFiles::Write::Truncate, &error)
-            && file.write(tokened.toJsonBytes()) >= 0 && file.flush())
-            return true;
-        if (error.isEmpty())
-            error = file.errorString();
-    } else if (report.writeTo(path, &error)) {
+    if (m_elevationToken.isEmpty() ? report.writeTo(path, &error)
+                                   : Engine::writeElevatedReport(report, path, m_elevationToken, &error))
         return true;
-    }
     m_err << QStringLiteral("cudnn-setup: cannot write the report to %1: %2\n").arg(path, error);
     m_err.flush();
     return false;
@@ -180,26 +154,6 @@ bool ConsoleRunner::checkElevatedArguments(const Invocation& invocation)
     if (problem.isEmpty())
         return true;
     m_err << QStringLiteral("cudnn-setup: refused: %1\n").arg(problem);
-    m_err.flush();
-    return false;
-}
-
-bool ConsoleRunner::checkPackageSha256(const Invocation& invocation, const PackageChoice& choice, Report& report)
-{
-    const PackageCandidate* chosen = choice.chosen();
-    if (invocation.packageSha256.isEmpty() || !chosen || chosen->inspection.sha256 == invocation.packageSha256)
-        return true;
-    report.setStatus(exitCodeName(ExitCode::PackageRejected));
-    report.addDiagnostic(
-        Diagnostic::error(QStringLiteral("ELEVATION-PACKAGE-CHANGED"),
-                          tr("%1 is not the archive that was checked: its SHA-256 is %2, not %3. Nothing was changed.")
-                              .arg(chosen->inspection.file, chosen->inspection.sha256, invocation.packageSha256),
-                          tr("Check the archive again (another file was put in its place), then install it."))
-            .about(chosen->inspection.file));
-    addStepsNotRun(report, tr("the archive is not the one that was checked"));
-    m_err << tr("cudnn-setup: refused: %1 changed since it was checked (SHA-256 %2, expected %3); nothing was "
-                "changed.\n")
-                 .arg(chosen->inspection.file, chosen->inspection.sha256, invocation.packageSha256);
     m_err.flush();
     return false;
 }
@@ -236,9 +190,6 @@ ExitCode ConsoleRunner::install(const Invocation& invocation)
             return ExitCode::UsageError;
         m_elevationToken = invocation.elevationToken;
     }
-    std::unique_ptr<InstallLog> log;
-    if (!invocation.dryRun && !openLog(invocation, log))
-        return ExitCode::Failed;
     DetectOptions detectOptions;
     detectOptions.cudaRoots = invocation.cudaRoots;
     // A --cuda-root that is not even a folder is said at once, without detecting the machine first.
@@ -249,54 +200,43 @@ ExitCode ConsoleRunner::install(const Invocation& invocation)
         system = m_engine.detect(detectOptions);
 
     ConsoleProgress console;
-    ProgressLineWriter lines;
+    std::unique_ptr<ProgressSink> lines;
     if (!invocation.progressFile.isEmpty()) {
         QString error;
-        if (!lines.open(invocation.progressFile, &error)) {
+        lines = Engine::progressLines(invocation.progressFile, &error);
+        if (!lines) {
             m_err << tr("cudnn-setup: cannot write progress to %1: %2\n").arg(invocation.progressFile, error);
             m_err.flush();
             return ExitCode::Failed;
         }
     }
-    ProgressSink* progress = invocation.progressFile.isEmpty() ? static_cast<ProgressSink*>(&console) : &lines;
+    ProgressSink* progress = lines ? lines.get() : static_cast<ProgressSink*>(&console);
     const std::optional<QString> cudaRoot
         = invocation.cudaRoots.isEmpty() ? std::nullopt : std::optional<QString>(invocation.cudaRoots.first());
-    const bool deploy = !invocation.deployTo.isEmpty();
-    Report report(invocation.dryRun ? QStringLiteral("dry-run")
-                      : deploy      ? QStringLiteral("deploy")
-                                    : QStringLiteral("install"));
+    SetupOptions options = setupOptions(invocation);
     // Cheap inputs first: a toolkit that is not there is said before any archive is read or fetched.
-    if (cudaRoot && !system.toolkitAt(*cudaRoot)) {
-        const PackageChoice none = PackagePicker().choose({}, system, cudaRoot, invocation.force);
-        PackageService::addToReport(report, none, nullptr);
-        return endWithoutInstall(invocation, none, nullptr, system, report, log.get());
-    }
+    if (cudaRoot && !system.toolkitAt(*cudaRoot))
+        return end(invocation,
+                   m_engine.install(m_engine.choosePackage({{}, cudaRoot, invocation.force}, system), system, options),
+                   system);
     // --fetch: download (or reuse) the archive the rules choose, then go on as if --package had named it.
-    FetchCommand fetch(m_out, m_err);
-    const std::optional<QString> fetched = invocation.fetch ? fetch.run(invocation, system, progress) : std::nullopt;
-    console.finish();
-    if (invocation.fetch && !fetched)
-        return fetch.exitCode();
-    const QString package = fetched.value_or(invocation.package);
-    if (const CudaToolkit* toolkit = onePassTarget(invocation, package, system)) {
-        fetch.addToReport(report);
-        return installInOnePass(invocation, package, *toolkit, system, report, log.get(), progress);
+    if (invocation.fetch) {
+        options.fetched = FetchCommand(m_engine, m_out, m_err).run(invocation, system, progress);
+        console.finish();
+        if (options.fetched->archive.isEmpty())
+            return end(invocation, m_engine.install(PackageChoice{}, system, options), system);
     }
-
-    const PackageChoice choice = PackageService::pick(package, system, cudaRoot, invocation.force, progress);
+    const QString package = options.fetched ? options.fetched->archive : invocation.package;
+    SetupOutcome outcome;
+    if (const CudaToolkit* toolkit = onePassTarget(invocation, package, system)) {
+        outcome = m_engine.installArchive(package, system, *toolkit, invocation.force, options, progress);
+    } else {
+        const PackageChoice choice = m_engine.choosePackage({package, cudaRoot, invocation.force}, system, progress);
+        console.finish();
+        outcome = m_engine.install(choice, system, options, progress);
+    }
     console.finish();
-    const std::optional<InstallPlan> plan = PackageService::plan(choice, system);
-    PackageService::addToReport(report, choice, plan ? &*plan : nullptr);
-    fetch.addToReport(report);
-    if (!checkPackageSha256(invocation, choice, report))
-        return writeReport(report, invocation.reportFile) ? ExitCode::PackageRejected : ExitCode::Failed;
-    if (invocation.dryRun || exitCodeForChoice(choice) != ExitCode::Ok)
-        return endWithoutInstall(invocation, choice, plan ? &*plan : nullptr, system, report, log.get());
-
-    report.setStatus(QStringLiteral("planned"));
-    const SetupOutcome outcome = m_engine.install(choice, system, setupOptions(invocation, log.get()), progress);
-    console.finish();
-    return endWithInstall(invocation, outcome, choice, report);
+    return end(invocation, outcome, system);
 }
 
 const CudaToolkit*
@@ -311,7 +251,7 @@ ConsoleRunner::onePassTarget(const Invocation& invocation, const QString& packag
     return system.toolkits.size() == 1 ? &system.toolkits.first() : nullptr; // else the package picks the toolkit
 }
 
-SetupOptions ConsoleRunner::setupOptions(const Invocation& invocation, InstallLog* log)
+SetupOptions ConsoleRunner::setupOptions(const Invocation& invocation) const
 {
     const bool deploy = !invocation.deployTo.isEmpty();
     SetupOptions options;
@@ -319,81 +259,39 @@ SetupOptions ConsoleRunner::setupOptions(const Invocation& invocation, InstallLo
     options.verify = invocation.verify;
     options.benchmark = invocation.benchmark;
     options.deployTo = invocation.deployTo;
-    options.searchFolders = searchPath();
-    options.log = log;
+    options.dryRun = invocation.dryRun;
+    options.logFile = invocation.logFile;
+    options.logFileMustExist = !m_elevationToken.isEmpty();
+    options.judgedSha256 = invocation.packageSha256;
     return options;
 }
 
-ExitCode ConsoleRunner::installInOnePass(const Invocation& invocation,
-                                         const QString& package,
-                                         const CudaToolkit& toolkit,
-                                         const SystemSnapshot& system,
-                                         Report& report,
-                                         InstallLog* log,
-                                         ProgressSink* progress)
+ExitCode ConsoleRunner::end(const Invocation& invocation, const SetupOutcome& outcome, const SystemSnapshot& system)
 {
-    const SetupOutcome outcome
-        = m_engine.installArchive(package, system, toolkit, invocation.force, setupOptions(invocation, log), progress);
-    if (auto* console = dynamic_cast<ConsoleProgress*>(progress))
-        console->finish();
-    const InstallService::JudgedPackage& judged = *outcome.judged;
-    const InstallPlan* plan = judged.plan ? &*judged.plan : nullptr;
-    PackageService::addToReport(report, judged.choice, plan);
-    if (outcome.install.status == InstallResult::Status::Rejected && exitCodeForChoice(judged.choice) != ExitCode::Ok)
-        return endWithoutInstall(invocation, judged.choice, plan, system, report, log);
-    report.setStatus(QStringLiteral("planned"));
-    return endWithInstall(invocation, outcome, judged.choice, report);
-}
-
-ExitCode ConsoleRunner::endWithoutInstall(const Invocation& invocation,
-                                          const PackageChoice& choice,
-                                          const InstallPlan* plan,
-                                          const SystemSnapshot& system,
-                                          Report& report,
-                                          InstallLog* log)
-{
-    const ExitCode code = exitCodeForChoice(choice);
-    report.setStatus(code == ExitCode::Ok ? QStringLiteral("planned") : exitCodeName(code));
-    m_out << packageSummary(choice, plan, system.os);
-    if (code != ExitCode::Ok)
-        addStepsNotRun(report, tr("no package to install (%1)").arg(exitCodeName(code)));
-    else if (!invocation.deployTo.isEmpty())
-        planDeploy(choice, system, invocation.deployTo, report);
-    else
-        planEnvironment(
-            m_engine.planEnvironment(choice, system, pathScopeFromName(invocation.pathScope).value_or(PathScope::User)),
-            report);
-    m_out.flush();
-    InstallLog::to(log, tr("no package to install (%1)").arg(exitCodeName(code)));
-    if (!writeReport(report, invocation.reportFile))
-        return ExitCode::Failed;
-    return code;
-}
-
-ExitCode ConsoleRunner::endWithInstall(const Invocation& invocation,
-                                       const SetupOutcome& outcome,
-                                       const PackageChoice& choice,
-                                       Report& report)
-{
-    outcome.addToReport(report);
-    m_out << summary(outcome.install) << environmentSummary(outcome.environment)
-          << verifySummary(outcome.verify, outcome.verifyNotRun)
-          << benchmarkSummary(outcome.benchmark, outcome.benchmarkNotRun);
-    if (outcome.exitCode() == ExitCode::NeedsElevation && invocation.deployTo.isEmpty())
-        explainElevation(invocation, choice, report);
+    Report report = outcome.toReport();
+    if (outcome.refusal) {
+        m_err << tr("cudnn-setup: refused: %1\n").arg(outcome.refusal->why.message);
+        m_err.flush();
+    } else if (outcome.ranInstall()) {
+        m_out << summary(outcome.install) << environmentSummary(outcome.environment)
+              << verifySummary(outcome.verify, outcome.verifyNotRun)
+              << benchmarkSummary(outcome.benchmark, outcome.benchmarkNotRun);
+        if (outcome.taskStatus() == TaskStatus::NeedsElevation && invocation.deployTo.isEmpty())
+            explainElevation(invocation, outcome.choice, report);
+    } else if (!outcome.endedInFetch()) {
+        m_out << packageSummary(outcome.choice, outcome.plan ? &*outcome.plan : nullptr, system.os);
+        if (outcome.deployPlan)
+            m_out << deploySummary(*outcome.deployPlan, system.os);
+        else if (outcome.choice.ok())
+            m_out << environmentSummary(outcome.environment)
+                  << (outcome.environment.status == EnvironmentOutcome::Status::Planned
+                          ? outcome.environment.analysis->plan.diffText()
+                          : QString());
+    }
     m_out.flush();
     if (!writeReport(report, invocation.reportFile))
         return ExitCode::Failed;
-    return outcome.exitCode();
-}
-
-void ConsoleRunner::planEnvironment(const EnvironmentOutcome& environment, Report& report)
-{
-    report.setSection(QStringLiteral("environment"), environment.toJson());
-    report.addDiagnostics(environment.diagnostics());
-    m_out << environmentSummary(environment);
-    if (environment.status == EnvironmentOutcome::Status::Planned)
-        m_out << environment.analysis->plan.diffText();
+    return exitCodeFor(outcome.taskStatus());
 }
 
 QString ConsoleRunner::environmentSummary(const EnvironmentOutcome& environment)
@@ -453,107 +351,44 @@ QString ConsoleRunner::benchmarkSummary(const std::optional<BenchmarkResult>& be
     return tr("Benchmark: %1\n").arg(benchmark->headline());
 }
 
-void ConsoleRunner::planDeploy(const PackageChoice& choice,
-                               const SystemSnapshot& system,
-                               const QString& folder,
-                               Report& report)
+QString ConsoleRunner::deploySummary(const DeployPlan& plan, OsFlavor os)
 {
-    const CudaToolkit* toolkit = system.toolkitAt(choice.toolkitRoot);
-    const QFileInfo target(folder);
-    const QString root = target.exists() ? target.canonicalFilePath() : QDir::cleanPath(target.absoluteFilePath());
-    const PlannedChanges planned
-        = InstallService::planDeploy(choice.chosen()->inspection, *toolkit, root, system.os, searchPath());
-    report.setSection(QStringLiteral("deploy"), QJsonObject{{QStringLiteral("folder"), root}});
-    report.setSection(QStringLiteral("changes"), planned.changes.toJson());
-    report.addDiagnostics(planned.diagnostics);
-    m_out << tr("Deploy into %1 (nothing was changed): %2 files and links, %3 MiB to write, %4 to remove.\n")
-                 .arg(displayPath(system.os, root))
-                 .arg(planned.changes.entriesToWrite())
-                 .arg(double(planned.changes.bytesToWrite()) / (1024.0 * 1024.0), 0, 'f', 1)
-                 .arg(planned.changes.removals.size());
-    for (const Diagnostic& d : planned.diagnostics)
-        m_out << QStringLiteral("  %1 %2: %3\n").arg(severityName(d.severity), d.code, d.message);
-}
-
-QStringList ConsoleRunner::searchPath()
-{
-    return QProcessEnvironment::systemEnvironment()
-        .value(QStringLiteral("PATH"))
-        .split(pathListSeparator(hostOsFlavor()), Qt::SkipEmptyParts);
+    QString text = tr("Deploy into %1 (nothing was changed): %2 files and links, %3 MiB to write, %4 to remove.\n")
+                       .arg(displayPath(os, plan.folder))
+                       .arg(plan.planned.changes.entriesToWrite())
+                       .arg(double(plan.planned.changes.bytesToWrite()) / (1024.0 * 1024.0), 0, 'f', 1)
+                       .arg(plan.planned.changes.removals.size());
+    for (const Diagnostic& d : plan.planned.diagnostics)
+        text += QStringLiteral("  %1 %2: %3\n").arg(severityName(d.severity), d.code, d.message);
+    return text;
 }
 
 ExitCode ConsoleRunner::uninstall(const Invocation& invocation)
 {
-    std::unique_ptr<InstallLog> log;
-    if (!openLog(invocation, log))
-        return ExitCode::Failed;
-    Report report(QStringLiteral("uninstall"));
-    QString root = invocation.deployTo;
-    if (root.isEmpty() && !invocation.cudaRoots.isEmpty())
-        root = invocation.cudaRoots.first();
-    if (root.isEmpty()) {
-        DetectOptions detectOptions;
-        const SystemSnapshot system = m_engine.detect(detectOptions);
-        const QStringList installed = InstallService::toolkitsWithInstalls(system);
-        if (installed.size() != 1) {
-            const bool none = installed.isEmpty();
-            report.setStatus(none ? QStringLiteral("not_installed") : exitCodeName(ExitCode::ChoiceNeeded));
-            report.addDiagnostic(
-                none ? Diagnostic::info(InstallCode::NotInstalled,
-                                        tr("No CUDA toolkit found here holds a cuDNN that cudnn-setup installed."))
-                     : Diagnostic::error(InstallCode::AmbiguousUninstall,
-                                         tr("cudnn-setup installed cuDNN into several toolkits: %1.")
-                                             .arg(installed.join(QStringLiteral(", "))),
-                                         tr("Name the one to uninstall from with --cuda-root.")));
-            m_out << (none ? tr("Nothing to uninstall.\n")
-                           : tr("Several toolkits hold an install; name one with --cuda-root: %1\n")
-                                 .arg(installed.join(QStringLiteral(", "))));
-            m_out.flush();
-            if (!writeReport(report, invocation.reportFile))
-                return ExitCode::Failed;
-            return none ? ExitCode::Ok : ExitCode::ChoiceNeeded;
-        }
-        root = installed.first();
-    }
-
-    InstallOptions options = m_engine.installOptions(); // rebuilds the search path step the manifest holds
-    options.force = invocation.force;
-    options.log = log.get();
+    UninstallRequest request;
+    request.root = invocation.deployTo.isEmpty() ? invocation.cudaRoots.value(0) : invocation.deployTo;
+    request.force = invocation.force;
+    request.logFile = invocation.logFile;
     ConsoleProgress progress;
-    const InstallResult result = InstallService::uninstall(root, options, &progress);
+    const UninstallOutcome outcome = m_engine.uninstall(request, &progress);
     progress.finish();
-    result.addToReport(report);
-    m_out << summary(result);
+    const InstallResult& result = outcome.result;
+    if (!outcome.candidates.isEmpty()) {
+        QStringList roots;
+        for (const InstalledCopy& copy : outcome.candidates)
+            roots.append(copy.root);
+        m_out << tr("Several toolkits hold an install; name one with --cuda-root: %1\n")
+                     .arg(roots.join(QStringLiteral(", ")));
+    } else if (result.status == InstallResult::Status::NotInstalled && result.root.isEmpty()) {
+        m_out << tr("Nothing to uninstall.\n");
+    } else {
+        m_out << summary(result);
+    }
     if (result.status == InstallResult::Status::Refused)
         m_out << tr("--force takes the install back anyway (the changed copies are kept); --repair puts the files "
                     "back as installed first.\n");
     m_out.flush();
-    if (!writeReport(report, invocation.reportFile))
+    if (!writeReport(outcome.toReport(), invocation.reportFile))
         return ExitCode::Failed;
-    return result.exitCode();
-}
-
-bool ConsoleRunner::openLog(const Invocation& invocation, std::unique_ptr<InstallLog>& log)
-{
-    if (invocation.logFile.isEmpty())
-        return true;
-    auto file = std::make_unique<FileInstallLog>();
-    QString error;
-    const bool opened = m_elevationToken.isEmpty() ? file->open(invocation.logFile, &error)
-                                                   : file->openExisting(invocation.logFile, &error);
-    if (!opened) {
-        m_err << tr("cudnn-setup: cannot write the log to %1: %2\n").arg(invocation.logFile, error);
-        m_err.flush();
-        return false;
-    }
-    file->write(QStringLiteral("cudnn-setup %1: %2")
-                    .arg(QStringLiteral(CUDNN_SETUP_VERSION), QCoreApplication::arguments().join(QLatin1Char(' '))));
-    log = std::move(file);
-    return true;
-}
-
-ExitCode ConsoleRunner::notAvailableYet(const QString& what)
-{
-    m_err << QStringLiteral("cudnn-setup: %1 is not available in this build yet; --detect is.\n").arg(what);
-    return ExitCode::Failed;
+    return exitCodeFor(outcome.taskStatus());
 }

@@ -1,8 +1,6 @@
 #include "MachineJudge.h"
 
 #include "PackageSummary.h"
-#include "detect/MachineFile.h"
-#include "package/PackageService.h"
 #include "report/Report.h"
 
 #include <QDir>
@@ -19,74 +17,15 @@ std::optional<QString> cudaRootOf(const Invocation& invocation)
 
 } // namespace
 
-const PackageVerdict* MachineJudge::Judgement::verdict() const
-{
-    if (const PackageVerdict* chosen = choice.chosenVerdict())
-        return chosen;
-    for (const PackageCandidate& candidate : choice.candidates) {
-        if (!candidate.fits.isEmpty())
-            return &candidate.fits.first().verdict;
-    }
-    return nullptr;
-}
-
-QJsonObject MachineJudge::Judgement::toJson() const
-{
-    QJsonObject json{
-        {QStringLiteral("name"), name},
-        {QStringLiteral("file"), file},
-        {QStringLiteral("status"), fits() ? QStringLiteral("planned") : QStringLiteral("rejected")},
-    };
-    if (!error.isEmpty()) {
-        json.insert(QStringLiteral("error"), error);
-        return json;
-    }
-    json.insert(QStringLiteral("platform"), osFlavorName(os));
-    json.insert(QStringLiteral("redist_platform"),
-                redistPlatform.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(redistPlatform));
-    json.insert(QStringLiteral("toolkit"),
-                choice.toolkitRoot.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(choice.toolkitRoot));
-    const PackageVerdict* shown = verdict();
-    json.insert(QStringLiteral("verdict"), shown ? QJsonValue(shown->toJson()) : QJsonValue(QJsonValue::Null));
-    Diagnostics diagnostics = diagnosticsOf(choice.findings);
-    if (shown)
-        diagnostics += diagnosticsOf(shown->reasons);
-    json.insert(QStringLiteral("diagnostics"), diagnosticsToJson(diagnostics));
-    return json;
-}
-
 MachineJudge::MachineJudge(QTextStream& out, QTextStream& err)
     : m_out(out)
     , m_err(err)
 {
 }
 
-MachineJudge::Judgement MachineJudge::judge(const QString& file,
-                                            const QList<PackageInspection>& inspections,
-                                            const Invocation& invocation) const
-{
-    Judgement judgement;
-    judgement.file = file;
-    judgement.name = QFileInfo(file).completeBaseName();
-    QString error;
-    const std::optional<SystemSnapshot> machine = MachineFile::read(file, &error);
-    if (!machine) {
-        judgement.error = error;
-        return judgement;
-    }
-    judgement.os = machine->os;
-    judgement.redistPlatform = machine->redistPlatform;
-    judgement.choice = PackagePicker().choose(inspections, *machine, cudaRootOf(invocation), invocation.force);
-    return judgement;
-}
-
 ExitCode MachineJudge::run(const Invocation& invocation, Report& report)
 {
-    QList<PackageInspection> inspections;
-    for (const QString& archive : PackagePicker::archivesIn(invocation.package)) {
-        if (QFileInfo::exists(archive))
-            inspections.append(PackageService::inspect(archive));
-    }
+    const QList<PackageInspection> inspections = Engine::inspectArchives(invocation.package);
     if (inspections.isEmpty()) {
         m_err << tr("cudnn-setup: no cuDNN archive at %1.\n").arg(invocation.package);
         m_err.flush();
@@ -99,15 +38,15 @@ ExitCode MachineJudge::run(const Invocation& invocation, Report& report)
 
 ExitCode MachineJudge::one(const Invocation& invocation, const QList<PackageInspection>& inspections, Report& report)
 {
-    const Judgement judgement = judge(invocation.forMachine, inspections, invocation);
+    const MachineJudgement judgement
+        = Engine::judgeMachine(invocation.forMachine, inspections, cudaRootOf(invocation), invocation.force);
     if (!judgement.error.isEmpty()) {
         m_err << tr("cudnn-setup: %1 does not describe a machine: %2.\n").arg(invocation.forMachine, judgement.error);
         m_err.flush();
         report.setStatus(exitCodeName(ExitCode::UsageError));
         return ExitCode::UsageError;
     }
-    PackageService::addToReport(report, judgement.choice, nullptr);
-    report.setSection(QStringLiteral("machine"), judgement.toJson());
+    judgement.addToReport(report);
     report.setStatus(judgement.fits() ? QStringLiteral("planned") : QStringLiteral("rejected"));
     m_out << tr("For the machine described by %1 (%2), nothing of this machine was looked at:\n")
                  .arg(invocation.forMachine,
@@ -117,7 +56,7 @@ ExitCode MachineJudge::one(const Invocation& invocation, const QList<PackageInsp
     return judgement.fits() ? ExitCode::Ok : ExitCode::PackageRejected;
 }
 
-QString MachineJudge::firstReason(const Judgement& judgement)
+QString MachineJudge::firstReason(const MachineJudgement& judgement)
 {
     if (!judgement.error.isEmpty())
         return tr("not a machine description: %1").arg(judgement.error);
@@ -153,14 +92,15 @@ ExitCode MachineJudge::many(const Invocation& invocation, const QList<PackageIns
         return ExitCode::UsageError;
     }
 
-    QList<Judgement> judgements;
+    QList<MachineJudgement> judgements;
     for (const QString& name : names)
-        judgements.append(judge(folder.filePath(name), inspections, invocation));
+        judgements.append(
+            Engine::judgeMachine(folder.filePath(name), inspections, cudaRootOf(invocation), invocation.force));
 
     QJsonArray machines;
     QStringList rejected;
     int nameWidth = 7;
-    for (const Judgement& judgement : judgements)
+    for (const MachineJudgement& judgement : judgements)
         nameWidth = std::max(nameWidth, int(judgement.name.size()));
     m_out << tr("%1 judged for %n machine(s) in %2; nothing of this machine was looked at.\n",
                 nullptr,
@@ -168,7 +108,7 @@ ExitCode MachineJudge::many(const Invocation& invocation, const QList<PackageIns
                  .arg(QFileInfo(inspections.first().file).fileName(), invocation.forMachines);
     m_out << QStringLiteral("%1  %2  %3\n")
                  .arg(tr("Machine").leftJustified(nameWidth), tr("Verdict").leftJustified(8), tr("Why"));
-    for (const Judgement& judgement : judgements) {
+    for (const MachineJudgement& judgement : judgements) {
         machines.append(judgement.toJson());
         if (!judgement.fits()) {
             rejected.append(judgement.name);

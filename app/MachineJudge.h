@@ -1,8 +1,8 @@
 #pragma once
 
 #include "CommandLine.h"
-#include "engine/ExitCode.h"
-#include "package/PackagePicker.h"
+#include "ExitCode.h"
+#include "engine/Engine.h"
 
 #include <QCoreApplication>
 #include <QTextStream>
@@ -24,27 +24,10 @@ public:
     ExitCode run(const Invocation& invocation, Report& report);
 
 private:
-    struct Judgement
-    {
-        QString file;
-        QString name; // the file's base name: lab01.json -> lab01
-        QString error; // set when the file could not be read as a machine
-        OsFlavor os = OsFlavor::Linux;
-        QString redistPlatform;
-        PackageChoice choice;
-
-        bool fits() const { return error.isEmpty() && choice.ok(); }
-        /** The verdict that decided: the chosen one, else the first the archive got. */
-        const PackageVerdict* verdict() const;
-        QJsonObject toJson() const;
-    };
-
-    Judgement
-    judge(const QString& file, const QList<PackageInspection>& inspections, const Invocation& invocation) const;
     ExitCode one(const Invocation& invocation, const QList<PackageInspection>& inspections, Report& report);
     ExitCode many(const Invocation& invocation, const QList<PackageInspection>& inspections, Report& report);
     /** The first reason a machine does not fit, as a line of the table. */
-    static QString firstReason(const Judgement& judgement);
+    static QString firstReason(const MachineJudgement& judgement);
 
     QTextStream& m_out;
     QTextStream& m_err;

@@ -39,7 +39,7 @@ SetupWizard::SetupWizard(const Engine& engine, SetupTask initialTask, QWidget* p
     setPage(RepairPageId, m_repairPage);
     m_uninstallPage = new UninstallPage(m_engine, m_state, m_work, this);
     setPage(UninstallPageId, m_uninstallPage);
-    setPage(DeployPageId, new DeployPage(m_state, m_work, this));
+    setPage(DeployPageId, new DeployPage(m_engine, m_state, m_work, this));
 
     connect(m_repairPage, &RepairPage::finished, this, [this] {
         if (m_closeWhenInstallStops)

@@ -48,3 +48,28 @@ void WizardState::setOutcome(const SetupOutcome& outcome)
     m_outcome = outcome;
     emit outcomeChanged();
 }
+
+Report WizardState::report() const
+{
+    switch (m_task) {
+    case SetupTask::Repair:
+        if (m_repairOutcome)
+            return m_repairOutcome->toReport();
+        return Report(QStringLiteral("repair"));
+    case SetupTask::SwitchOrUninstall:
+        if (m_uninstallOutcome)
+            return m_uninstallOutcome->toReport();
+        return Report(QStringLiteral("uninstall"));
+    case SetupTask::Install:
+    case SetupTask::DeployToApplication:
+        break;
+    }
+    if (!m_outcome)
+        return Report(m_task == SetupTask::DeployToApplication ? QStringLiteral("deploy") : QStringLiteral("install"));
+    SetupOutcome outcome = *m_outcome;
+    if (m_benchmark) {
+        outcome.benchmark = m_benchmark; // the benchmark has a page of its own
+        outcome.benchmarkNotRun.clear();
+    }
+    return outcome.toReport();
+}

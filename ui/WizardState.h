@@ -1,11 +1,12 @@
 #pragma once
 
 #include "detect/SystemSnapshot.h"
-#include "engine/SetupOutcome.h"
+#include "engine/Engine.h"
 #include "env/EnvironmentReport.h"
 #include "install/InstallPlanner.h"
 #include "package/PackagePicker.h"
 #include "repair/RepairResult.h"
+#include "report/Report.h"
 #include "verify/BenchmarkResult.h"
 
 #include <QObject>
@@ -17,14 +18,6 @@ enum class SetupTask {
     Repair,
     SwitchOrUninstall,
     DeployToApplication,
-};
-
-/** What the repair page found and did (task Repair): the scan, the run once Repair was pressed, the scan after. */
-struct RepairOutcome
-{
-    std::optional<RepairResult> result;
-    RepairScan before;
-    RepairScan after;
 };
 
 /**
@@ -72,8 +65,18 @@ public:
     const std::optional<RepairOutcome>& repairOutcome() const { return m_repairOutcome; }
     void setRepairOutcome(const RepairOutcome& outcome) { m_repairOutcome = outcome; }
 
+    const std::optional<UninstallOutcome>& uninstallOutcome() const { return m_uninstallOutcome; }
+    void setUninstallOutcome(const UninstallOutcome& outcome) { m_uninstallOutcome = outcome; }
+
+    /** Deploy: what the deploy page planned for the folder. */
+    const std::optional<DeployPlan>& deployPlan() const { return m_deployPlan; }
+    void setDeployPlan(const DeployPlan& plan) { m_deployPlan = plan; }
+
     const std::optional<BenchmarkResult>& benchmark() const { return m_benchmark; }
     void setBenchmark(const BenchmarkResult& result);
+
+    /** The report of the task the person chose, as `--silent --report` writes it for the same task. */
+    Report report() const;
 
 signals:
     void taskChanged(SetupTask task);
@@ -95,4 +98,6 @@ private:
     QString m_deployFolder;
     std::optional<SetupOutcome> m_outcome;
     std::optional<RepairOutcome> m_repairOutcome;
+    std::optional<UninstallOutcome> m_uninstallOutcome;
+    std::optional<DeployPlan> m_deployPlan;
 };

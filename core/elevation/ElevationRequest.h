@@ -1,7 +1,7 @@
 #pragma once
 
 #include "common/OsFlavor.h"
-#include "engine/SetupOutcome.h"
+#include "env/PathScope.h"
 
 #include <QString>
 #include <QStringList>

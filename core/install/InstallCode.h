@@ -26,4 +26,5 @@ inline const QString NoPlan = QStringLiteral("INSTALL-NO-PLAN");
 inline const QString AmbiguousUninstall = QStringLiteral("INSTALL-AMBIGUOUS-UNINSTALL");
 inline const QString RuntimeMissing = QStringLiteral("DEPLOY-RUNTIME-MISSING");
 inline const QString ZlibMissing = QStringLiteral("DEPLOY-ZLIBWAPI-MISSING");
+inline const QString LogUnwritable = QStringLiteral("INSTALL-LOG-UNWRITABLE");
 } // namespace InstallCode

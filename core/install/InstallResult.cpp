@@ -29,30 +29,30 @@ QString InstallResult::statusName(Status status)
     return QStringLiteral("failed");
 }
 
-ExitCode InstallResult::exitCode() const
+TaskStatus InstallResult::taskStatus() const
 {
     switch (status) {
     case Status::Ok:
     case Status::Unchanged:
     case Status::Uninstalled:
     case Status::NotInstalled:
-        return ExitCode::Ok;
+        return TaskStatus::Ok;
     case Status::Rejected:
-        return ExitCode::PackageRejected;
+        return TaskStatus::Rejected;
     case Status::NeedsElevation:
-        return ExitCode::NeedsElevation;
+        return TaskStatus::NeedsElevation;
     case Status::RolledBack:
-        return ExitCode::RolledBack;
+        return TaskStatus::RolledBack;
     case Status::Failed:
     case Status::Refused:
-        return ExitCode::Failed;
+        return TaskStatus::Failed;
     }
-    return ExitCode::Failed;
+    return TaskStatus::Failed;
 }
 
 bool InstallResult::succeeded() const
 {
-    return exitCode() == ExitCode::Ok;
+    return taskStatus() == TaskStatus::Ok;
 }
 
 QJsonObject InstallResult::toJson() const
@@ -115,7 +115,7 @@ InstallResult InstallResult::fromReport(const QJsonObject& report)
         if (statusName(known) == status)
             result.status = known;
     }
-    if (status == exitCodeName(ExitCode::Failed) || status == exitCodeName(ExitCode::UsageError))
+    if (status == taskStatusName(TaskStatus::Failed) || status == taskStatusName(TaskStatus::UsageError))
         result.status = Status::Failed;
     const QJsonObject toolkit = report.value(QStringLiteral("toolkit")).toObject();
     result.toolkitRoot = toolkit.value(QStringLiteral("root")).toString();

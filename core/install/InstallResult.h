@@ -1,8 +1,8 @@
 #pragma once
 
 #include "common/Version.h"
-#include "engine/ExitCode.h"
 #include "report/Diagnostic.h"
+#include "report/TaskStatus.h"
 
 #include <QCoreApplication>
 #include <QJsonObject>
@@ -50,7 +50,7 @@ public:
     Diagnostics diagnostics;
 
     static QString statusName(Status status);
-    ExitCode exitCode() const;
+    TaskStatus taskStatus() const;
     bool succeeded() const;
 
     /** {"status", "root", "toolkit", "transaction", "recovered", "files", "changes", "diagnostics"}. */

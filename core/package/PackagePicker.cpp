@@ -300,3 +300,14 @@ PackageChoice PackagePicker::choose(const QList<PackageInspection>& inspections,
     }
     return choice;
 }
+
+TaskStatus PackageChoice::taskStatus() const
+{
+    if (ok())
+        return TaskStatus::Ok;
+    if (!ambiguousToolkits.isEmpty())
+        return TaskStatus::ChoiceNeeded;
+    if (containsCode(findings, PackageCode::NoPackage) || containsCode(findings, PackageCode::NoToolkit))
+        return TaskStatus::NothingFound;
+    return TaskStatus::Rejected; // there were archives, and none fits (or each is damaged)
+}

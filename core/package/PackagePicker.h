@@ -4,6 +4,7 @@
 #include "PackageValidator.h"
 #include "PackageVerdict.h"
 #include "common/Progress.h"
+#include "report/TaskStatus.h"
 
 #include <optional>
 
@@ -38,6 +39,8 @@ struct PackageChoice
     bool ok() const { return chosenIndex.has_value(); }
     const PackageCandidate* chosen() const;
     const PackageVerdict* chosenVerdict() const;
+    /** Ok with a package; else a tie (ChoiceNeeded), nothing there (NothingFound) or every archive rejected. */
+    TaskStatus taskStatus() const;
     /** {"chosen": file|null, "toolkit", "ambiguous_toolkits", "candidates": [...], "diagnostics"}. */
     QJsonObject toJson() const;
 };

@@ -40,26 +40,26 @@ QJsonObject RepairResult::toJson() const
             {QStringLiteral("diagnostics"), diagnosticsToJson(diagnostics)}};
 }
 
-ExitCode repairExitCode(const RepairResult& result, const RepairScan& after)
+TaskStatus repairTaskStatus(const RepairResult& result, const RepairScan& after)
 {
     switch (result.status) {
     case RepairResult::Status::PackageRejected:
-        return ExitCode::PackageRejected;
+        return TaskStatus::Rejected;
     case RepairResult::Status::PackageNotFound:
-        return ExitCode::NothingFound;
+        return TaskStatus::NothingFound;
     case RepairResult::Status::RolledBack:
-        return ExitCode::RolledBack;
+        return TaskStatus::RolledBack;
     case RepairResult::Status::NeedsElevation:
-        return ExitCode::NeedsElevation;
+        return TaskStatus::NeedsElevation;
     case RepairResult::Status::Failed:
-        return ExitCode::Failed;
+        return TaskStatus::Failed;
     case RepairResult::Status::Repaired:
     case RepairResult::Status::NothingToApply:
     case RepairResult::Status::DryRun:
         break;
     }
     if (after.isClean())
-        return ExitCode::Ok;
+        return TaskStatus::Ok;
     // Running again elevated makes progress: say so before "a person must act".
-    return after.count(RepairFinding::Remedy::NeedsElevation) > 0 ? ExitCode::NeedsElevation : ExitCode::Failed;
+    return after.count(RepairFinding::Remedy::NeedsElevation) > 0 ? TaskStatus::NeedsElevation : TaskStatus::Failed;
 }

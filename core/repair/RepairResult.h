@@ -1,7 +1,7 @@
 #pragma once
 
 #include "RepairFinding.h"
-#include "engine/ExitCode.h"
+#include "report/TaskStatus.h"
 
 #include <QCoreApplication>
 #include <QJsonObject>
@@ -45,4 +45,4 @@ public:
  * back, 4 needs elevation, 1 failed); otherwise what is left broken after it: 0 nothing, 4 a fix this user may not
  * apply (run again elevated), 1 something only a person can fix.
  */
-ExitCode repairExitCode(const RepairResult& result, const RepairScan& after);
+TaskStatus repairTaskStatus(const RepairResult& result, const RepairScan& after);

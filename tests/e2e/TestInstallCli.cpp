@@ -142,7 +142,7 @@ void TestInstallCli::installReportUninstall()
     const QByteArray profileText = profile.readAll();
     QVERIFY2(profileText.startsWith("export EDITOR=vi\n") && profileText.contains(m_root.toUtf8()), profileText);
     QCOMPARE(report.value(QStringLiteral("benchmark")).toObject().value(QStringLiteral("reason")).toString(),
-             QStringLiteral("--no-benchmark"));
+             QStringLiteral("not asked for"));
     QMap<QString, QString> actions;
     for (const QJsonValue& value : report.value(QStringLiteral("files")).toArray()) {
         const QJsonObject file = value.toObject();

@@ -309,8 +309,7 @@ void TestElevation::elevatedCopyRunsExactlyThePlan()
     QCOMPARE(listing(m_home), homeBefore);
     // The report it wrote, as the wizard keeps it.
     QCOMPARE(outcome.elevation->report.value(QStringLiteral("command")).toString(), QStringLiteral("install"));
-    Report report(QStringLiteral("install"));
-    outcome.addToReport(report);
+    const Report report = outcome.toReport();
     QCOMPARE(report.section(QStringLiteral("elevation")).toObject().value(QStringLiteral("status")).toString(),
              QStringLiteral("ran"));
 }
@@ -341,7 +340,7 @@ void TestElevation::declinedChangesNothing()
     QCOMPARE(ElevationOutcome::statusName(outcome.elevation->status), QStringLiteral("declined"));
     QVERIFY(outcome.elevation->nothingRan());
     QCOMPARE(outcome.install.status, InstallResult::Status::NeedsElevation);
-    QCOMPARE(outcome.exitCode(), ExitCode::NeedsElevation);
+    QCOMPARE(outcome.taskStatus(), TaskStatus::NeedsElevation);
     QVERIFY(!outcome.verify);
     QCOMPARE(listing(m_root), before);
     QCOMPARE(listing(m_home), homeBefore); // nor the user's search path

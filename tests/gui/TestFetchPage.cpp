@@ -78,11 +78,11 @@ void TestFetchPage::makePage(const QUrl& mirror)
     m_state->setSnapshot(system);
     m_work = std::make_unique<BackgroundWork>();
     m_page = std::make_unique<PackagePage>(*m_engine, *m_state, *m_work);
-    FetchOptions options;
-    options.source.root = mirror;
-    options.cacheFolder = m_cache;
-    options.transferTimeoutMs = 10000;
-    m_page->setFetchOptions(options);
+    FetchRequest request;
+    request.mirror = mirror.toString();
+    request.cacheFolder = m_cache;
+    request.transferTimeoutMs = 10000;
+    m_page->setFetchRequest(request);
     m_page->resize(900, 700);
     m_page->show();
 }

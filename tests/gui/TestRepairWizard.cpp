@@ -161,10 +161,10 @@ void TestRepairWizard::repairPathListsFindingsAndRepairs()
     QVERIFY(codesIn(findings, QStringLiteral("automatic")).isEmpty());
     QVERIFY(!apply->isEnabled());
     QVERIFY2(toolkitListing(m_root) == m_installed, difference(toolkitListing(m_root), m_installed).constData());
-    QVERIFY(wizard.state().repairOutcome() && wizard.state().repairOutcome()->result);
-    QCOMPARE(wizard.state().repairOutcome()->result->status, RepairResult::Status::Repaired);
+    QVERIFY(wizard.state().repairOutcome());
+    QCOMPARE(wizard.state().repairOutcome()->result.status, RepairResult::Status::Repaired);
     QSet<RepairFix::Kind> kinds; // the three file fixes (the search path fix of the temporary home may join them)
-    for (const RepairResult::Applied& applied : wizard.state().repairOutcome()->result->applied)
+    for (const RepairResult::Applied& applied : wizard.state().repairOutcome()->result.applied)
         kinds.insert(applied.fix.kind);
     QVERIFY(kinds.contains(RepairFix::Kind::RestoreFile));
     QVERIFY(kinds.contains(RepairFix::Kind::RebuildLink));
@@ -191,7 +191,7 @@ void TestRepairWizard::cancelRollsBack()
     QTRY_VERIFY_WITH_TIMEOUT(!page->isBusy(), 60000);
     const QString result = wizard.findChild<QLabel*>(QStringLiteral("repairResult"))->text();
     QVERIFY2(result.contains(QStringLiteral("rolled back")), qPrintable(result));
-    QCOMPARE(wizard.state().repairOutcome()->result->status, RepairResult::Status::RolledBack);
+    QCOMPARE(wizard.state().repairOutcome()->result.status, RepairResult::Status::RolledBack);
     QVERIFY2(toolkitListing(m_root) == m_damaged, difference(toolkitListing(m_root), m_damaged).constData());
     // The findings still stand and Repair can be pressed again.
     QVERIFY(codesIn(wizard.findChild<QTreeWidget*>(QStringLiteral("repairFindings")), QStringLiteral("automatic"))
@@ -239,8 +239,8 @@ bool TestRepairWizard::repairThroughWizard()
     page->repair();
     if (!QTest::qWaitFor([&] { return !page->isBusy(); }, 60000))
         return false;
-    return wizard.state().repairOutcome() && wizard.state().repairOutcome()->result
-        && wizard.state().repairOutcome()->result->status == RepairResult::Status::Repaired;
+    return wizard.state().repairOutcome()
+        && wizard.state().repairOutcome()->result.status == RepairResult::Status::Repaired;
 }
 
 UninstallPage* TestRepairWizard::goToUninstall(SetupWizard& wizard)
@@ -276,7 +276,8 @@ void TestRepairWizard::uninstallAfterRepairsIsTheToolkitBeforeTheInstall()
     QTest::mouseClick(button, Qt::LeftButton);
     QTRY_VERIFY_WITH_TIMEOUT(!page->isBusy(), 60000);
     const QString result = wizard.findChild<QLabel*>(QStringLiteral("uninstallResult"))->text();
-    QVERIFY2(wizard.state().outcome() && wizard.state().outcome()->install.status == InstallResult::Status::Uninstalled,
+    QVERIFY2(wizard.state().uninstallOutcome()
+                 && wizard.state().uninstallOutcome()->result.status == InstallResult::Status::Uninstalled,
              qPrintable(result));
     QVERIFY2(listing(m_root) == m_beforeInstall, difference(listing(m_root), m_beforeInstall).constData());
     // Nothing is left to take back, and the page judges no toolkit: no "No problems found." under the result.
@@ -298,8 +299,8 @@ void TestRepairWizard::closingDuringUninstallRollsBackThenCloses()
     QVERIFY(wizard.isVisible()); // it waits for the roll back
     QTRY_VERIFY_WITH_TIMEOUT(!page->isBusy(), 60000);
     QTRY_VERIFY_WITH_TIMEOUT(!wizard.isVisible(), 5000);
-    QVERIFY(wizard.state().outcome());
-    QCOMPARE(wizard.state().outcome()->install.status, InstallResult::Status::RolledBack);
+    QVERIFY(wizard.state().uninstallOutcome());
+    QCOMPARE(wizard.state().uninstallOutcome()->result.status, InstallResult::Status::RolledBack);
     QVERIFY2(listing(m_root) == repaired, difference(listing(m_root), repaired).constData());
 }
 

@@ -426,7 +426,7 @@ void TestWizard::uninstallTakesTheInstallBack()
     QTest::mouseClick(wizard.findChild<QPushButton*>(QStringLiteral("uninstallButton")), Qt::LeftButton);
     auto* page = qobject_cast<UninstallPage*>(wizard.currentPage());
     QTRY_VERIFY_WITH_TIMEOUT(!page->isBusy(), 60000);
-    QCOMPARE(wizard.state().outcome()->install.status, InstallResult::Status::Uninstalled);
+    QCOMPARE(wizard.state().uninstallOutcome()->result.status, InstallResult::Status::Uninstalled);
     QCOMPARE(treeListing(toolkit()), toolkitBefore);
     // The search path fix went with it (the empty folders it made stay: docs/environment.md).
     QFile profile(m_tree->path(QStringLiteral("home/.profile")));

@@ -82,8 +82,7 @@ int main(int argc, char* argv[])
     options.verify = false;
     options.benchmark = false;
     const SetupOutcome outcome = engine.install(choice, system, options);
-    Report report(QStringLiteral("install"));
-    outcome.addToReport(report);
+    const Report report = outcome.toReport();
     QFile out(reportFile);
     if (out.open(QIODevice::WriteOnly))
         out.write(report.toJsonBytes());

@@ -5,7 +5,6 @@
 #include "DiagnosticList.h"
 #include "WizardRemedy.h"
 #include "engine/Engine.h"
-#include "verify/BenchmarkRunner.h"
 
 #include <QLabel>
 #include <QProgressBar>
@@ -63,10 +62,9 @@ void BenchmarkPage::runBenchmark()
     m_verdict->setText(tr("Running convolutions on the GPU and on the CPU… this takes up to a few minutes."));
     emit completeChanged();
     const Engine* engine = &m_engine;
-    const BenchmarkRunner::Options options{m_state.targetToolkit(), m_quick, 300000};
     m_work.run<BenchmarkResult>(
         this,
-        [engine, options] { return BenchmarkRunner(engine->host(), engine->runner()).run(options); },
+        [engine, root = m_state.targetToolkit(), quick = m_quick] { return engine->benchmark(root, quick); },
         [this](const BenchmarkResult& result) {
             m_busy = false;
             m_state.setBenchmark(result);

@@ -2,7 +2,6 @@
 
 #include "BackgroundWork.h"
 #include "DiagnosticList.h"
-#include "install/InstallService.h"
 
 #include <QDir>
 #include <QFileDialog>
@@ -14,8 +13,9 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
-DeployPage::DeployPage(WizardState& state, BackgroundWork& work, QWidget* parent)
+DeployPage::DeployPage(const Engine& engine, WizardState& state, BackgroundWork& work, QWidget* parent)
     : QWizardPage(parent)
+    , m_engine(engine)
     , m_state(state)
     , m_work(work)
     , m_folder(new QLineEdit(this))
@@ -82,22 +82,23 @@ void DeployPage::plan()
         emit completeChanged();
         return;
     }
-    const QFileInfo target(m_state.deployFolder());
-    const QString folder = target.exists() ? target.canonicalFilePath() : QDir::cleanPath(target.absoluteFilePath());
     m_busy = true;
     m_summary->setText(tr("Looking at what would be copied…"));
     emit completeChanged();
-    m_work.run<PlannedChanges>(
+    const Engine* engine = &m_engine;
+    m_work.run<DeployPlan>(
         this,
-        [package = choice->chosen()->inspection, toolkit = *toolkit, folder, os = system->os] {
-            return InstallService::planDeploy(package, toolkit, folder, os);
+        [engine, choice = *choice, system = *system, folder = m_state.deployFolder()] {
+            return engine->planDeploy(choice, system, folder);
         },
-        [this, folder](const PlannedChanges& planned) {
+        [this](const DeployPlan& plan) {
             m_busy = false;
             m_planned = true;
-            m_blocked = worstSeverity(planned.diagnostics) == Severity::Error;
+            m_blocked = plan.blocked();
+            m_state.setDeployPlan(plan);
+            const PlannedChanges& planned = plan.planned;
             m_summary->setText(tr("Copy into %1: %2 files and links, %3 to write.")
-                                   .arg(QDir::toNativeSeparators(folder))
+                                   .arg(QDir::toNativeSeparators(plan.folder))
                                    .arg(planned.changes.entriesToWrite())
                                    .arg(QLocale().formattedDataSize(planned.changes.bytesToWrite())));
             m_findings->setDiagnostics(planned.diagnostics);

@@ -5,6 +5,7 @@
 #include <QWizardPage>
 
 class BackgroundWork;
+class Engine;
 class DiagnosticList;
 class QLabel;
 class QLineEdit;
@@ -19,7 +20,7 @@ class DeployPage : public QWizardPage
     Q_OBJECT
 
 public:
-    DeployPage(WizardState& state, BackgroundWork& work, QWidget* parent = nullptr);
+    DeployPage(const Engine& engine, WizardState& state, BackgroundWork& work, QWidget* parent = nullptr);
     void initializePage() override;
     bool isComplete() const override;
     bool isBusy() const { return m_busy; }
@@ -30,6 +31,7 @@ public slots:
 private:
     void plan();
 
+    const Engine& m_engine;
     WizardState& m_state;
     BackgroundWork& m_work;
     QLineEdit* m_folder;

@@ -1,7 +1,6 @@
 #include "FinishPage.h"
 
 #include "DiagnosticList.h"
-#include "package/PackageService.h"
 #include "report/Report.h"
 
 #include <QDesktopServices>
@@ -64,17 +63,14 @@ void FinishPage::initializePage()
     const std::optional<SetupOutcome>& outcome = m_state.outcome();
     QStringList lines;
     Diagnostics diagnostics;
-    if (outcome) {
+    const bool installs = m_state.task() == SetupTask::Install || m_state.task() == SetupTask::DeployToApplication;
+    if (outcome && installs) {
         const InstallResult& install = outcome->install;
         const QString root = displayPath(hostOsFlavor(), install.root).toHtmlEscaped();
         const PackageCandidate* chosen = m_state.packageChoice() ? m_state.packageChoice()->chosen() : nullptr;
         const QString version
             = chosen && chosen->inspection.cudnnVersion ? chosen->inspection.cudnnVersion->toString() : tr("cuDNN");
-        if (install.command == QLatin1String("uninstall")) {
-            lines << (install.status == InstallResult::Status::Uninstalled
-                          ? tr("The newest install was taken back from %1.").arg(root)
-                          : tr("Nothing was uninstalled; %1 is as it was.").arg(root));
-        } else if (install.command == QLatin1String("deploy")) {
+        if (install.command == QLatin1String("deploy")) {
             lines << (install.succeeded()
                           ? tr("cuDNN %1 and the CUDA runtime libraries were copied into %2.").arg(version, root)
                           : tr("Nothing was deployed; %1 is as it was.").arg(root));
@@ -99,21 +95,29 @@ void FinishPage::initializePage()
                 diagnostics.append(d);
         }
     }
+    if (const std::optional<UninstallOutcome>& uninstall = m_state.uninstallOutcome();
+        uninstall && m_state.task() == SetupTask::SwitchOrUninstall) {
+        const InstallResult& result = uninstall->result;
+        const QString root = displayPath(hostOsFlavor(), result.root).toHtmlEscaped();
+        lines << (result.status == InstallResult::Status::Uninstalled
+                      ? tr("The newest install was taken back from %1.").arg(root)
+                      : tr("Nothing was uninstalled; %1 is as it was.").arg(root));
+        diagnostics += result.diagnostics;
+    }
     if (const std::optional<BenchmarkResult>& benchmark = m_state.benchmark()) {
         lines << tr("Benchmark: %1").arg(benchmark->headline().toHtmlEscaped());
         diagnostics.append(benchmark->diagnostic());
     }
     if (const std::optional<RepairOutcome>& repair = m_state.repairOutcome();
         repair && m_state.task() == SetupTask::Repair) {
-        const bool repaired = repair->result && repair->result->status == RepairResult::Status::Repaired;
+        const bool repaired = repair->result.status == RepairResult::Status::Repaired;
         if (repaired)
-            lines << tr("Repaired: %n fix(es) applied.", nullptr, int(repair->result->applied.size()));
-        else if (repair->result && repair->result->status == RepairResult::Status::RolledBack)
+            lines << tr("Repaired: %n fix(es) applied.", nullptr, int(repair->result.applied.size()));
+        else if (repair->result.status == RepairResult::Status::RolledBack)
             lines << tr("The repair was stopped and rolled back; the toolkits are as they were.");
         lines << (repair->after.isClean() ? tr("Nothing is left to repair.")
                                           : tr("Some problems are left; see below."));
-        if (repair->result)
-            diagnostics += repair->result->diagnostics;
+        diagnostics += repair->result.diagnostics;
         for (const RepairFinding& finding : repair->after.findings) {
             if (finding.isProblem())
                 diagnostics.append(finding.diagnostic);
@@ -127,16 +131,7 @@ void FinishPage::initializePage()
 
 bool FinishPage::saveReport(const QString& path, QString* error) const
 {
-    Report report(QStringLiteral("install"));
-    if (const std::optional<PackageChoice>& choice = m_state.packageChoice())
-        PackageService::addToReport(report, *choice, m_state.plan() ? &*m_state.plan() : nullptr);
-    if (std::optional<SetupOutcome> outcome = m_state.outcome()) {
-        outcome->benchmark = m_state.benchmark();
-        if (!outcome->benchmark)
-            outcome->benchmarkNotRun = tr("not run in the wizard");
-        outcome->addToReport(report);
-    }
-    return report.writeTo(path, error);
+    return m_state.report().writeTo(path, error);
 }
 
 void FinishPage::askWhereToSaveReport()

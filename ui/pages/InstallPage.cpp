@@ -4,7 +4,6 @@
 #include "DiagnosticList.h"
 #include "ProgressRelay.h"
 #include "engine/Engine.h"
-#include "install/InstallLog.h"
 
 #include <QHBoxLayout>
 #include <QLabel>
@@ -93,13 +92,10 @@ void InstallPage::startInstall()
     m_clock.start();
     emit completeChanged();
 
-    auto log = std::make_shared<FileInstallLog>();
-    if (m_state.logFile().isEmpty() || !log->open(m_state.logFile(), nullptr))
-        log.reset();
     SetupOptions options;
     options.pathScope = m_state.pathScope();
     options.benchmark = false; // the benchmark has its own page, with its own progress
-    options.log = log.get();
+    options.logFile = m_state.logFile();
     if (m_state.task() == SetupTask::DeployToApplication) {
         options.deployTo = m_state.deployFolder();
         options.pathScope = PathScope::None; // the application's folder is searched first
@@ -119,7 +115,7 @@ void InstallPage::startInstall()
     const Engine& engine = m_engine;
     m_work.run<SetupOutcome>(
         this,
-        [&engine, system = *system, choice = *choice, options, log, relay, cancel] {
+        [&engine, system = *system, choice = *choice, options, relay, cancel] {
             return engine.install(choice, system, options, relay, cancel);
         },
         [this](const SetupOutcome& outcome) {

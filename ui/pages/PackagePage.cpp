@@ -5,7 +5,6 @@
 #include "ProgressRelay.h"
 #include "engine/Engine.h"
 #include "fetch/FetchCode.h"
-#include "package/PackageService.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -119,7 +118,7 @@ QWidget* PackagePage::makeFetchPanel()
     panel->setObjectName(QStringLiteral("fetchPanel"));
     m_mirror->setObjectName(QStringLiteral("fetchMirror"));
     m_mirror->setAccessibleName(tr("Download from"));
-    m_mirror->setText(m_fetchOptions.source.root.toString());
+    m_mirror->setText(Engine::nvidiaSource());
     m_mirror->setToolTip(tr("NVIDIA's cuDNN redist folder, or a lab mirror with the same layout (http://, https:// "
                             "or file://)."));
     m_fetchPlan->setObjectName(QStringLiteral("fetchExplanation"));
@@ -155,11 +154,12 @@ QWidget* PackagePage::makeFetchPanel()
     return panel;
 }
 
-void PackagePage::setFetchOptions(const FetchOptions& options)
+void PackagePage::setFetchRequest(const FetchRequest& request)
 {
-    m_fetchOptions = options;
-    m_mirror->setText(options.source.manifest.isEmpty() ? options.source.root.toString()
-                                                        : options.source.manifest.toString());
+    m_fetchRequest = request;
+    m_mirror->setText(!request.manifest.isEmpty()     ? request.manifest
+                          : !request.mirror.isEmpty() ? request.mirror
+                                                      : Engine::nvidiaSource());
 }
 
 void PackagePage::planFetch()
@@ -167,38 +167,40 @@ void PackagePage::planFetch()
     m_fetchPanel->show();
     if (m_busy || !m_state.snapshot())
         return;
-    Diagnostic why;
-    const auto source = FetchSource::fromMirror(m_mirror->text().trimmed(), &why);
-    if (!source) {
-        m_fetchPlan->setText(why.message);
-        m_reasons->setDiagnostics({why});
-        return;
-    }
-    m_fetchOptions.source = *source;
-    m_busy = true;
-    m_fetchChoice.reset();
-    m_fetchStart->hide();
-    m_fetchStatus->clear();
-    m_fetchPlan->setText(tr("Reading the cuDNN manifests at %1…").arg(FetchSource::display(source->root)));
-    emit completeChanged();
-
-    const FetchOptions options = m_fetchOptions;
-    const SystemSnapshot system = *m_state.snapshot();
-    const std::optional<QString> toolkit = !m_toolkitRow->isHidden() && m_toolkit->currentIndex() >= 0
+    FetchRequest request = m_fetchRequest;
+    request.mirror = m_mirror->text().trimmed();
+    request.manifest.clear();
+    request.cudaRoot = !m_toolkitRow->isHidden() && m_toolkit->currentIndex() >= 0
         ? std::optional<QString>(m_toolkit->currentData().toString())
         : std::nullopt;
-    const bool force = m_force->isChecked();
+    request.force = m_force->isChecked();
+    m_busy = true;
+    m_fetchPlanned.reset();
+    m_fetchStart->hide();
+    m_fetchStatus->clear();
+    m_fetchPlan->setText(tr("Reading the cuDNN manifests at %1…").arg(request.mirror));
+    emit completeChanged();
+
+    const SystemSnapshot system = *m_state.snapshot();
     const CancellationToken cancel = m_work.cancellation();
-    m_work.run<FetchPlanning>(
+    const Engine* engine = &m_engine;
+    m_work.run<FetchOutcome>(
         this,
-        [=] { return FetchService::plan(options, system, toolkit, force, cancel); },
-        [this](const FetchPlanning& planning) {
+        [=] { return engine->planFetch(request, system, cancel); },
+        [this](const FetchOutcome& planned) {
             m_busy = false;
+            if (!planned.problems.isEmpty()) {
+                m_fetchPlan->setText(planned.problems.first().message);
+                m_reasons->setDiagnostics(planned.problems);
+                emit completeChanged();
+                return;
+            }
+            const FetchPlanning& planning = planned.planning;
             m_fetchPlan->setText(planning.index.empty() ? tr("Nothing could be read from the mirror.")
                                                         : planning.plan.explanation());
             m_reasons->setDiagnostics(planning.diagnostics());
             if (const RedistArchive* archive = planning.plan.chosen()) {
-                m_fetchChoice = *archive;
+                m_fetchPlanned = planned;
                 m_fetchStart->setText(tr("Download %1 MiB").arg(double(archive->size) / (1024.0 * 1024.0), 0, 'f', 1));
                 m_fetchStart->show();
                 m_fetchStart->setFocus();
@@ -215,7 +217,7 @@ void PackagePage::planFetch()
 
 void PackagePage::startFetch()
 {
-    if (m_busy || !m_fetchChoice)
+    if (m_busy || !m_fetchPlanned)
         return;
     m_busy = true;
     m_fetchCancel = CancellationToken(); // a fresh one: an earlier Cancel must not stop this download
@@ -226,15 +228,15 @@ void PackagePage::startFetch()
     m_fetchStatus->setText(tr("Connecting…"));
     emit completeChanged();
 
-    const FetchOptions options = m_fetchOptions;
-    const RedistArchive archive = *m_fetchChoice;
+    const FetchOutcome planned = *m_fetchPlanned;
     ProgressRelay* progress = m_fetchProgress;
     const CancellationToken stop = m_fetchCancel;
     const CancellationToken closing = m_work.cancellation();
-    m_work.run<DownloadResult>(
+    const Engine* engine = &m_engine;
+    m_work.run<FetchOutcome>(
         this,
-        [=] { return FetchService::download(options, archive, progress, stop, closing); },
-        [this](const DownloadResult& result) { fetchFinished(result); });
+        [=] { return engine->fetch(planned, progress, stop, closing); },
+        [this](const FetchOutcome& fetched) { fetchFinished(*fetched.download); });
 }
 
 void PackagePage::showFetchProgress(const ProgressUpdate& update)
@@ -257,7 +259,7 @@ void PackagePage::fetchFinished(const DownloadResult& result)
         m_fetchStatus->setText(result.status == DownloadResult::Status::Canceled
                                    ? tr("Download cancelled; what arrived is kept, so the next try resumes.")
                                    : tr("The download failed; nothing was installed."));
-        m_fetchStart->setVisible(m_fetchChoice.has_value());
+        m_fetchStart->setVisible(m_fetchPlanned.has_value());
         m_reasons->setDiagnostics(result.diagnostics);
         emit completeChanged();
         return;
@@ -350,11 +352,12 @@ void PackagePage::check()
     const bool force = m_force->isChecked();
     ProgressRelay* progress = m_progress;
     const CancellationToken cancel = m_work.cancellation();
+    const Engine* engine = &m_engine;
     m_work.run<std::pair<PackageChoice, std::optional<InstallPlan>>>(
         this,
         [=] {
-            PackageChoice choice = PackageService::pick(path, system, toolkit, force, progress, cancel);
-            std::optional<InstallPlan> plan = PackageService::plan(choice, system);
+            PackageChoice choice = engine->choosePackage({path, toolkit, force}, system, progress, cancel);
+            std::optional<InstallPlan> plan = Engine::planInstall(choice, system);
             return std::make_pair(choice, plan);
         },
         [this, path](const std::pair<PackageChoice, std::optional<InstallPlan>>& result) {

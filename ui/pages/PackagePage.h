@@ -1,7 +1,7 @@
 #pragma once
 
 #include "WizardState.h"
-#include "fetch/FetchService.h"
+#include "engine/Engine.h"
 
 #include <QWizardPage>
 
@@ -32,7 +32,8 @@ public:
     bool isComplete() const override;
     bool isBusy() const { return m_busy; }
     /** Where "Download the right one" reads from and keeps archives (NVIDIA's root and the user cache by default). */
-    void setFetchOptions(const FetchOptions& options);
+    /** Where the fetch panel reads from and keeps what it downloads (tests: a local mirror and cache). */
+    void setFetchRequest(const FetchRequest& request);
 
 public slots:
     /** Inspects what the path names (an archive or a folder) against the detected system. */
@@ -71,8 +72,8 @@ private:
     QTreeWidget* m_candidates;
     bool m_busy = false;
 
-    FetchOptions m_fetchOptions;
-    std::optional<RedistArchive> m_fetchChoice;
+    FetchRequest m_fetchRequest;
+    std::optional<FetchOutcome> m_fetchPlanned;
     CancellationToken m_fetchCancel; // the Cancel button's; closing the wizard cancels through m_work
     ProgressRelay* m_fetchProgress;
     QWidget* m_fetchPanel;

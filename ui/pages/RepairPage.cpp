@@ -5,12 +5,7 @@
 #include "ProgressRelay.h"
 #include "WizardRemedy.h"
 #include "engine/Engine.h"
-#include "env/EnvironmentService.h"
-#include "install/InstallLog.h"
-#include "repair/PythonConsumers.h"
 #include "repair/RepairCode.h"
-#include "repair/RepairScanner.h"
-#include "repair/RepairService.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -20,28 +15,8 @@
 #include <QTreeWidget>
 #include <QVBoxLayout>
 #include <algorithm>
-#include <memory>
 
 namespace {
-
-/** Detection, the search-path analysis in the scope chosen, and the repair scan: what the silent --repair does. */
-RepairPage::Findings scanMachine(const Engine& engine, PathScope scope, const RepairFindings* consumers)
-{
-    RepairPage::Findings found;
-    found.system = engine.detect(DetectOptions{});
-    found.analysis = engine.analyseInstalledCudnn(found.system, scope);
-    RepairScanOptions options;
-    options.environment = found.analysis ? &*found.analysis : nullptr;
-    found.scan = RepairScanner(options).scan(found.system);
-    if (consumers) {
-        found.consumers = *consumers;
-    } else {
-        const PythonConsumers python(engine.host(), engine.sharedRunner(), engine.environmentLocations().homeDirectory);
-        found.consumers = python.findings(python.inspect());
-    }
-    found.scan.findings.append(found.consumers);
-    return found;
-}
 
 int problemCount(const RepairScan& scan)
 {
@@ -115,6 +90,14 @@ RepairPage::RepairPage(const Engine& engine, WizardState& state, BackgroundWork&
     connect(m_rescan, &QPushButton::clicked, this, &RepairPage::scan);
 }
 
+RepairRequest RepairPage::repairRequest() const
+{
+    RepairRequest request;
+    request.pathScope = m_state.pathScope();
+    request.logFile = m_state.logFile();
+    return request;
+}
+
 void RepairPage::initializePage()
 {
     if (!m_current && !m_busy)
@@ -144,29 +127,19 @@ void RepairPage::scan()
     m_bar->show();
     setBusy(true);
     const Engine* engine = &m_engine;
-    const PathScope scope = m_state.pathScope();
-    m_work.run<Findings>(
+    const RepairRequest request = repairRequest();
+    m_work.run<RepairSurvey>(
         this,
-        [engine, scope] {
-            // What an interrupted install, uninstall or repair left is finished or put back first, so the scan
-            // describes the toolkits as they stand.
-            QStringList roots;
-            for (const CudaToolkit& toolkit : engine->detect(DetectOptions{}).toolkits)
-                roots.append(toolkit.root);
-            RepairOptions options;
-            const EnvironmentService environment(engine->environmentLocations());
-            options.operations = RepairService::operationFactory(&environment);
-            const Diagnostics recovered = RepairService::recoverInterrupted(roots, options);
-            Findings found = scanMachine(*engine, scope, nullptr);
-            found.recovered = recovered;
-            return found;
-        },
-        [this](const Findings& found) {
+        [engine, request] { return engine->surveyRepair(request); },
+        [this](const RepairSurvey& found) {
             m_current = found;
             m_bar->hide();
             m_bar->setRange(0, 1000);
             m_state.setSnapshot(found.system);
-            m_state.setRepairOutcome(RepairOutcome{std::nullopt, found.scan, found.scan});
+            RepairOutcome surveyed;
+            surveyed.before = found;
+            surveyed.after = found.scan;
+            m_state.setRepairOutcome(surveyed);
             showFindings(found.scan);
             m_status->setText(statusText(found.scan));
             if (!found.recovered.isEmpty()) {
@@ -193,37 +166,20 @@ void RepairPage::repair()
     m_cancel->setEnabled(true);
     setBusy(true);
 
-    auto log = std::make_shared<FileInstallLog>();
-    if (m_state.logFile().isEmpty() || !log->open(m_state.logFile(), nullptr))
-        log.reset();
     m_cancellation = m_work.separateCancellation();
     const CancellationToken cancel = m_cancellation;
     ProgressRelay* relay = m_relay;
     const Engine* engine = &m_engine;
-    const PathScope scope = m_state.pathScope();
-    m_work.run<Run>(
+    m_work.run<RepairOutcome>(
         this,
-        [engine, scope, before = *m_current, log, relay, cancel] {
-            const EnvironmentService environment(engine->environmentLocations());
-            RepairOptions options;
-            options.log = log.get();
-            options.operations = RepairService::operationFactory(&environment);
-            options.environment = &environment;
-            options.environmentPlan = before.analysis ? &before.analysis->plan : nullptr;
-            Run run;
-            run.result = RepairService::repair(before.scan, before.system, options, relay, cancel);
-            if (run.result.status == RepairResult::Status::Repaired)
-                run.after = scanMachine(*engine, scope, &before.consumers);
-            return run;
+        [engine, request = repairRequest(), before = *m_current, relay, cancel] {
+            return engine->repair(before, request, relay, cancel);
         },
-        [this](const Run& run) {
+        [this](const RepairOutcome& run) {
             m_cancel->hide();
             m_bar->hide();
-            if (run.after) {
-                m_current = *run.after;
-                m_state.setSnapshot(run.after->system);
-            }
-            m_state.setRepairOutcome(RepairOutcome{run.result, m_state.repairOutcome()->before, m_current->scan});
+            m_current->scan = run.after;
+            m_state.setRepairOutcome(run);
             showRun(run);
             setBusy(false);
             emit finished();
@@ -249,7 +205,7 @@ void RepairPage::showProgress(const ProgressUpdate& update)
     m_bar->setValue(int(update.fraction() * 1000));
 }
 
-void RepairPage::showRun(const Run& run)
+void RepairPage::showRun(const RepairOutcome& run)
 {
     QString text;
     switch (run.result.status) {
@@ -278,7 +234,8 @@ void RepairPage::showRun(const Run& run)
     }
     m_result->setText(text);
     showFindings(m_current->scan);
-    m_status->setText(run.after
+    const bool repaired = run.result.status == RepairResult::Status::Repaired;
+    m_status->setText(repaired
                           ? (m_current->scan.isClean()
                                  ? tr("Nothing left to repair.")
                                  : tr("Left after the repair: %n problem(s).", nullptr, problemCount(m_current->scan)))

@@ -2,7 +2,6 @@
 
 #include "WizardState.h"
 #include "common/Progress.h"
-#include "repair/RepairResult.h"
 
 #include <QWizardPage>
 #include <optional>
@@ -18,7 +17,7 @@ class QTreeWidget;
 /**
  * The guided repair (task Repair, `--repair`): finishes or rolls back an interrupted run, scans the toolkits
  * (and asks the Python interpreters which cuDNN they use), shows the findings grouped by who can cure them, and
- * applies the safe fixes through RepairService in one transaction per toolkit. Cancel rolls back. Afterwards it
+ * applies the safe fixes (Engine::repair) in one transaction per toolkit. Cancel rolls back. Afterwards it
  * scans again and shows what is left. All engine work runs off the GUI thread.
  */
 class RepairPage : public QWizardPage
@@ -31,16 +30,6 @@ public:
     bool isComplete() const override;
     bool isBusy() const { return m_busy; }
 
-    /** What the engine found, the scan and the search-path analysis it used: the input of a repair. */
-    struct Findings
-    {
-        SystemSnapshot system;
-        std::optional<EnvironmentReport> analysis;
-        RepairScan scan;
-        RepairFindings consumers; // the Python facts; a repair does not change them
-        Diagnostics recovered; // what an interrupted run left, finished or put back
-    };
-
 public slots:
     void scan();
     /** Applies the automatic fixes of the last scan, then scans again. */
@@ -52,16 +41,11 @@ signals:
     void finished();
 
 private:
-    struct Run
-    {
-        RepairResult result;
-        std::optional<Findings> after; // the scan after a repair that changed something
-    };
-
+    RepairRequest repairRequest() const;
     void setBusy(bool busy);
     void showFindings(const RepairScan& scan);
     void showProgress(const ProgressUpdate& update);
-    void showRun(const Run& run);
+    void showRun(const RepairOutcome& run);
     QString statusText(const RepairScan& scan) const;
 
     const Engine& m_engine;
@@ -76,7 +60,7 @@ private:
     QPushButton* m_cancel;
     QPushButton* m_rescan;
     QLabel* m_result;
-    std::optional<Findings> m_current;
+    std::optional<RepairSurvey> m_current;
     CancellationToken m_cancellation;
     bool m_busy = false;
 };

@@ -4,9 +4,6 @@
 #include "DiagnosticList.h"
 #include "ProgressRelay.h"
 #include "engine/Engine.h"
-#include "install/InstallService.h"
-#include "install/Manifest.h"
-#include "install/ToolkitState.h"
 
 #include <QHeaderView>
 #include <QLabel>
@@ -77,22 +74,20 @@ void UninstallPage::listInstalls()
 {
     m_installs->clear();
     const std::optional<SystemSnapshot>& system = m_state.snapshot();
-    const QStringList roots = system ? InstallService::toolkitsWithInstalls(*system) : QStringList();
-    for (const QString& root : roots) {
-        QString error;
-        const std::optional<Manifest> manifest = Manifest::load(ToolkitState(root).manifestFile(), &error);
-        const ManifestEntry* newest = manifest ? manifest->newest() : nullptr;
-        auto* row = new QTreeWidgetItem(
-            m_installs,
-            {displayPath(system->os, root),
-             newest ? newest->package.value(QStringLiteral("cudnn_version")).toString() : error,
-             newest ? QLocale().toString(newest->time.toLocalTime(), QLocale::ShortFormat) : QString()});
-        row->setData(0, Qt::UserRole, root);
+    const QList<InstalledCopy> copies = system ? m_engine.installedCopies(*system) : QList<InstalledCopy>();
+    for (const InstalledCopy& copy : copies) {
+        auto* row = new QTreeWidgetItem(m_installs,
+                                        {displayPath(system->os, copy.root),
+                                         copy.problem.isEmpty() ? copy.cudnnVersion : copy.problem,
+                                         copy.installed.isValid()
+                                             ? QLocale().toString(copy.installed.toLocalTime(), QLocale::ShortFormat)
+                                             : QString()});
+        row->setData(0, Qt::UserRole, copy.root);
     }
     if (m_installs->topLevelItemCount() > 0)
         m_installs->setCurrentItem(m_installs->topLevelItem(0));
-    m_summary->setText(roots.isEmpty() ? tr("cudnn-setup has installed nothing into the toolkits found here.")
-                                       : tr("Toolkits holding a cuDNN that cudnn-setup installed:"));
+    m_summary->setText(copies.isEmpty() ? tr("cudnn-setup has installed nothing into the toolkits found here.")
+                                        : tr("Toolkits holding a cuDNN that cudnn-setup installed:"));
     m_uninstall->setEnabled(!m_busy && m_installs->currentItem());
 }
 
@@ -108,21 +103,21 @@ void UninstallPage::uninstallSelected()
     m_bar->show();
     m_result->setText(tr("Taking back the newest install from %1…").arg(item->text(0)));
     emit completeChanged();
-    InstallOptions options = m_engine.installOptions(); // undoes the search path fix the manifest holds
+    UninstallRequest request;
+    request.root = root;
+    request.logFile = m_state.logFile();
     ProgressRelay* relay = m_relay;
     m_cancellation = m_work.separateCancellation();
     const CancellationToken cancel = m_cancellation;
-    m_work.run<InstallResult>(
+    const Engine* engine = &m_engine;
+    m_work.run<UninstallOutcome>(
         this,
-        [root, options, relay, cancel] { return InstallService::uninstall(root, options, relay, cancel); },
-        [this](const InstallResult& result) {
+        [engine, request, relay, cancel] { return engine->uninstall(request, relay, cancel); },
+        [this](const UninstallOutcome& outcome) {
             m_busy = false;
             m_bar->hide();
-            SetupOutcome outcome;
-            outcome.install = result;
-            outcome.environment.reason = tr("an uninstall undoes the search path change of the install it takes back");
-            outcome.verifyNotRun = outcome.benchmarkNotRun = tr("uninstall");
-            m_state.setOutcome(outcome);
+            m_state.setUninstallOutcome(outcome);
+            const InstallResult& result = outcome.result;
             m_result->setText(result.status == InstallResult::Status::Uninstalled
                                   ? tr("Uninstalled: %1 is back as it was before that install.")
                                         .arg(displayPath(hostOsFlavor(), result.root))

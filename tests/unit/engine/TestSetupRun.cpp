@@ -112,7 +112,7 @@ void TestSetupRun::userScopeFixIsPartOfTheInstallAndOfTheUninstall()
     QVERIFY(outcome.verify);
     QVERIFY(!outcome.verify->passed());
     QCOMPARE(outcome.verify->diagnostics.first().code, QStringLiteral("VERIFY-PROBE-FAILED"));
-    QCOMPARE(outcome.exitCode(), ExitCode::VerifyFailed);
+    QCOMPARE(outcome.taskStatus(), TaskStatus::VerifyFailed);
     const QByteArray profileAfter = contents(profile());
     QVERIFY2(profileAfter.contains(m_root.toUtf8()), profileAfter);
     QVERIFY(profileAfter.startsWith(profileBefore)); // the user's own lines stay
@@ -172,7 +172,7 @@ void TestSetupRun::rollbackTakesTheFixBackWithTheFiles()
     FaultPoint::disarm();
     QCOMPARE(outcome.install.status, InstallResult::Status::RolledBack);
     QCOMPARE(outcome.environment.status, EnvironmentOutcome::Status::RolledBack);
-    QCOMPARE(outcome.exitCode(), ExitCode::RolledBack);
+    QCOMPARE(outcome.taskStatus(), TaskStatus::RolledBack);
     QCOMPARE(contents(profile()), profileBefore);
     QCOMPARE(toolkitListing(m_root), toolkitBefore);
 }
@@ -180,18 +180,18 @@ void TestSetupRun::rollbackTakesTheFixBackWithTheFiles()
 void TestSetupRun::benchmarkVerdictDecidesTheExitCode_data()
 {
     QTest::addColumn<QString>("verdict");
-    QTest::addColumn<ExitCode>("exitCode");
-    QTest::newRow("active") << QStringLiteral("BENCH-OK") << ExitCode::Ok;
-    QTest::newRow("no GPU here: a warning, not a failure") << QStringLiteral("BENCH-NO-GPU") << ExitCode::Ok;
-    QTest::newRow("slow: a warning") << QStringLiteral("BENCH-SLOW") << ExitCode::Ok;
-    QTest::newRow("wrong results") << QStringLiteral("BENCH-WRONG") << ExitCode::VerifyFailed;
-    QTest::newRow("cuDNN does not load") << QStringLiteral("BENCH-CUDNN-LOAD-FAILED") << ExitCode::VerifyFailed;
+    QTest::addColumn<TaskStatus>("exitCode");
+    QTest::newRow("active") << QStringLiteral("BENCH-OK") << TaskStatus::Ok;
+    QTest::newRow("no GPU here: a warning, not a failure") << QStringLiteral("BENCH-NO-GPU") << TaskStatus::Ok;
+    QTest::newRow("slow: a warning") << QStringLiteral("BENCH-SLOW") << TaskStatus::Ok;
+    QTest::newRow("wrong results") << QStringLiteral("BENCH-WRONG") << TaskStatus::VerifyFailed;
+    QTest::newRow("cuDNN does not load") << QStringLiteral("BENCH-CUDNN-LOAD-FAILED") << TaskStatus::VerifyFailed;
 }
 
 void TestSetupRun::benchmarkVerdictDecidesTheExitCode()
 {
     QFETCH(QString, verdict);
-    QFETCH(ExitCode, exitCode);
+    QFETCH(TaskStatus, exitCode);
     scriptBenchmark(verdict);
     const Engine setup = engine();
     const SystemSnapshot system = machineWith({m_root});
@@ -202,15 +202,13 @@ void TestSetupRun::benchmarkVerdictDecidesTheExitCode()
     QCOMPARE(outcome.install.status, InstallResult::Status::Ok);
     QVERIFY(outcome.benchmark);
     QCOMPARE(outcome.benchmark->verdictCode, verdict);
-    QCOMPARE(outcome.exitCode(), exitCode);
+    QCOMPARE(outcome.taskStatus(), exitCode);
     // The probe ran against the toolkit just installed into.
     const QStringList calls = m_runner->calls().filter(QStringLiteral("benchmark"));
     QCOMPARE(calls.size(), 1);
     QVERIFY2(calls.first().contains(m_root), qPrintable(calls.first()));
 
-    Report report(QStringLiteral("install"));
-    outcome.addToReport(report);
-    const QJsonObject json = report.toJson();
+    const QJsonObject json = outcome.toReport().toJson();
     QCOMPARE(json.value(QStringLiteral("benchmark"))
                  .toObject()
                  .value(QStringLiteral("verdict"))

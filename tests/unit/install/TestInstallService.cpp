@@ -130,7 +130,7 @@ void TestInstallService::installsRealCudnnWithLinksAndModes()
 {
     const InstallResult result = install(m_real, m_root);
     QVERIFY2(result.status == Status::Ok, describe(result));
-    QCOMPARE(result.exitCode(), ExitCode::Ok);
+    QCOMPARE(result.taskStatus(), TaskStatus::Ok);
 
     const QString lib = m_root + QStringLiteral("/lib"); // lib64 is a link to it
     QCOMPARE(FileSystem::kindOf(lib + QStringLiteral("/libcudnn.so.9.19.0")), FileSystem::Kind::File);
@@ -199,7 +199,7 @@ void TestInstallService::reinstallChangesNothing()
     const QString installed = listing(m_root);
     const InstallResult again = install(m_real, m_root);
     QCOMPARE(again.status, Status::Unchanged);
-    QCOMPARE(again.exitCode(), ExitCode::Ok);
+    QCOMPARE(again.taskStatus(), TaskStatus::Ok);
     QVERIFY(codesOf(again).contains(InstallCode::Unchanged));
     QVERIFY(std::all_of(again.files.cbegin(), again.files.cend(), [](const InstallResult::File& f) {
         return f.action == QLatin1String("unchanged");
@@ -228,7 +228,7 @@ void TestInstallService::uninstallRestoresWhatWasThere()
 
     const InstallResult nothing = InstallService::uninstall(m_root);
     QCOMPARE(nothing.status, Status::NotInstalled);
-    QCOMPARE(nothing.exitCode(), ExitCode::Ok);
+    QCOMPARE(nothing.taskStatus(), TaskStatus::Ok);
     QCOMPARE(listing(m_root), before);
 }
 
@@ -304,7 +304,7 @@ void TestInstallService::changedSinceInstallIsRefusedUnlessForced()
 
     const InstallResult refused = InstallService::uninstall(m_root);
     QCOMPARE(refused.status, Status::Refused);
-    QCOMPARE(refused.exitCode(), ExitCode::Failed);
+    QCOMPARE(refused.taskStatus(), TaskStatus::Failed);
     QVERIFY(codesOf(refused).contains(InstallCode::ChangedSinceInstall));
     QVERIFY(std::any_of(refused.diagnostics.cbegin(), refused.diagnostics.cend(), [&](const Diagnostic& d) {
         return d.subject == edited;
@@ -374,7 +374,7 @@ void TestInstallService::hostileEntriesChangeNothing()
     const QString before = listing(m_root);
     const InstallResult result = install(archive, m_root, {}, os);
     QCOMPARE(result.status, Status::Rejected);
-    QCOMPARE(result.exitCode(), ExitCode::PackageRejected);
+    QCOMPARE(result.taskStatus(), TaskStatus::Rejected);
     QCOMPARE(listing(m_root), before);
     QVERIFY(!FileSystem::exists(outside));
 
@@ -458,7 +458,7 @@ void TestInstallService::uninstallFaultRollsBack()
     const InstallResult failed = InstallService::uninstall(m_root);
     FaultPoint::disarm();
     QVERIFY2(failed.status == Status::RolledBack, describe(failed));
-    QCOMPARE(failed.exitCode(), ExitCode::RolledBack);
+    QCOMPARE(failed.taskStatus(), TaskStatus::RolledBack);
     QCOMPARE(listing(m_root), installed);
 
     QVERIFY(InstallService::uninstall(m_root).succeeded());
@@ -474,7 +474,7 @@ void TestInstallService::cancelRollsBack()
     const SystemSnapshot system = machineWith({m_root});
     const InstallResult result = InstallService::install(choose(m_real, system, m_root), system, {}, &sink, token);
     QCOMPARE(result.status, Status::RolledBack);
-    QCOMPARE(result.exitCode(), ExitCode::RolledBack);
+    QCOMPARE(result.taskStatus(), TaskStatus::RolledBack);
     QVERIFY(codesOf(result).contains(InstallCode::Canceled));
     QCOMPARE(listing(m_root), before);
 }
@@ -505,7 +505,7 @@ void TestInstallService::readOnlyTargetNeedsElevation()
     const QString before = listing(m_root);
     const InstallResult result = install(m_real, m_root, options);
     QCOMPARE(result.status, Status::NeedsElevation);
-    QCOMPARE(result.exitCode(), ExitCode::NeedsElevation);
+    QCOMPARE(result.taskStatus(), TaskStatus::NeedsElevation);
     QVERIFY(codesOf(result).contains(InstallCode::NeedsElevation));
     QCOMPARE(listing(m_root), before);
 }
@@ -662,7 +662,7 @@ void TestInstallService::onePassRefusesWhatItReadsAndLeavesNothing()
     InstallService::JudgedPackage judged;
     const InstallResult result = installInOnePass(archive, m_root, &judged, true);
     QCOMPARE(result.status, Status::Rejected); // --force lifts compatibility, never safety
-    QCOMPARE(result.exitCode(), ExitCode::PackageRejected);
+    QCOMPARE(result.taskStatus(), TaskStatus::Rejected);
     QVERIFY(!judged.choice.ok());
     QCOMPARE(listing(m_root), before);
     QVERIFY(!FileSystem::exists(ToolkitState(m_root).folder())); // staging, journal and lock all gone

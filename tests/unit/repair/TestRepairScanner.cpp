@@ -133,7 +133,7 @@ void TestRepairScanner::mixedVersionsAreManual()
     QCOMPARE(mixed->manualAction, FixAction::of(FixAction::Kind::InstallAgain, root));
     QVERIFY2(mixed->manualStep.contains(root) && !mixed->manualStep.contains(QStringLiteral("--")),
              qPrintable(mixed->manualStep));
-    QCOMPARE(repairExitCode(RepairService::repair(found, detected({root})), found), ExitCode::Failed);
+    QCOMPARE(repairTaskStatus(RepairService::repair(found, detected({root})), found), TaskStatus::Failed);
 }
 
 void TestRepairScanner::environmentConflictsAreClassified()
@@ -182,7 +182,7 @@ void TestRepairScanner::environmentConflictsAreClassified()
     QVERIFY(c->fixes.isEmpty());
     QCOMPARE(link->remedy, RepairFinding::Remedy::Manual);
     QVERIFY(link->manualStep.contains(QStringLiteral("ln -sfn")));
-    QCOMPARE(repairExitCode(RepairResult{}, found), ExitCode::NeedsElevation);
+    QCOMPARE(repairTaskStatus(RepairResult{}, found), TaskStatus::NeedsElevation);
 
     // A toolkit without the file at all (no nvcc in it): nothing can make it win, so it is a fact, not a fault.
     report.conflicts.append(conflict(QStringLiteral("nvcc"), ConflictClass::UserSearchPath, false));

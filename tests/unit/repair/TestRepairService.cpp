@@ -186,7 +186,7 @@ void TestRepairService::secondRunIsNothingToRepair()
     const RepairResult second = RepairService::repair(again, detected({root}));
     QCOMPARE(second.status, RepairResult::Status::NothingToApply);
     QVERIFY(containsCode(second.diagnostics, RepairCode::Nothing));
-    QCOMPARE(repairExitCode(second, again), ExitCode::Ok);
+    QCOMPARE(repairTaskStatus(second, again), TaskStatus::Ok);
     QCOMPARE(listing(root), repaired); // not even the manifest was touched
 }
 
@@ -237,7 +237,7 @@ void TestRepairService::wrongPackageIsRefusedAndNothingChanges()
     const RepairResult result = RepairService::repair(scan(root, wrong), detected({root}), options);
     QCOMPARE(result.status, RepairResult::Status::PackageRejected);
     QVERIFY2(containsCode(result.diagnostics, RepairCode::PackageMismatch), describe(result).constData());
-    QCOMPARE(repairExitCode(result, scan(root)), ExitCode::PackageRejected);
+    QCOMPARE(repairTaskStatus(result, scan(root)), TaskStatus::Rejected);
     QCOMPARE(listing(root), damaged); // not even the fix that needs no package ran
 }
 
@@ -252,7 +252,7 @@ void TestRepairService::missingPackageOptionIsNotFound()
     options.package = tree.path(QStringLiteral("no-such.tar.xz"));
     const RepairResult result = RepairService::repair(scan(root, options.package), detected({root}), options);
     QCOMPARE(result.status, RepairResult::Status::PackageNotFound);
-    QCOMPARE(repairExitCode(result, scan(root)), ExitCode::NothingFound);
+    QCOMPARE(repairTaskStatus(result, scan(root)), TaskStatus::NothingFound);
     QCOMPARE(listing(root), damaged);
 }
 
@@ -294,7 +294,7 @@ void TestRepairService::cancelMidRepairRollsBack()
     QVERIFY2(result.status == RepairResult::Status::RolledBack, describe(result).constData());
     QVERIFY(containsCode(result.diagnostics, RepairCode::Canceled));
     QVERIFY(progress.phases.contains(RepairService::tr("Putting everything back")));
-    QCOMPARE(repairExitCode(result, scan(root)), ExitCode::RolledBack);
+    QCOMPARE(repairTaskStatus(result, scan(root)), TaskStatus::RolledBack);
     QVERIFY2(listing(root) == damaged, difference(listing(root), damaged).constData());
 }
 
@@ -313,7 +313,7 @@ void TestRepairService::dryRunChangesNothing()
     QCOMPARE(result.applied.size(), 1);
     QCOMPARE(result.applied.first().fix.kind, RepairFix::Kind::RestoreFile);
     QVERIFY(result.transactions.isEmpty());
-    QCOMPARE(repairExitCode(result, before), ExitCode::Failed); // something is broken, and still is
+    QCOMPARE(repairTaskStatus(result, before), TaskStatus::Failed); // something is broken, and still is
     QCOMPARE(listing(root), damaged);
 }
 
@@ -332,27 +332,27 @@ void TestRepairService::readOnlyToolkitNeedsElevation()
     QCOMPARE(found.count(RepairFinding::Remedy::Automatic), 0);
     const RepairResult result = RepairService::repair(found, detected({root}));
     QCOMPARE(result.status, RepairResult::Status::NothingToApply);
-    QCOMPARE(repairExitCode(result, found), ExitCode::NeedsElevation);
+    QCOMPARE(repairTaskStatus(result, found), TaskStatus::NeedsElevation);
 }
 
 void TestRepairService::exitCodes()
 {
     RepairScan clean;
     RepairResult nothing;
-    QCOMPARE(repairExitCode(nothing, clean), ExitCode::Ok);
+    QCOMPARE(repairTaskStatus(nothing, clean), TaskStatus::Ok);
     RepairScan manual;
     RepairFinding finding;
     finding.diagnostic = Diagnostic::error(QStringLiteral("CUDNN-MIXED-VERSIONS"), QStringLiteral("mixed"));
     finding.remedy = RepairFinding::Remedy::Manual;
     manual.findings.append(finding);
-    QCOMPARE(repairExitCode(nothing, manual), ExitCode::Failed);
+    QCOMPARE(repairTaskStatus(nothing, manual), TaskStatus::Failed);
     RepairFinding fact;
     fact.diagnostic = Diagnostic::info(RepairCode::ConsumerOwnCopy, QStringLiteral("torch has its own"));
     fact.remedy = RepairFinding::Remedy::None;
     RepairScan facts;
     facts.findings.append(fact);
     QVERIFY(facts.isClean());
-    QCOMPARE(repairExitCode(nothing, facts), ExitCode::Ok);
+    QCOMPARE(repairTaskStatus(nothing, facts), TaskStatus::Ok);
 }
 
 QTEST_GUILESS_MAIN(TestRepairService)

@@ -1,27 +1,20 @@
 #pragma once
 
+#include "DeployPlan.h"
+#include "FetchOutcome.h"
 #include "elevation/ElevationOutcome.h"
 #include "env/EnvironmentReport.h"
+#include "env/PathScope.h"
+#include "install/InstallPlanner.h"
 #include "install/InstallResult.h"
-#include "install/InstallService.h"
+#include "package/PackagePicker.h"
 #include "verify/BenchmarkResult.h"
 #include "verify/VerifyResult.h"
 
 #include <QCoreApplication>
 #include <optional>
 
-class InstallLog;
 class Report;
-
-/** Which search path an install fixes (--path-scope); None leaves it alone but still reports what wins. */
-enum class PathScope {
-    User,
-    Machine,
-    None,
-};
-
-QString pathScopeName(PathScope scope);
-std::optional<PathScope> pathScopeFromName(const QString& name);
 
 /** The search path step of one run: what it found, what it did, and the report's "environment" section. */
 struct EnvironmentOutcome
@@ -58,6 +51,9 @@ struct SetupOutcome
     Q_DECLARE_TR_FUNCTIONS(SetupOutcome)
 
 public:
+    PackageChoice choice; // what was installed: the choice given, or the one the install's own pass made
+    std::optional<InstallPlan> plan; // what the package was to change, as planned before anything was put in place
+    std::optional<FetchOutcome> fetched; // where the archive came from, when it was fetched
     InstallResult install;
     EnvironmentOutcome environment;
     std::optional<VerifyResult> verify; // what really loads from the toolkit, in a fresh process
@@ -65,15 +61,33 @@ public:
     std::optional<BenchmarkResult> benchmark;
     QString benchmarkNotRun; // why the benchmark did not run, when it did not
     std::optional<ElevationOutcome> elevation; // set when the privileged part went to an elevated copy
-    std::optional<InstallService::JudgedPackage> judged; // set when the package was judged by the install's own pass
+    bool dryRun = false; // nothing was installed: the plan, the search path step as it would be, and why not
+    std::optional<DeployPlan> deployPlan; // a deploy's dry run: what it would copy
+    /** The run stopped before its first step: its log cannot be written, or the archive is not the one judged. */
+    struct Refusal
+    {
+        TaskStatus status = TaskStatus::Failed;
+        Diagnostic why;
+    };
+    std::optional<Refusal> refusal;
 
     /**
      * The install's code, unless it succeeded and the verification found an error or the benchmark found cuDNN
      * broken (wrong results, does not load): then VerifyFailed.
      */
-    ExitCode exitCode() const;
-    /** The install's sections and diagnostics, then "environment", "verify", "benchmark" and "elevation". */
-    void addToReport(Report& report) const;
+    TaskStatus taskStatus() const;
+    /**
+     * The whole report of the run: "install", "deploy" or "dry-run"; the package and its plan, the fetch, the
+     * install's sections and diagnostics, then "environment", "verify", "benchmark" and "elevation".
+     */
+    Report toReport() const;
+    /** Something was installed (or tried): not a dry run, and there was a package to install. */
+    bool ranInstall() const;
+    /** The fetch ended the run: it failed, or (a dry run) the archive is not in the cache to plan with. */
+    bool endedInFetch() const;
+
+private:
+    void addRunToReport(Report& report) const;
 };
 
 /** What an install run does besides copying the files. */
@@ -84,11 +98,14 @@ struct SetupOptions
     bool benchmark = true;
     bool quickBenchmark = false; // small batches: tests over the fake libraries
     QString deployTo; // set: copy next to an application instead of into the toolkit (no search path step)
-    QStringList searchFolders; // deploy: where else to look for zlibwapi.dll
-    InstallLog* log = nullptr;
+    QString logFile; // empty: no log
+    bool logFileMustExist = false; // the elevated copy writes into the file its parent made, never a new one
+    std::optional<FetchOutcome> fetched; // where the archive came from, for the report
+    QString judgedSha256; // the elevated copy: the archive must be the one the unelevated process judged
     /**
      * The wizard: when this process may not do the privileged part (a root-owned toolkit, machine scope), hand it to
      * an elevated copy (Engine::setElevation). Silent mode never elevates: it exits 4 with the command instead.
      */
     bool elevate = false;
+    bool dryRun = false; // plan only: the package, the search path step or the deploy as they would be
 };

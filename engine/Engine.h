@@ -1,6 +1,11 @@
 #pragma once
 
+#include "DeployPlan.h"
+#include "FetchOutcome.h"
+#include "MachineJudgement.h"
+#include "RepairOutcome.h"
 #include "SetupOutcome.h"
+#include "UninstallOutcome.h"
 #include "common/Progress.h"
 #include "detect/Detector.h"
 #include "detect/HostEnvironment.h"
@@ -16,10 +21,23 @@
 #include <optional>
 
 struct PackageChoice;
+class InstallLog;
+class Report;
+
+/** Which package to use: an archive, or a folder of them, for a toolkit (or the one the package fits best). */
+struct PackageRequest
+{
+    QString path;
+    std::optional<QString> cudaRoot;
+    bool force = false; // accept what only a warning holds against
+};
 
 /**
- * The one facade the faces call: the wizard's pages and the silent runner ask the same questions here, so no
- * decision is made twice. The machine (host environment, process runner) is injected for tests.
+ * The one facade the faces call, one method per user task: choose a package (a file, a folder, or a fetch),
+ * install or deploy it, repair, uninstall, recover, detect, verify and benchmark. Each returns an outcome that
+ * writes its own report, so the wizard's Finish and `--silent --report` say the same about the same task; the
+ * faces gather input, make the call, and word the outcome. The machine (host environment, process runner) is
+ * injected for tests.
  */
 class Engine
 {
@@ -35,6 +53,37 @@ public:
     const EnvironmentLocations& environmentLocations() const { return m_environment; }
 
     SystemSnapshot detect(const DetectOptions& options) const;
+    /** Finishes or rolls back what an interrupted install, uninstall or repair left in the toolkits found. */
+    Diagnostics recoverInterrupted(const SystemSnapshot& system) const;
+
+    // Choosing a package
+    /** Inspects the archive (or each archive of the folder) and picks the newest that fits; reads what it must. */
+    PackageChoice choosePackage(const PackageRequest& request,
+                                const SystemSnapshot& system,
+                                ProgressSink* progress = nullptr,
+                                CancellationToken cancel = {}) const;
+    /** The plan for the chosen package and toolkit; null when nothing was chosen or the choice is blocked. */
+    static std::optional<InstallPlan> planInstall(const PackageChoice& choice, const SystemSnapshot& system);
+    /** Every archive at the path (a file, or a folder of them), inspected. */
+    static QList<PackageInspection> inspectArchives(const QString& folderOrFile);
+    /** The archives judged for the machine a detect file describes, with that machine's rules. */
+    static MachineJudgement judgeMachine(const QString& machineFile,
+                                         const QList<PackageInspection>& inspections,
+                                         const std::optional<QString>& cudaRoot,
+                                         bool force);
+    /** Where a fetch reads from when no mirror is named: NVIDIA's redist root. */
+    static QString nvidiaSource();
+    /** Reads the manifests of the request's source and chooses the archive; downloads nothing. */
+    FetchOutcome
+    planFetch(const FetchRequest& request, const SystemSnapshot& system, CancellationToken cancel = {}) const;
+    /**
+     * Downloads what planFetch chose into the cache, or finds it there, verified; a dry run downloads nothing and
+     * hands on only a verified cached copy. The outcome's archive goes on to choosePackage like any file.
+     */
+    FetchOutcome fetch(FetchOutcome planned,
+                       ProgressSink* progress = nullptr,
+                       CancellationToken cancel = {},
+                       CancellationToken alsoCancel = {}) const;
 
     // The search path step
     /** The toolkit, CUDA and cuDNN versions that must win the search once choice is installed; null without one. */
@@ -98,6 +147,31 @@ public:
                                 ProgressSink* progress = nullptr,
                                 CancellationToken cancel = {}) const;
 
+    /** What a deploy of choice into folder would copy; the install's deploy copies exactly this. */
+    DeployPlan planDeploy(const PackageChoice& choice, const SystemSnapshot& system, const QString& folder) const;
+
+    // Repairing
+    /** Recovers an interrupted run (not in a dry run), detects, and finds what is broken: nothing is changed. */
+    RepairSurvey surveyRepair(const RepairRequest& request) const;
+    /** Applies the survey's automatic fixes (one transaction per toolkit) and looks again. */
+    RepairOutcome repair(const RepairSurvey& survey,
+                         const RepairRequest& request,
+                         ProgressSink* progress = nullptr,
+                         CancellationToken cancel = {}) const;
+
+    // Uninstalling
+    /** Every toolkit holding an install by cudnn-setup, with its newest install. */
+    QList<InstalledCopy> installedCopies(const SystemSnapshot& system) const;
+    /** Takes back the newest install in the request's root (or the only toolkit holding one). */
+    UninstallOutcome
+    uninstall(const UninstallRequest& request, ProgressSink* progress = nullptr, CancellationToken cancel = {}) const;
+
+    // The elevated copy's side of the hand-over
+    /** The report into the file the unelevated process made (its owner's, 0600), never through a link. */
+    static bool writeElevatedReport(const Report& report, const QString& path, const QString& token, QString* error);
+    /** The progress lines the unelevated process reads, into the file it made; null with error otherwise. */
+    static std::unique_ptr<ProgressSink> progressLines(const QString& path, QString* error);
+
     // Proving it works
     /** Which file of every cuDNN library a new program really loads from the toolkit, in a fresh cudnn-probe. */
     VerifyResult verify(const QString& toolkitRoot) const;
@@ -107,9 +181,18 @@ public:
 private:
     /** The files (and a machine search path) through the elevated copy; then the user-scope fix here. */
     void installElevated(const ElevationRequest& request,
-                         const SetupOptions& options,
                          SetupOutcome& outcome,
+                         InstallLog* log,
                          ProgressSink* progress) const;
+    /**
+     * The log a task writes, opened once for every task with one rule: a log that cannot be opened ends the task
+     * before anything is changed (why says so). Null without error when none was asked for.
+     */
+    static std::unique_ptr<InstallLog> openLog(const QString& path, bool existingOnly, Diagnostic* why);
+    /** The folders a deploy also searches for the runtime libraries a toolkit lacks (zlibwapi.dll): the PATH. */
+    QStringList deploySearchFolders() const;
+    /** Every kind of step a journal or manifest holds, for recovering and uninstalling. */
+    OperationFactory operations() const;
     /** The search path fix as the operations an install's transaction performs after the files; none if it may not. */
     QList<OperationPointer> environmentSteps(const EnvironmentPlan* fix) const;
     /** The search path step's final status, from what the install did. */
@@ -117,6 +200,8 @@ private:
     /** What loads, and how fast, once the files are in: the same for both ways in. */
     void
     prove(SetupOutcome& outcome, const SetupOptions& options, ProgressSink* progress, CancellationToken cancel) const;
+    /** Scans the machine as a repair sees it, with the consumers found before (or found now, when null). */
+    RepairSurvey survey(const RepairRequest& request, const RepairFindings* consumers) const;
 
     HostEnvironment m_host;
     std::shared_ptr<const ProcessRunner> m_runner;

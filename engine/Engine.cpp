@@ -1,11 +1,17 @@
 #include "Engine.h"
 
 #include "elevation/ElevatedInstall.h"
+#include "elevation/ElevationSession.h"
+#include "elevation/PrivateFiles.h"
+#include "elevation/ProgressLines.h"
 #include "env/EnvironmentOperations.h"
 #include "env/EnvironmentService.h"
+#include "install/InstallCode.h"
 #include "install/InstallLog.h"
 #include "install/InstallService.h"
 #include "package/PackagePicker.h"
+#include "repair/RepairService.h"
+#include "report/Report.h"
 #include "verify/BenchmarkRunner.h"
 #include "verify/VerifyRunner.h"
 
@@ -68,7 +74,7 @@ Engine::planEnvironment(const PackageChoice& choice, const SystemSnapshot& syste
     outcome.analysis
         = analyseEnvironment(*target, scope == PathScope::Machine ? EnvironmentScope::Machine : EnvironmentScope::User);
     if (scope == PathScope::None) {
-        outcome.reason = QStringLiteral("--path-scope none");
+        outcome.reason = EnvironmentOutcome::tr("the search path was to be left as it is");
         outcome.analysis->plan.steps.clear(); // nothing will be changed: show what wins, not a fix
     } else {
         outcome.status = outcome.analysis->plan.isEmpty() ? EnvironmentOutcome::Status::Unchanged
@@ -144,7 +150,43 @@ SetupOutcome Engine::install(const PackageChoice& choice,
                              CancellationToken cancel) const
 {
     SetupOutcome outcome;
+    outcome.choice = choice;
+    outcome.plan = planInstall(choice, system);
+    outcome.fetched = options.fetched;
+    outcome.dryRun = options.dryRun;
     const bool deploy = !options.deployTo.isEmpty();
+    if (options.dryRun) {
+        if (deploy && choice.ok())
+            outcome.deployPlan = planDeploy(choice, system, options.deployTo);
+        else if (choice.ok())
+            outcome.environment = planEnvironment(choice, system, options.pathScope);
+        return outcome;
+    }
+    Diagnostic why;
+    const std::unique_ptr<InstallLog> log = openLog(options.logFile, options.logFileMustExist, &why);
+    if (!log && !options.logFile.isEmpty()) {
+        outcome.refusal = SetupOutcome::Refusal{TaskStatus::Failed, why};
+        return outcome;
+    }
+    if (!choice.ok()) {
+        InstallLog::to(log.get(),
+                       QStringLiteral("no package to install (%1)").arg(taskStatusName(choice.taskStatus())));
+        return outcome;
+    }
+    const PackageCandidate* chosen = choice.chosen();
+    if (!options.judgedSha256.isEmpty() && chosen->inspection.sha256 != options.judgedSha256) {
+        outcome.refusal = SetupOutcome::Refusal{
+            TaskStatus::Rejected,
+            Diagnostic::error(QStringLiteral("ELEVATION-PACKAGE-CHANGED"),
+                              SetupOutcome::tr("%1 is not the archive that was checked: its SHA-256 is %2, not %3. "
+                                               "Nothing was changed.")
+                                  .arg(chosen->inspection.file, chosen->inspection.sha256, options.judgedSha256),
+                              SetupOutcome::tr("Check the archive again (another file was put in its place), then "
+                                               "install it."))
+                .about(chosen->inspection.file)};
+        InstallLog::to(log.get(), outcome.refusal->why.message);
+        return outcome;
+    }
     if (deploy) {
         outcome.environment.scope = options.pathScope;
         outcome.environment.reason = EnvironmentOutcome::tr("a deploy copies next to the application, whose folder "
@@ -156,11 +198,11 @@ SetupOutcome Engine::install(const PackageChoice& choice,
     const std::optional<ElevationRequest> privileged
         = options.elevate && m_launcher && !deploy ? privilegedStep(choice, system, options.pathScope) : std::nullopt;
     if (privileged) {
-        installElevated(*privileged, options, outcome, progress);
+        installElevated(*privileged, outcome, log.get(), progress);
     } else {
         InstallOptions installing = installOptions(outcome.environment.fix());
-        installing.log = options.log;
-        installing.searchFolders = options.searchFolders;
+        installing.log = log.get();
+        installing.searchFolders = deploySearchFolders();
         outcome.install = deploy
             ? InstallService::deploy(choice, system, options.deployTo, installing, progress, cancel)
             : InstallService::install(choice, system, installing, progress, cancel);
@@ -180,11 +222,17 @@ SetupOutcome Engine::installArchive(const QString& archive,
                                     CancellationToken cancel) const
 {
     SetupOutcome outcome;
+    outcome.fetched = options.fetched;
     outcome.environment.scope = options.pathScope;
     outcome.environment.reason = SetupOutcome::tr("the package was not accepted");
+    Diagnostic why;
+    const std::unique_ptr<InstallLog> log = openLog(options.logFile, options.logFileMustExist, &why);
+    if (!log && !options.logFile.isEmpty()) {
+        outcome.refusal = SetupOutcome::Refusal{TaskStatus::Failed, why};
+        return outcome;
+    }
     InstallOptions installing = installOptions();
-    installing.log = options.log;
-    installing.searchFolders = options.searchFolders;
+    installing.log = log.get();
     // The search path step is planned once the pass has judged the package: its cuDNN version is known then.
     installing.operationsAfterFiles = [&](const PackageChoice& choice) {
         outcome.environment = planEnvironment(choice, system, options.pathScope);
@@ -193,7 +241,10 @@ SetupOutcome Engine::installArchive(const QString& archive,
     InstallService::JudgedPackage judged;
     outcome.install
         = InstallService::installArchive(archive, system, toolkit, force, installing, progress, cancel, &judged);
-    outcome.judged = std::move(judged);
+    outcome.choice = std::move(judged.choice);
+    outcome.plan = std::move(judged.plan);
+    if (!outcome.ranInstall())
+        outcome.environment = EnvironmentOutcome{};
     settleEnvironment(outcome);
     prove(outcome, options, progress, cancel);
     return outcome;
@@ -226,11 +277,11 @@ static EnvironmentOutcome::Status elevatedEnvironmentStatus(const QJsonObject& r
 }
 
 void Engine::installElevated(const ElevationRequest& request,
-                             const SetupOptions& options,
                              SetupOutcome& outcome,
+                             InstallLog* log,
                              ProgressSink* progress) const
 {
-    const ElevationOutcome elevated = ElevatedInstall(*m_launcher, m_program).run(request, progress, options.log);
+    const ElevationOutcome elevated = ElevatedInstall(*m_launcher, m_program).run(request, progress, log);
     outcome.elevation = elevated;
     if (elevated.status == ElevationOutcome::Status::Ran) {
         outcome.install = InstallResult::fromReport(elevated.report);
@@ -263,11 +314,11 @@ void Engine::installElevated(const ElevationRequest& request,
     QString error;
     if (EnvironmentService(m_environment).apply(*fix, &error)) {
         environment.status = Status::Applied;
-        InstallLog::to(options.log, QStringLiteral("search path (user scope): applied"));
+        InstallLog::to(log, QStringLiteral("search path (user scope): applied"));
     } else {
         environment.status = Status::Refused;
         environment.reason = error;
-        InstallLog::to(options.log, QStringLiteral("search path (user scope): %1").arg(error));
+        InstallLog::to(log, QStringLiteral("search path (user scope): %1").arg(error));
     }
 }
 
@@ -280,7 +331,7 @@ void Engine::prove(SetupOutcome& outcome,
     const bool installed = outcome.install.status == InstallResult::Status::Ok
         || outcome.install.status == InstallResult::Status::Unchanged;
     if (!options.verify)
-        outcome.verifyNotRun = QStringLiteral("--no-verify");
+        outcome.verifyNotRun = SetupOutcome::tr("not asked for");
     else if (!installed)
         outcome.verifyNotRun = SetupOutcome::tr("cuDNN was not installed");
     else if (deploy)
@@ -292,7 +343,7 @@ void Engine::prove(SetupOutcome& outcome,
     }
 
     if (!options.benchmark)
-        outcome.benchmarkNotRun = QStringLiteral("--no-benchmark");
+        outcome.benchmarkNotRun = SetupOutcome::tr("not asked for");
     else if (!installed)
         outcome.benchmarkNotRun = SetupOutcome::tr("cuDNN was not installed");
     else if (deploy)
@@ -336,4 +387,65 @@ BenchmarkResult Engine::benchmark(const QString& toolkitRoot, bool quick) const
     options.toolkitRoot = toolkitRoot;
     options.quick = quick;
     return BenchmarkRunner(m_host, *m_runner).run(options);
+}
+
+std::unique_ptr<InstallLog> Engine::openLog(const QString& path, bool existingOnly, Diagnostic* why)
+{
+    if (path.isEmpty())
+        return nullptr;
+    auto file = std::make_unique<FileInstallLog>();
+    QString error;
+    if (!(existingOnly ? file->openExisting(path, &error) : file->open(path, &error))) {
+        if (why)
+            *why = Diagnostic::error(
+                       InstallCode::LogUnwritable,
+                       SetupOutcome::tr("The log %1 cannot be written (%2), so nothing was changed.").arg(path, error),
+                       SetupOutcome::tr("Write the log into a folder you may write to."))
+                       .about(path);
+        return nullptr;
+    }
+    file->write(QStringLiteral("cudnn-setup %1: %2")
+                    .arg(QStringLiteral(CUDNN_SETUP_VERSION), QCoreApplication::arguments().join(QLatin1Char(' '))));
+    return file;
+}
+
+QStringList Engine::deploySearchFolders() const
+{
+    return m_host.variable(QStringLiteral("PATH")).split(pathListSeparator(m_host.os), Qt::SkipEmptyParts);
+}
+
+OperationFactory Engine::operations() const
+{
+    return installOptions().operations;
+}
+
+Diagnostics Engine::recoverInterrupted(const SystemSnapshot& system) const
+{
+    QStringList roots;
+    for (const CudaToolkit& toolkit : system.toolkits)
+        roots.append(toolkit.root);
+    RepairOptions options;
+    options.operations = operations();
+    return RepairService::recoverInterrupted(roots, options);
+}
+
+bool Engine::writeElevatedReport(const Report& report, const QString& path, const QString& token, QString* error)
+{
+    Report tokened = report;
+    tokened.setSection(ElevationSession::reportSection(), QJsonObject{{QStringLiteral("token"), token}});
+    QFile file;
+    if (PrivateFiles::openExisting(file, path, PrivateFiles::Write::Truncate, error)
+        && file.write(tokened.toJsonBytes()) >= 0 && file.flush())
+        return true;
+    if (error && error->isEmpty())
+        *error = file.errorString();
+    return false;
+}
+
+std::unique_ptr<ProgressSink> Engine::progressLines(const QString& path, QString* error)
+{
+    auto lines = std::make_unique<ProgressLineWriter>();
+    if (!lines->open(path, error))
+        return nullptr;
+    return lines;
 }

@@ -1,10 +1,10 @@
 #pragma once
 
-#include "report/Diagnostic.h"
+#include "report/TaskStatus.h"
 
 /**
  * The documented exit codes of `cudnn-setup --silent` (README "Exit codes"). Deployment scripts depend on them:
- * append, never renumber.
+ * append, never renumber. Each is how a task ended (TaskStatus), numbered.
  */
 enum class ExitCode : int {
     Ok = 0, // done, or nothing needed doing
@@ -24,8 +24,7 @@ inline int toInt(ExitCode code)
     return static_cast<int>(code);
 }
 
+ExitCode exitCodeFor(TaskStatus status);
+TaskStatus taskStatusOf(ExitCode code);
+/** The report's word for the code: taskStatusName() of the status it numbers. */
 QString exitCodeName(ExitCode code);
-
-struct PackageChoice;
-/** The exit code of a package choice that did not yield a package: a tie, nothing there, or everything rejected. */
-ExitCode exitCodeForChoice(const PackageChoice& choice);

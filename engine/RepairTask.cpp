@@ -1,0 +1,146 @@
+#include "Engine.h"
+#include "RepairOutcome.h"
+#include "env/EnvironmentService.h"
+#include "install/InstallLog.h"
+#include "repair/PythonConsumers.h"
+#include "repair/RepairCode.h"
+#include "repair/RepairScanner.h"
+#include "repair/RepairService.h"
+#include "report/Report.h"
+
+#include <QFileInfo>
+#include <QJsonArray>
+
+RepairSurvey Engine::surveyRepair(const RepairRequest& request) const
+{
+    if (!request.package.isEmpty() && !QFileInfo(request.package).isFile()) {
+        RepairSurvey refused;
+        refused.refusal
+            = Diagnostic::error(
+                  RepairCode::PackageMissing,
+                  RepairOutcome::tr("There is no package at %1, so nothing was changed.").arg(request.package),
+                  RepairOutcome::tr("Give the archive the files were installed from."))
+                  .about(request.package);
+        return refused;
+    }
+    // What an interrupted run left is finished or put back first, so the scan sees the toolkits as they stand.
+    Diagnostics recovered;
+    if (!request.dryRun) {
+        DetectOptions detecting;
+        detecting.cudaRoots = request.roots;
+        recovered = recoverInterrupted(detect(detecting));
+    }
+    RepairSurvey found = survey(request, nullptr);
+    found.recovered = recovered;
+    return found;
+}
+
+RepairSurvey Engine::survey(const RepairRequest& request, const RepairFindings* consumers) const
+{
+    RepairSurvey found;
+    DetectOptions detecting;
+    detecting.cudaRoots = request.roots;
+    found.system = detect(detecting);
+    found.analysis = analyseInstalledCudnn(found.system, request.pathScope, request.roots);
+    RepairScanOptions scanning;
+    scanning.roots = request.roots;
+    scanning.package = request.package;
+    scanning.environment = found.analysis ? &*found.analysis : nullptr;
+    found.scan = RepairScanner(scanning).scan(found.system);
+    if (consumers) {
+        found.consumers = *consumers;
+    } else {
+        const PythonConsumers python(m_host, m_runner, m_environment.homeDirectory);
+        found.consumers = python.findings(python.inspect());
+    }
+    found.scan.findings.append(found.consumers);
+    return found;
+}
+
+RepairOutcome Engine::repair(const RepairSurvey& survey,
+                             const RepairRequest& request,
+                             ProgressSink* progress,
+                             CancellationToken cancel) const
+{
+    RepairOutcome outcome;
+    outcome.before = survey;
+    outcome.after = survey.scan;
+    outcome.dryRun = request.dryRun;
+    if (survey.refusal) {
+        outcome.result.status = RepairResult::Status::PackageNotFound;
+        outcome.result.diagnostics.append(*survey.refusal);
+        outcome.after = {};
+        return outcome;
+    }
+    Diagnostic why;
+    const std::unique_ptr<InstallLog> log = request.dryRun ? nullptr : openLog(request.logFile, false, &why);
+    if (!log && !request.dryRun && !request.logFile.isEmpty()) {
+        outcome.result.status = RepairResult::Status::Failed;
+        outcome.result.diagnostics.append(why);
+        return outcome;
+    }
+
+    const bool pathLookedAt = request.pathScope != PathScope::None;
+    const EnvironmentService environment(m_environment);
+    RepairOptions options;
+    options.package = request.package;
+    options.dryRun = request.dryRun;
+    options.log = log.get();
+    options.operations = operations();
+    options.environment = pathLookedAt ? &environment : nullptr;
+    options.environmentPlan = survey.analysis ? &survey.analysis->plan : nullptr;
+    outcome.result = RepairService::repair(survey.scan, survey.system, options, progress, cancel);
+    outcome.analysisAfter = survey.analysis;
+
+    if (outcome.result.status == RepairResult::Status::Repaired) {
+        const RepairSurvey again = this->survey(request, &survey.consumers);
+        outcome.after = again.scan;
+        outcome.analysisAfter = again.analysis;
+    }
+    InstallLog::to(log.get(), QStringLiteral("repair: %1").arg(taskStatusName(outcome.taskStatus())));
+    return outcome;
+}
+
+TaskStatus RepairOutcome::taskStatus() const
+{
+    return repairTaskStatus(result, after);
+}
+
+Report RepairOutcome::toReport() const
+{
+    Report report(dryRun ? QStringLiteral("repair-dry-run") : QStringLiteral("repair"));
+    report.addDiagnostics(before.recovered);
+    QJsonArray manual;
+    QJsonArray remaining;
+    for (const RepairFinding& finding : after.findings) {
+        if (!finding.isProblem())
+            continue;
+        remaining.append(finding.toJson());
+        if (finding.remedy != RepairFinding::Remedy::Automatic)
+            manual.append(QJsonObject{{QStringLiteral("code"), finding.diagnostic.code},
+                                      {QStringLiteral("subject"), finding.diagnostic.subject},
+                                      {QStringLiteral("remedy"), RepairFinding::remedyName(finding.remedy)},
+                                      {QStringLiteral("step"), finding.manualStep}});
+    }
+    QJsonObject section = result.toJson();
+    section.remove(QStringLiteral("diagnostics")); // they are the report's own list
+    section.insert(QStringLiteral("roots"), QJsonArray::fromStringList(before.scan.roots));
+    section.insert(QStringLiteral("findings"), before.scan.toJson());
+    section.insert(QStringLiteral("manual_steps"), manual);
+    section.insert(QStringLiteral("remaining"), remaining);
+    report.setSection(QStringLiteral("repair"), section);
+    report.addDiagnostics(result.diagnostics);
+    for (const RepairFinding& finding : after.findings)
+        report.addDiagnostic(finding.diagnostic);
+    if (before.analysis)
+        report.setSection(QStringLiteral("environment"), before.analysis->toJson());
+    const TaskStatus status = taskStatus();
+    const bool repaired = result.status == RepairResult::Status::Repaired;
+    if (status == TaskStatus::Ok && result.status == RepairResult::Status::NothingToApply)
+        report.setStatus(QStringLiteral("nothing_to_repair"));
+    else if (status == TaskStatus::Ok || !repaired)
+        report.setStatus(RepairResult::statusName(result.status));
+    else
+        report.setStatus(QStringLiteral("incomplete"));
+    return report;
+}

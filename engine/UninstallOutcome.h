@@ -1,0 +1,39 @@
+#pragma once
+
+#include "install/InstallResult.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+
+class Report;
+
+/** One toolkit (or deploy folder) holding an install by cudnn-setup: what a person chooses among to uninstall. */
+struct InstalledCopy
+{
+    QString root;
+    QString cudnnVersion; // of the newest install; empty when the manifest cannot be read
+    QDateTime installed;
+    QString problem; // why the manifest cannot be read
+};
+
+/** What an uninstall is asked to do. */
+struct UninstallRequest
+{
+    QString root; // the toolkit or deploy folder; empty: the only toolkit holding an install
+    bool force = false; // take it back even where files changed since (the changed copies are kept)
+    QString logFile;
+};
+
+/** What one uninstall did, or why it did not run (nothing installed, several toolkits to choose from). */
+struct UninstallOutcome
+{
+    Q_DECLARE_TR_FUNCTIONS(UninstallOutcome)
+
+public:
+    InstallResult result;
+    QList<InstalledCopy> candidates; // set when the request named no root and there was not exactly one
+
+    TaskStatus taskStatus() const;
+    /** "uninstall": status, the install result's sections and diagnostics. */
+    Report toReport() const;
+};

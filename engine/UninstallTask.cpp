@@ -1,0 +1,92 @@
+#include "Engine.h"
+#include "UninstallOutcome.h"
+#include "install/InstallCode.h"
+#include "install/InstallLog.h"
+#include "install/InstallService.h"
+#include "install/Manifest.h"
+#include "install/ToolkitState.h"
+#include "report/Report.h"
+
+QList<InstalledCopy> Engine::installedCopies(const SystemSnapshot& system) const
+{
+    QList<InstalledCopy> copies;
+    for (const QString& root : InstallService::toolkitsWithInstalls(system)) {
+        InstalledCopy copy;
+        copy.root = root;
+        const std::optional<Manifest> manifest = Manifest::load(ToolkitState(root).manifestFile(), &copy.problem);
+        if (const ManifestEntry* newest = manifest ? manifest->newest() : nullptr) {
+            copy.cudnnVersion = newest->package.value(QStringLiteral("cudnn_version")).toString();
+            copy.installed = newest->time;
+        }
+        copies.append(copy);
+    }
+    return copies;
+}
+
+UninstallOutcome
+Engine::uninstall(const UninstallRequest& request, ProgressSink* progress, CancellationToken cancel) const
+{
+    UninstallOutcome outcome;
+    outcome.result.command = QStringLiteral("uninstall");
+    QString root = request.root;
+    if (root.isEmpty()) {
+        const QList<InstalledCopy> copies = installedCopies(detect(DetectOptions{}));
+        if (copies.size() != 1) {
+            outcome.candidates = copies;
+            if (copies.isEmpty()) {
+                outcome.result.status = InstallResult::Status::NotInstalled;
+                outcome.result.diagnostics.append(Diagnostic::info(
+                    InstallCode::NotInstalled,
+                    UninstallOutcome::tr("No CUDA toolkit found here holds a cuDNN that cudnn-setup installed.")));
+            } else {
+                QStringList roots;
+                for (const InstalledCopy& copy : copies)
+                    roots.append(copy.root);
+                outcome.result.status = InstallResult::Status::Rejected;
+                outcome.result.diagnostics.append(
+                    Diagnostic::error(InstallCode::AmbiguousUninstall,
+                                      UninstallOutcome::tr("cudnn-setup installed cuDNN into several toolkits: %1.")
+                                          .arg(roots.join(QStringLiteral(", "))),
+                                      UninstallOutcome::tr("Choose the toolkit to uninstall from.")));
+            }
+            return outcome;
+        }
+        root = copies.first().root;
+    }
+    Diagnostic why;
+    const std::unique_ptr<InstallLog> log = openLog(request.logFile, false, &why);
+    if (!log && !request.logFile.isEmpty()) {
+        outcome.result.status = InstallResult::Status::Failed;
+        outcome.result.root = root;
+        outcome.result.diagnostics.append(why);
+        return outcome;
+    }
+    InstallOptions options = installOptions(); // rebuilds the search path step the manifest holds
+    options.force = request.force;
+    options.log = log.get();
+    outcome.result = InstallService::uninstall(root, options, progress, cancel);
+    return outcome;
+}
+
+TaskStatus UninstallOutcome::taskStatus() const
+{
+    if (result.status == InstallResult::Status::NotInstalled)
+        return TaskStatus::Ok;
+    if (!candidates.isEmpty() && result.status == InstallResult::Status::Rejected)
+        return TaskStatus::ChoiceNeeded;
+    return result.taskStatus();
+}
+
+Report UninstallOutcome::toReport() const
+{
+    Report report(QStringLiteral("uninstall"));
+    if (!candidates.isEmpty() || (result.status == InstallResult::Status::NotInstalled && result.root.isEmpty())) {
+        // No toolkit was chosen: the report says why, as the silent mode has always written it.
+        report.setStatus(taskStatus() == TaskStatus::ChoiceNeeded ? taskStatusName(TaskStatus::ChoiceNeeded)
+                                                                  : QStringLiteral("not_installed"));
+        report.addDiagnostics(result.diagnostics);
+        return report;
+    }
+    result.addToReport(report);
+    return report;
+}
