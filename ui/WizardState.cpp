@@ -37,6 +37,14 @@ QString WizardState::targetToolkit() const
     return m_choice ? m_choice->toolkitRoot : QString();
 }
 
+void WizardState::setPreferredToolkit(const QString& root)
+{
+    if (root == m_preferredToolkit)
+        return;
+    m_preferredToolkit = root;
+    emit preferredToolkitChanged();
+}
+
 void WizardState::setBenchmark(const BenchmarkResult& result)
 {
     m_benchmark = result;

@@ -46,6 +46,9 @@ public:
     void setPlan(const std::optional<InstallPlan>& plan);
     /** The toolkit that receives cuDNN (from the choice). */
     QString targetToolkit() const;
+    /** The toolkit the person asked for (named at start, chosen or browsed to); empty: the best fit is chosen. */
+    QString preferredToolkit() const { return m_preferredToolkit; }
+    void setPreferredToolkit(const QString& root);
 
     PathScope pathScope() const { return m_pathScope; }
     void setPathScope(PathScope scope) { m_pathScope = scope; }
@@ -84,11 +87,13 @@ signals:
     void packageChoiceChanged();
     void benchmarkChanged();
     void outcomeChanged();
+    void preferredToolkitChanged();
 
 private:
     SetupTask m_task = SetupTask::Install;
     std::optional<SystemSnapshot> m_snapshot;
     QString m_packagePath;
+    QString m_preferredToolkit;
     std::optional<PackageChoice> m_choice;
     std::optional<InstallPlan> m_plan;
     std::optional<BenchmarkResult> m_benchmark;
