@@ -126,7 +126,9 @@ public:
      * The whole install run both faces start: the files and the search path fix in one transaction (a deploy copies
      * files only), then, when the install succeeded, the verification and the benchmark against the toolkit. With
      * SetupOptions::elevate the privileged part may run in an elevated copy; the user's own search path, the
-     * verification and the benchmark still run here.
+     * verification and the benchmark still run here. With SetupOptions::dryRun nothing is changed: the outcome
+     * holds the search path step or the deploy as they would be. Without a package nothing runs either, and the
+     * outcome says why.
      */
     SetupOutcome install(const PackageChoice& choice,
                          const SystemSnapshot& system,
