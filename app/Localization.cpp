@@ -26,12 +26,13 @@ static QString chooseLanguage(const QString& requested)
 QString install(const QString& requested)
 {
     const QString language = chooseLanguage(requested);
-    if (language == QLatin1String("en"))
-        return language;
-
+    // English too: its translation holds only the singular and plural forms of the %n strings.
     auto* ours = new QTranslator(QCoreApplication::instance());
     if (ours->load(QStringLiteral(":/i18n/cudnn-setup_%1.qm").arg(language)))
         QCoreApplication::installTranslator(ours);
+    if (language == QLatin1String("en"))
+        return language;
+
     // Qt's own strings (the wizard's Next/Back/Cancel buttons) come from Qt's translations when installed: Qt's
     // folder on Linux, translations\ beside the program on Windows.
     auto* qt = new QTranslator(QCoreApplication::instance());

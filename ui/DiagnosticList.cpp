@@ -1,12 +1,14 @@
 #include "DiagnosticList.h"
 
 #include "WizardRemedy.h"
+#include "WrappedRows.h"
 
 #include <QApplication>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QPushButton>
 #include <QStyle>
+#include <algorithm>
 
 DiagnosticList::DiagnosticList(QWidget* parent)
     : QTreeWidget(parent)
@@ -14,38 +16,23 @@ DiagnosticList::DiagnosticList(QWidget* parent)
     setColumnCount(1);
     header()->hide();
     setRootIsDecorated(true);
-    setWordWrap(true);
-    setUniformRowHeights(false);
+    header()->setSectionResizeMode(QHeaderView::Stretch);
+    new WrappedRows(this); // long findings wrap instead of being cut off
     setAccessibleName(tr("Findings"));
 }
 
-namespace {
-
-/** An icon drawn as SVG (crisp at any scale); the style's bitmap where the SVG plugin is missing. */
-QIcon svgIcon(const QString& name, QStyle::StandardPixmap fallback)
-{
-    const QIcon icon(QStringLiteral(":/icons/%1.svg").arg(name));
-    return icon.isNull() ? QApplication::style()->standardIcon(fallback) : icon;
-}
-
-} // namespace
-
 QIcon DiagnosticList::iconFor(Severity severity)
 {
+    QStyle* style = QApplication::style();
     switch (severity) {
     case Severity::Error:
-        return svgIcon(QStringLiteral("status-error"), QStyle::SP_MessageBoxCritical);
+        return style->standardIcon(QStyle::SP_MessageBoxCritical);
     case Severity::Warning:
-        return svgIcon(QStringLiteral("status-warning"), QStyle::SP_MessageBoxWarning);
+        return style->standardIcon(QStyle::SP_MessageBoxWarning);
     case Severity::Info:
-        return svgIcon(QStringLiteral("status-info"), QStyle::SP_MessageBoxInformation);
+        return style->standardIcon(QStyle::SP_MessageBoxInformation);
     }
     return {};
-}
-
-QIcon DiagnosticList::okIcon()
-{
-    return svgIcon(QStringLiteral("status-ok"), QStyle::SP_DialogApplyButton);
 }
 
 QString DiagnosticList::meaningOf(const QString& code)
@@ -78,38 +65,70 @@ void DiagnosticList::offer(FixAction::Kind kind,
     m_offers[kind] = Offer{std::move(take), std::move(available)};
 }
 
+void DiagnosticList::addActions(QTreeWidgetItem* item, const Diagnostic& d)
+{
+    if (const QString meaning = meaningOf(d.code); !meaning.isEmpty())
+        addLine(item, tr("What this means: %1").arg(meaning));
+    const auto offer = m_offers.find(d.action.kind);
+    const bool offered = offer != m_offers.end() && (!offer->second.available || offer->second.available());
+    if (const QString fix = WizardRemedy::fix(d.fix, d.action, offered); !fix.isEmpty())
+        addLine(item, tr("Fix: %1").arg(fix));
+    if (offered) {
+        QTreeWidgetItem* row = addLine(item, QString());
+        auto* holder = new QWidget; // the button as wide as its text, not as the column
+        auto* layout = new QHBoxLayout(holder);
+        layout->setContentsMargins(0, 0, 0, 0);
+        auto* button = new QPushButton(WizardRemedy::buttonText(d.action.kind), holder);
+        button->setObjectName(QStringLiteral("fixAction"));
+        connect(button, &QPushButton::clicked, this, [take = offer->second.take, action = d.action] { take(action); });
+        layout->addWidget(button);
+        layout->addStretch();
+        setItemWidget(row, 0, holder);
+    }
+}
+
+QTreeWidgetItem* DiagnosticList::addLine(QTreeWidgetItem* parent, const QString& text)
+{
+    auto* row = new QTreeWidgetItem(parent, {text});
+    row->setFlags(row->flags() & ~Qt::ItemIsSelectable);
+    row->setToolTip(0, text);
+    return row;
+}
+
 void DiagnosticList::setDiagnostics(const Diagnostics& diagnostics)
 {
     clear();
-    for (const Diagnostic& d : diagnostics) {
-        auto* item = new QTreeWidgetItem(this, {d.message});
+    // Problems first; findings that share a code (one per library, one per file) become one row listing them.
+    QList<Diagnostics> groups;
+    for (Severity severity : {Severity::Error, Severity::Warning, Severity::Info}) {
+        for (const Diagnostic& d : diagnostics) {
+            if (d.severity != severity)
+                continue;
+            auto same = std::find_if(groups.begin(), groups.end(), [&](const Diagnostics& g) {
+                return g.first().code == d.code && g.first().severity == d.severity && g.first().fix == d.fix;
+            });
+            if (same == groups.end())
+                groups.append({d});
+            else
+                same->append(d);
+        }
+    }
+    for (const Diagnostics& group : groups) {
+        const Diagnostic& d = group.first();
+        const QString text = group.size() == 1
+            ? d.message
+            : tr("%1 (and %n more like it)", nullptr, int(group.size() - 1)).arg(d.message);
+        auto* item = new QTreeWidgetItem(this, {text});
         item->setIcon(0, iconFor(d.severity));
-        item->setToolTip(0, d.code);
+        item->setToolTip(0, d.message);
         item->setData(0, Qt::UserRole, d.code);
-        if (const QString meaning = meaningOf(d.code); !meaning.isEmpty()) {
-            auto* what = new QTreeWidgetItem(item, {tr("What this means: %1").arg(meaning)});
-            what->setFlags(what->flags() & ~Qt::ItemIsSelectable);
+        if (group.size() > 1) {
+            auto* list = addLine(item, tr("Found for these %n:", nullptr, int(group.size())));
+            list->setData(0, Qt::UserRole + 2, QStringLiteral("subjects"));
+            for (const Diagnostic& one : group)
+                addLine(list, one.subject.isEmpty() ? one.message : one.subject)->setToolTip(0, one.message);
         }
-        const auto offer = m_offers.find(d.action.kind);
-        const bool offered = offer != m_offers.end() && (!offer->second.available || offer->second.available());
-        if (const QString fix = WizardRemedy::fix(d.fix, d.action, offered); !fix.isEmpty()) {
-            auto* row = new QTreeWidgetItem(item, {tr("Fix: %1").arg(fix)});
-            row->setFlags(row->flags() & ~Qt::ItemIsSelectable);
-        }
-        if (offered) {
-            auto* row = new QTreeWidgetItem(item);
-            row->setFlags(row->flags() & ~Qt::ItemIsSelectable);
-            auto* holder = new QWidget; // the button as wide as its text, not as the column
-            auto* layout = new QHBoxLayout(holder);
-            layout->setContentsMargins(0, 0, 0, 0);
-            auto* button = new QPushButton(WizardRemedy::buttonText(d.action.kind), holder);
-            button->setObjectName(QStringLiteral("fixAction"));
-            connect(
-                button, &QPushButton::clicked, this, [take = offer->second.take, action = d.action] { take(action); });
-            layout->addWidget(button);
-            layout->addStretch();
-            setItemWidget(row, 0, holder);
-        }
+        addActions(item, d);
         item->setExpanded(true);
     }
     if (diagnostics.isEmpty())

@@ -9,7 +9,8 @@
 /**
  * Shows diagnostics as a person reads them: an icon for the severity, the sentence, what it means in practice where
  * the sentence alone does not say (forward compatibility, a GPU NVIDIA no longer supports, an old OS), and the fix
- * in the wizard's words. An action the page can take itself (offer()) is a button under the finding.
+ * in the wizard's words. An action the page can take itself (offer()) is a button under the finding. Problems come
+ * first; findings with the same code (one per library) are one row whose children list what they are about.
  */
 class DiagnosticList : public QTreeWidget
 {
@@ -25,12 +26,14 @@ public:
     void offer(FixAction::Kind kind, std::function<void(const FixAction&)> take, std::function<bool()> available = {});
 
     static QIcon iconFor(Severity severity);
-    /** For a row that says something is fine (a library that loads, a component found): not the (i) of a note. */
-    static QIcon okIcon();
     /** "What this means" for a code whose consequence is not obvious from its sentence; empty for the others. */
     static QString meaningOf(const QString& code);
 
 private:
+    /** What it means, the fix, and the button where the page takes the action itself. */
+    void addActions(QTreeWidgetItem* item, const Diagnostic& diagnostic);
+    static QTreeWidgetItem* addLine(QTreeWidgetItem* parent, const QString& text);
+
     struct Offer
     {
         std::function<void(const FixAction&)> take;

@@ -169,10 +169,9 @@ VerifyResult VerifyResult::fromProbeJson(const QJsonObject& json)
         const VerifiedLibrary* main = result.mainLibrary();
         const QString folder = main ? folderOf(main->path) : QString();
         result.diagnostics.append(
-            Diagnostic::info(
-                QString::fromLatin1(VerifyCode::Ok),
-                tr("cuDNN %1 loads with all %n sub-libraries from %2.", nullptr, int(result.libraries.size()) - 1)
-                    .arg(result.versionText, folder))
+            Diagnostic::info(QString::fromLatin1(VerifyCode::Ok),
+                             tr("cuDNN %1: all %n libraries load from %2.", nullptr, int(result.libraries.size()))
+                                 .arg(result.versionText, folder))
                 .about(main ? main->path : QString()));
     }
     return result;

@@ -90,8 +90,8 @@
         <translation>基准测试</translation>
     </message>
     <message>
-        <source>Convolutions on your GPU through cuDNN, and the same work on the CPU. The seeds&apos; check: under 0.02 s per forward on an RTX 3060 Ti; over 0.15 s means cuDNN is not working.</source>
-        <translation>通过 cuDNN 在您的 GPU 上运行卷积，并在 CPU 上完成同样的计算。参考标准：在 RTX 3060 Ti 上每次前向传播少于 0.02 秒；超过 0.15 秒说明 cuDNN 没有起作用。</translation>
+        <source>A small test model runs on your GPU through cuDNN and the same work on the CPU: two 3×3 convolutions on a 224×224 image. Well under 20 ms on an RTX 3060 Ti means cuDNN is used; 150 ms or more means it is not.</source>
+        <translation>一个小型测试模型通过 cuDNN 在你的 GPU 上运行，同样的计算也在 CPU 上运行：对一张 224×224 的图像做两次 3×3 卷积。在 RTX 3060 Ti 上远低于 20 毫秒说明 cuDNN 在起作用；150 毫秒或更长则说明没有。</translation>
     </message>
     <message>
         <source>Running convolutions on the GPU and on the CPU… this takes up to a few minutes.</source>
@@ -876,6 +876,18 @@ Try cudnn-setup --help.
         <source>No problems found.</source>
         <translation>未发现问题。</translation>
     </message>
+    <message numerus="yes">
+        <source>%1 (and %n more like it)</source>
+        <translation>
+            <numerusform>%1（另有 %n 条同类）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Found for these %n:</source>
+        <translation>
+            <numerusform>涉及以下 %n 项：</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Downloader</name>
@@ -1133,12 +1145,34 @@ Try cudnn-setup --help.
         <translation>这些更改会在文件安装完成后进行。</translation>
     </message>
     <message>
-        <source>Open terminals, IDEs and Jupyter kernels must be restarted to see them.</source>
-        <translation>已打开的终端、IDE 和 Jupyter 内核需要重启才能看到这些更改。</translation>
+        <source>A new program already loads every library from this toolkit.</source>
+        <translation>新启动的程序已从此工具包加载所有库。</translation>
     </message>
     <message>
         <source>Which copy of each library a new program will load, and what changes so the new one wins. Install makes these changes together with the files.</source>
         <translation>新启动的程序会加载每个库的哪一份副本，以及需要做哪些更改才能让新的副本被优先加载。安装时会将这些更改与文件一并完成。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The search path stays as it is: a new program would take %n of the libraries from another copy, or find none.</source>
+        <translation>
+            <numerusform>搜索路径保持不变：新启动的程序会有 %n 个库从其他副本加载，或根本找不到。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>A new program already loads every library from this toolkit; nothing needs to change.</source>
+        <translation>新启动的程序已从此工具包加载所有库；无需任何更改。</translation>
+    </message>
+    <message numerus="yes">
+        <source>After the install, a new program loads every library from this toolkit (now it would take %n of them from another copy, or find none).</source>
+        <translation>
+            <numerusform>安装后，新启动的程序将从此工具包加载所有库（目前有 %n 个库会从其他副本加载，或根本找不到）。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>After the install, a new program still takes %n of the libraries from another copy, or finds none; the problems below say why and what to do.</source>
+        <translation>
+            <numerusform>安装后，新启动的程序仍有 %n 个库从其他副本加载或根本找不到；下方的问题说明了原因和处理办法。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1492,8 +1526,8 @@ Try cudnn-setup --help.
         <translation>未安装 cuDNN；%1 保持原样。</translation>
     </message>
     <message>
-        <source>The search path puts this toolkit first. Restart open terminals, IDEs and Jupyter kernels.</source>
-        <translation>搜索路径已将此工具包排在最前。请重新启动已打开的终端、IDE 和 Jupyter 内核。</translation>
+        <source>The search path puts this toolkit first.</source>
+        <translation>搜索路径已将此工具包排在最前。</translation>
     </message>
     <message>
         <source>The search path already found this toolkit first.</source>
@@ -1508,7 +1542,7 @@ Try cudnn-setup --help.
         <translation>基准测试：%1</translation>
     </message>
     <message numerus="yes">
-        <source>Repaired: %n fix(es) applied.</source>
+        <source>Repaired: %n fixes applied.</source>
         <translation>
             <numerusform>已修复：应用了 %n 项修复。</numerusform>
         </translation>
@@ -1565,6 +1599,18 @@ Try cudnn-setup --help.
         <source>cuDNN does not load as it should; see the findings below.</source>
         <translation>cuDNN 未能正常加载；请查看下方的检查结果。</translation>
     </message>
+    <message>
+        <source>The search path puts this toolkit first. %1</source>
+        <translation>搜索路径已将此工具包排在最前。%1</translation>
+    </message>
+    <message>
+        <source>No log was written.</source>
+        <translation>没有写入日志。</translation>
+    </message>
+    <message>
+        <source>No program to show it was found. The log is %1.</source>
+        <translation>未找到可打开日志的程序。日志位于 %1。</translation>
+    </message>
 </context>
 <context>
     <name>InstallPage</name>
@@ -1613,7 +1659,7 @@ Try cudnn-setup --help.
         <translation>%1 / %2</translation>
     </message>
     <message numerus="yes">
-        <source>&lt;b&gt;Installed&lt;/b&gt; into %1: %n file(s) and link(s).</source>
+        <source>&lt;b&gt;Installed&lt;/b&gt; into %1: %n files and links.</source>
         <translation>
             <numerusform>&lt;b&gt;已安装&lt;/b&gt;到 %1：%n 个文件和链接。</numerusform>
         </translation>
@@ -1631,8 +1677,8 @@ Try cudnn-setup --help.
         <translation>&lt;b&gt;未做任何更改。&lt;/b&gt;原因见下文。</translation>
     </message>
     <message>
-        <source>The search path now puts this toolkit first. Open terminals, IDEs and Jupyter kernels must be restarted to see it.</source>
-        <translation>搜索路径现在已将此工具包排在最前。已打开的终端、IDE 和 Jupyter 内核需要重新启动才能生效。</translation>
+        <source>The search path now puts this toolkit first.</source>
+        <translation>搜索路径现在已将此工具包排在最前。</translation>
     </message>
     <message>
         <source>The search path could not be changed; see below.</source>
@@ -1647,7 +1693,7 @@ Try cudnn-setup --help.
         <translation>已停止。</translation>
     </message>
     <message numerus="yes">
-        <source>&lt;b&gt;Deployed&lt;/b&gt; into %1: %n file(s) and link(s).</source>
+        <source>&lt;b&gt;Deployed&lt;/b&gt; into %1: %n files and links.</source>
         <translation>
             <numerusform>&lt;b&gt;已部署&lt;/b&gt;到 %1：%n 个文件和链接。</numerusform>
         </translation>
@@ -2288,9 +2334,11 @@ Try cudnn-setup --help.
         <source>&lt;b&gt;No package can be installed.&lt;/b&gt;</source>
         <translation>&lt;b&gt;没有可以安装的安装包。&lt;/b&gt;</translation>
     </message>
-    <message>
-        <source>&lt;b&gt;This package fits several toolkits equally.&lt;/b&gt;&lt;br&gt;Choose the one to install into.</source>
-        <translation>&lt;b&gt;此安装包同样适用于多个工具包。&lt;/b&gt;&lt;br&gt;请选择要安装到哪一个。</translation>
+    <message numerus="yes">
+        <source>This package fits %n toolkits equally well; it goes into the one shown. Choose another in the list if you prefer.</source>
+        <translation>
+            <numerusform>此安装包同样适合 %n 个工具包；将安装到所显示的那个。如需其他工具包，请在列表中选择。</numerusform>
+        </translation>
     </message>
     <message>
         <source>Cancel download</source>
@@ -2355,6 +2403,10 @@ Try cudnn-setup --help.
     <message>
         <source>Downloaded and verified (SHA-256): %1</source>
         <translation>已下载并校验（SHA-256）：%1</translation>
+    </message>
+    <message>
+        <source>cudnn-linux-x86_64-9.19.0.56_cuda13-archive.tar.xz, or a folder</source>
+        <translation>cudnn-linux-x86_64-9.19.0.56_cuda13-archive.tar.xz，或一个文件夹</translation>
     </message>
 </context>
 <context>
@@ -2657,12 +2709,12 @@ Try cudnn-setup --help.
         <translation>要安装的文件</translation>
     </message>
     <message>
-        <source>Action</source>
-        <translation>操作</translation>
+        <source>File</source>
+        <translation>文件</translation>
     </message>
     <message>
-        <source>Destination</source>
-        <translation>目标位置</translation>
+        <source>Change</source>
+        <translation>变更</translation>
     </message>
     <message>
         <source>Size</source>
@@ -2677,8 +2729,8 @@ Try cudnn-setup --help.
         <translation>替换</translation>
     </message>
     <message>
-        <source>unchanged</source>
-        <translation>不变</translation>
+        <source>same</source>
+        <translation>相同</translation>
     </message>
     <message>
         <source>There is no plan: go back and choose a package that fits.</source>
@@ -2687,6 +2739,36 @@ Try cudnn-setup --help.
     <message>
         <source>Install into &lt;b&gt;%1&lt;/b&gt;: %2 files and links, %3 of them change, %4 to write.</source>
         <translation>安装到 &lt;b&gt;%1&lt;/b&gt;：共 %2 个文件和链接，其中 %3 个有变化，需写入 %4。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n files</source>
+        <translation>
+            <numerusform>%n 个文件</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n new</source>
+        <translation>
+            <numerusform>%n 个新增</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n replaced</source>
+        <translation>
+            <numerusform>%n 个替换</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n unchanged</source>
+        <translation>
+            <numerusform>%n 个不变</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Installs %n files into &lt;b&gt;%1&lt;/b&gt; (%2), %3 to write.</source>
+        <translation>
+            <numerusform>将 %n 个文件安装到 &lt;b&gt;%1&lt;/b&gt;（%2），需写入 %3。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2966,7 +3048,7 @@ Try cudnn-setup --help.
         <translation>%1：%2</translation>
     </message>
     <message numerus="yes">
-        <source>&lt;b&gt;Repaired&lt;/b&gt;: %n fix(es) applied. They are now part of the install they repaired: uninstalling it puts back what was there before that install.</source>
+        <source>&lt;b&gt;Repaired&lt;/b&gt;: %n fixes applied. They are now part of the install they repaired: uninstalling it puts back what was there before that install.</source>
         <translation>
             <numerusform>&lt;b&gt;已修复&lt;/b&gt;：应用了 %n 项修复。这些修复现已并入被修复的那次安装：卸载它会恢复该次安装之前的状态。</numerusform>
         </translation>
@@ -2992,7 +3074,7 @@ Try cudnn-setup --help.
         <translation>已没有需要修复的内容。</translation>
     </message>
     <message numerus="yes">
-        <source>Left after the repair: %n problem(s).</source>
+        <source>Left after the repair: %n problems.</source>
         <translation>
             <numerusform>修复后仍有 %n 个问题。</numerusform>
         </translation>
@@ -3002,7 +3084,7 @@ Try cudnn-setup --help.
         <translation>没有需要修复的内容。</translation>
     </message>
     <message numerus="yes">
-        <source>%n problem(s) found.</source>
+        <source>%n problems found.</source>
         <translation>
             <numerusform>发现 %n 个问题。</numerusform>
         </translation>
@@ -3016,8 +3098,8 @@ Try cudnn-setup --help.
         <translation>按“修复”以应用自动修复。</translation>
     </message>
     <message>
-        <source>Fixed here automatically</source>
-        <translation>可在此自动修复</translation>
+        <source>Can be fixed here</source>
+        <translation>可在此修复</translation>
     </message>
     <message>
         <source>Needs administrator rights</source>
@@ -3038,6 +3120,10 @@ Try cudnn-setup --help.
     <message>
         <source>Fix: %1</source>
         <translation>解决方法：%1</translation>
+    </message>
+    <message>
+        <source>Fixed (%1)</source>
+        <translation>已修复（%1）</translation>
     </message>
 </context>
 <context>
@@ -3955,9 +4041,9 @@ Try cudnn-setup --help.
         <translation>%1：%2</translation>
     </message>
     <message numerus="yes">
-        <source>cuDNN %1 loads with all %n sub-libraries from %2.</source>
+        <source>cuDNN %1: all %n libraries load from %2.</source>
         <translation>
-            <numerusform>cuDNN %1 及其全部 %n 个子库均从 %2 加载。</numerusform>
+            <numerusform>cuDNN %1：全部 %n 个库均从 %2 加载。</numerusform>
         </translation>
     </message>
     <message>
@@ -4182,6 +4268,60 @@ Try cudnn-setup --help.
     <message>
         <source>Give the archive (%1) with --package FILE.</source>
         <translation>用 --package FILE 提供压缩包（%1）。</translation>
+    </message>
+</context>
+<context>
+    <name>ToolkitChooser</name>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>浏览(&amp;B)…</translation>
+    </message>
+    <message>
+        <source>Toolkit to install into</source>
+        <translation>要安装到的工具包</translation>
+    </message>
+    <message>
+        <source>A CUDA toolkit folder that is not in the list</source>
+        <translation>列表中没有的 CUDA 工具包文件夹</translation>
+    </message>
+    <message>
+        <source>Install into:</source>
+        <translation>安装到：</translation>
+    </message>
+    <message>
+        <source>CUDA %1</source>
+        <translation>CUDA %1</translation>
+    </message>
+    <message>
+        <source>CUDA, version unknown</source>
+        <translation>CUDA（版本未知）</translation>
+    </message>
+    <message>
+        <source>(active)</source>
+        <translation>（当前使用）</translation>
+    </message>
+    <message>
+        <source>Choose a CUDA toolkit folder</source>
+        <translation>选择 CUDA 工具包文件夹</translation>
+    </message>
+    <message>
+        <source>Looking at %1…</source>
+        <translation>正在查看 %1…</translation>
+    </message>
+    <message>
+        <source>%1 is not a CUDA toolkit: it has no bin/nvcc, include/cuda.h or version file.</source>
+        <translation>%1 不是 CUDA 工具包：其中没有 bin/nvcc、include/cuda.h 或版本文件。</translation>
+    </message>
+</context>
+<context>
+    <name>DetailsDisclosure</name>
+    <message>
+        <source>Hide details</source>
+        <translation>隐藏详细信息</translation>
+    </message>
+    <message>
+        <source>Show details</source>
+        <translation>显示详细信息</translation>
     </message>
 </context>
 </TS>

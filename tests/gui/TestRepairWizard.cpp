@@ -142,7 +142,7 @@ void TestRepairWizard::repairPathListsFindingsAndRepairs()
     QVERIFY2(automatic.contains(QStringLiteral("CUDNN-MISSING-LIBS")), qPrintable(automatic.join(u' ')));
     QVERIFY2(automatic.contains(QStringLiteral("CUDNN-NOT-READABLE")), qPrintable(automatic.join(u' ')));
     QVERIFY2(automatic.contains(QStringLiteral("CUDNN-FLATTENED-LINK")), qPrintable(automatic.join(u' ')));
-    QVERIFY(findings->topLevelItem(0)->text(0).startsWith(RepairPage::tr("Fixed here automatically")));
+    QVERIFY(findings->topLevelItem(0)->text(0).startsWith(RepairPage::tr("Can be fixed here")));
     auto* status = wizard.findChild<QLabel*>(QStringLiteral("repairStatus"));
     QVERIFY2(status->text().contains(RepairPage::tr("Press Repair to apply the automatic fixes.")),
              qPrintable(status->text()));
@@ -159,6 +159,10 @@ void TestRepairWizard::repairPathListsFindingsAndRepairs()
              qPrintable(status->text() + QLatin1Char('\n')
                         + wizard.findChild<QLabel*>(QStringLiteral("repairResult"))->text()));
     QVERIFY(codesIn(findings, QStringLiteral("automatic")).isEmpty());
+    // What the repair cured leads, as "Fixed", instead of vanishing.
+    QVERIFY(findings->topLevelItem(0)->text(0).startsWith(RepairPage::tr("Fixed (%1)").arg(QString()).chopped(1)));
+    QVERIFY2(codesIn(findings, QStringLiteral("fixed")).contains(QStringLiteral("CUDNN-MISSING-LIBS")),
+             qPrintable(codesIn(findings, QStringLiteral("fixed")).join(u' ')));
     QVERIFY(!apply->isEnabled());
     QVERIFY2(toolkitListing(m_root) == m_installed, difference(toolkitListing(m_root), m_installed).constData());
     QVERIFY(wizard.state().repairOutcome());

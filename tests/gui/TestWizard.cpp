@@ -2,6 +2,7 @@
 #include "BenchmarkChart.h"
 #include "SetupWizard.h"
 #include "TestTree.h"
+#include "ToolkitChooser.h"
 #include "VisibleText.h"
 #include "engine/Engine.h"
 #include "package/ArchiveReader.h"
@@ -49,6 +50,11 @@ private slots:
     void deployCopiesNextToTheApplication();
     void blockedPackageKeepsNextDisabled();
     void toolkitSwitchRejudgesWithoutReading();
+    void tieIsPreselectedWithNextEnabled();
+    void preferredToolkitIsHonouredOnTheChooser();
+    void browsingToAToolkitChoosesIt();
+    void browsingToAFolderThatIsNoToolkitSaysSo();
+    void pluralsReadRightForOneAndMany();
 
 private:
     Engine makeEngine(const QString& fakeScenario = QStringLiteral("rtx3060ti"));
@@ -62,6 +68,8 @@ private:
     /** From the package page through the plan to the search path page, whose Next button installs. */
     void goToInstall(SetupWizard& wizard, const QString& archive);
     QString toolkit() const { return QFileInfo(m_tree->path(QStringLiteral("cuda-12.4"))).canonicalFilePath(); }
+    /** A second CUDA 12.4 toolkit, at `relative` in the tree: the package fits it as well as the first. */
+    QString addToolkitCopy(const QString& relative);
     static QString factsText(QTreeWidget* tree);
 
     std::unique_ptr<TestTree> m_tree;
@@ -265,7 +273,18 @@ void TestWizard::wholeInstallOverTheFakeMachine()
     wizard.state().setLogFile(m_tree->path(QStringLiteral("install.log")));
     goToInstall(wizard, archive);
     auto* items = wizard.page(SetupWizard::PlanPageId)->findChild<QTreeWidget*>(QStringLiteral("planItems"));
-    QVERIFY(items->topLevelItemCount() > 8);
+    // The plan is a tree relative to the toolkit: folders, then their files (no row repeats the toolkit's path).
+    int files = 0;
+    QStringList folders;
+    for (int i = 0; i < items->topLevelItemCount(); ++i) {
+        folders << items->topLevelItem(i)->text(0);
+        files += items->topLevelItem(i)->childCount();
+        for (int j = 0; j < items->topLevelItem(i)->childCount(); ++j)
+            QVERIFY(!items->topLevelItem(i)->child(j)->text(0).contains(toolkit()));
+    }
+    QVERIFY2(folders.contains(QStringLiteral("lib64")) && folders.contains(QStringLiteral("include")),
+             qPrintable(folders.join(u' ')));
+    QVERIFY(files > 8);
     const QString diff = wizard.findChild<QPlainTextEdit*>(QStringLiteral("environmentDiff"))->toPlainText();
     QVERIFY2(diff.contains(toolkit()), qPrintable(diff)); // the login profile puts the target toolkit first
     QVERIFY(QDir(home).isEmpty()); // analysing changed nothing
@@ -498,12 +517,18 @@ void TestWizard::blockedPackageKeepsNextDisabled()
     QVERIFY2(codes.contains(QStringLiteral("PKG-CUDA-MISMATCH")), qPrintable(codes.join(QLatin1Char(' '))));
 }
 
+QString TestWizard::addToolkitCopy(const QString& relative)
+{
+    m_tree->writeFile(relative + QStringLiteral("/version.json"), R"({"cuda": {"version": "12.4.1"}})");
+    m_tree->makeDir(relative + QStringLiteral("/include"));
+    m_tree->makeDir(relative + QStringLiteral("/lib64"));
+    return QFileInfo(m_tree->path(relative)).canonicalFilePath();
+}
+
 void TestWizard::toolkitSwitchRejudgesWithoutReading()
 {
-    // A second copy of the toolkit: the package fits both equally, so the page asks which one.
-    m_tree->writeFile(QStringLiteral("cuda-copy/version.json"), R"({"cuda": {"version": "12.4.1"}})");
-    m_tree->makeDir(QStringLiteral("cuda-copy/include"));
-    m_tree->makeDir(QStringLiteral("cuda-copy/lib64"));
+    // A second copy of the toolkit: the package fits both equally, so the page offers the choice.
+    addToolkitCopy(QStringLiteral("cuda-copy"));
     const QString archive = fakeCudnnArchive();
     const Engine engine = makeEngine();
     SetupWizard wizard(engine);
@@ -511,7 +536,7 @@ void TestWizard::toolkitSwitchRejudgesWithoutReading()
     const int readsBefore = ArchiveReader::opened();
     PackagePage* page = checkPackage(wizard, archive);
     QCOMPARE(ArchiveReader::opened() - readsBefore, 1);
-    auto* toolkits = wizard.findChild<QComboBox*>(QStringLiteral("targetToolkit"));
+    auto* toolkits = page->findChild<QComboBox*>(QStringLiteral("targetToolkit")); // the System page has one too
     QVERIFY(toolkits->isVisible());
     QCOMPARE(toolkits->count(), 2);
 
@@ -523,6 +548,123 @@ void TestWizard::toolkitSwitchRejudgesWithoutReading()
         QVERIFY2(page->isComplete(), qPrintable(wizard.findChild<QLabel*>(QStringLiteral("packageVerdict"))->text()));
     }
     QCOMPARE(ArchiveReader::opened(), readsAfterCheck); // judged again from what the first read learnt
+}
+
+void TestWizard::tieIsPreselectedWithNextEnabled()
+{
+    const QString copy = addToolkitCopy(QStringLiteral("cuda-copy"));
+    const QString archive = fakeCudnnArchive();
+    const Engine engine = makeEngine();
+    SetupWizard wizard(engine);
+    goToPackagePage(wizard);
+    PackagePage* page = checkPackage(wizard, archive);
+    // Not an error: one of the two is taken, the list shows it, a note says why, and Next goes on.
+    QVERIFY2(page->isComplete(), qPrintable(wizard.findChild<QLabel*>(QStringLiteral("packageVerdict"))->text()));
+    QVERIFY(wizard.button(QWizard::NextButton)->isEnabled());
+    const QString target = wizard.state().targetToolkit();
+    QVERIFY(target == toolkit() || target == copy);
+    auto* list = page->findChild<QComboBox*>(QStringLiteral("targetToolkit"));
+    QCOMPARE(list->currentData().toString(), target);
+    auto* note = page->findChild<QLabel*>(QStringLiteral("toolkitNote"));
+    QVERIFY(note->isVisible());
+    QVERIFY2(note->text().contains(QStringLiteral("fits 2 toolkits equally well")), qPrintable(note->text()));
+    auto* reasons = page->findChild<QTreeWidget*>(QStringLiteral("packageReasons"));
+    for (int i = 0; i < reasons->topLevelItemCount(); ++i)
+        QVERIFY(reasons->topLevelItem(i)->data(0, Qt::UserRole).toString() != QStringLiteral("PKG-AMBIGUOUS-TOOLKIT"));
+}
+
+void TestWizard::preferredToolkitIsHonouredOnTheChooser()
+{
+    // As the command line's toolkit folder hands it over: the second toolkit, although the first would tie.
+    const QString copy = addToolkitCopy(QStringLiteral("cuda-copy"));
+    const QString archive = fakeCudnnArchive();
+    const Engine engine = makeEngine();
+    SetupWizard wizard(engine);
+    wizard.state().setPreferredToolkit(copy);
+    wizard.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&wizard));
+    QTest::mouseClick(wizard.button(QWizard::NextButton), Qt::LeftButton);
+    auto* system = qobject_cast<SystemPage*>(wizard.currentPage());
+    QTRY_VERIFY_WITH_TIMEOUT(system->isComplete(), 30000);
+    auto* systemList = system->findChild<QComboBox*>(QStringLiteral("targetToolkit"));
+    QVERIFY(systemList->isVisible());
+    QCOMPARE(systemList->currentData().toString(), copy);
+    QTest::mouseClick(wizard.button(QWizard::NextButton), Qt::LeftButton);
+    PackagePage* page = checkPackage(wizard, archive);
+    QVERIFY(page->isComplete());
+    QCOMPARE(wizard.state().targetToolkit(), copy);
+    QCOMPARE(page->findChild<QComboBox*>(QStringLiteral("targetToolkit"))->currentData().toString(), copy);
+    QVERIFY(!page->findChild<QLabel*>(QStringLiteral("toolkitNote"))->isVisible()); // asked for: no tie to explain
+}
+
+void TestWizard::browsingToAToolkitChoosesIt()
+{
+    // A toolkit where detection does not look (not under the cuda-* pattern): only Browse… finds it.
+    const QString elsewhere = addToolkitCopy(QStringLiteral("opt/toolkits/twelve-four"));
+    const QString archive = fakeCudnnArchive();
+    const Engine engine = makeEngine();
+    SetupWizard wizard(engine);
+    goToPackagePage(wizard);
+    PackagePage* page = checkPackage(wizard, archive);
+    QCOMPARE(wizard.state().targetToolkit(), toolkit());
+    auto* list = page->findChild<QComboBox*>(QStringLiteral("targetToolkit"));
+    QCOMPARE(list->count(), 1);
+
+    auto* chooser = page->findChild<ToolkitChooser*>();
+    chooser->browseTo(m_tree->path(QStringLiteral("opt/toolkits/twelve-four"))); // what Browse… does after its dialog
+    QTRY_VERIFY_WITH_TIMEOUT(!chooser->isBusy() && !page->isBusy(), 30000);
+    QTRY_VERIFY_WITH_TIMEOUT(wizard.state().targetToolkit() == elsewhere, 30000);
+    QCOMPARE(list->count(), 2);
+    QCOMPARE(list->currentData().toString(), elsewhere);
+    QCOMPARE(wizard.state().preferredToolkit(), elsewhere);
+    QVERIFY(page->isComplete());
+    QVERIFY(wizard.button(QWizard::NextButton)->isEnabled());
+}
+
+void TestWizard::browsingToAFolderThatIsNoToolkitSaysSo()
+{
+    const QString archive = fakeCudnnArchive();
+    const QString empty = m_tree->makeDir(QStringLiteral("not-a-toolkit"));
+    const Engine engine = makeEngine();
+    SetupWizard wizard(engine);
+    goToPackagePage(wizard);
+    PackagePage* page = checkPackage(wizard, archive);
+    const int toolkitsBefore = int(wizard.state().snapshot()->toolkits.size());
+    auto* chooser = page->findChild<ToolkitChooser*>();
+    chooser->browseTo(empty);
+    QTRY_VERIFY_WITH_TIMEOUT(!chooser->isBusy(), 30000);
+    auto* note = page->findChild<QLabel*>(QStringLiteral("toolkitNote"));
+    QVERIFY2(note->text().contains(QStringLiteral("is not a CUDA toolkit")), qPrintable(note->text()));
+    QCOMPARE(int(wizard.state().snapshot()->toolkits.size()), toolkitsBefore);
+    QVERIFY(wizard.state().preferredToolkit().isEmpty());
+    QCOMPARE(wizard.state().targetToolkit(), toolkit()); // the choice stands
+    QVERIFY(page->isComplete());
+}
+
+void TestWizard::pluralsReadRightForOneAndMany()
+{
+    // English's plural forms come from its own small translation, loaded for English as for any language.
+    QTranslator english;
+    QVERIFY(english.load(QStringLiteral(":/i18n/cudnn-setup_en.qm")));
+    QApplication::installTranslator(&english);
+    const auto say = [](const char* context, const char* text, int n) {
+        return QCoreApplication::translate(context, text, nullptr, n);
+    };
+    QCOMPARE(say("RepairPage", "%n problems found.", 1), QStringLiteral("1 problem found."));
+    QCOMPARE(say("RepairPage", "%n problems found.", 3), QStringLiteral("3 problems found."));
+    QCOMPARE(say("FinishPage", "Repaired: %n fixes applied.", 1), QStringLiteral("Repaired: 1 fix applied."));
+    QCOMPARE(say("FinishPage", "Repaired: %n fixes applied.", 4), QStringLiteral("Repaired: 4 fixes applied."));
+    QCOMPARE(say("PlanPage", "%n files", 1), QStringLiteral("1 file"));
+    QCOMPARE(say("PlanPage", "%n files", 38), QStringLiteral("38 files"));
+    QApplication::removeTranslator(&english);
+
+    // And in Chinese, which has one form.
+    QTranslator chinese;
+    QVERIFY(chinese.load(QStringLiteral(":/i18n/cudnn-setup_zh_CN.qm")));
+    QApplication::installTranslator(&chinese);
+    QCOMPARE(say("RepairPage", "%n problems found.", 1), QStringLiteral("发现 1 个问题。"));
+    QCOMPARE(say("RepairPage", "%n problems found.", 3), QStringLiteral("发现 3 个问题。"));
+    QApplication::removeTranslator(&chinese);
 }
 
 QTEST_MAIN(TestWizard)

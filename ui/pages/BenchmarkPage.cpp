@@ -22,8 +22,9 @@ BenchmarkPage::BenchmarkPage(const Engine& engine, WizardState& state, Backgroun
     , m_again(new QPushButton(tr("Run &again"), this))
 {
     setTitle(tr("Benchmark"));
-    setSubTitle(tr("Convolutions on your GPU through cuDNN, and the same work on the CPU. The seeds' check: under "
-                   "0.02 s per forward on an RTX 3060 Ti; over 0.15 s means cuDNN is not working."));
+    setSubTitle(tr("A small test model runs on your GPU through cuDNN and the same work on the CPU: two 3×3 "
+                   "convolutions on a 224×224 image. Well under 20 ms on an RTX 3060 Ti means cuDNN is used; "
+                   "150 ms or more means it is not."));
     m_verdict->setObjectName(QStringLiteral("benchmarkVerdict"));
     m_verdict->setWordWrap(true);
     m_verdict->setTextFormat(Qt::RichText);

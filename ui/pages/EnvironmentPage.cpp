@@ -1,6 +1,7 @@
 #include "EnvironmentPage.h"
 
 #include "BackgroundWork.h"
+#include "DetailsDisclosure.h"
 #include "DiagnosticList.h"
 #include "engine/Engine.h"
 
@@ -10,6 +11,7 @@
 #include <QPlainTextEdit>
 #include <QRadioButton>
 #include <QVBoxLayout>
+#include <algorithm>
 
 EnvironmentPage::EnvironmentPage(const Engine& engine, WizardState& state, BackgroundWork& work, QWidget* parent)
     : QWizardPage(parent)
@@ -20,6 +22,7 @@ EnvironmentPage::EnvironmentPage(const Engine& engine, WizardState& state, Backg
     , m_summary(new QLabel(this))
     , m_conflicts(new DiagnosticList(this))
     , m_diff(new QPlainTextEdit(this))
+    , m_notes(new QLabel(this))
 {
     setTitle(tr("Search path"));
     setSubTitle(tr("Which copy of each library a new program will load, and what changes so the new one wins. "
@@ -47,6 +50,13 @@ EnvironmentPage::EnvironmentPage(const Engine& engine, WizardState& state, Backg
     m_diff->setAccessibleName(tr("Changes to the search path"));
     m_diff->setReadOnly(true);
     m_diff->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_notes->setObjectName(QStringLiteral("environmentNotes"));
+    m_notes->setWordWrap(true);
+    auto* details = new QWidget(this);
+    auto* detailsLayout = new QVBoxLayout(details);
+    detailsLayout->setContentsMargins(0, 0, 0, 0);
+    detailsLayout->addWidget(m_notes);
+    detailsLayout->addWidget(m_diff, 1);
 
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(user);
@@ -54,7 +64,7 @@ EnvironmentPage::EnvironmentPage(const Engine& engine, WizardState& state, Backg
     layout->addWidget(none);
     layout->addWidget(m_summary);
     layout->addWidget(m_conflicts, 1);
-    layout->addWidget(m_diff, 1);
+    layout->addWidget(new DetailsDisclosure(details, this)); // the exact changes and the notes, on demand
 }
 
 void EnvironmentPage::initializePage()
@@ -96,20 +106,51 @@ void EnvironmentPage::analyse()
         });
 }
 
+namespace {
+/** How many libraries (and tools) a new program takes from another copy, or finds nowhere. */
+int elsewhere(const EnvironmentReport& report, bool afterPlan)
+{
+    const QStringList ours = report.libraryDirs + report.toolDirs;
+    return int(std::count_if(report.libraries.cbegin(), report.libraries.cend(), [&](const LibraryStatus& status) {
+        return !(afterPlan ? status.after : status.before).wonFrom(report.os, ours);
+    }));
+}
+} // namespace
+
 void EnvironmentPage::showReport(const EnvironmentReport& report)
 {
     m_conflicts->setDiagnostics(report.diagnostics);
+    // The analysis words the restart advice for this platform and scope, last among its notes: it is said once,
+    // in the summary; the other notes are details.
+    QStringList notes = report.notes;
+    const QString restart = report.restartNeeded() && !notes.isEmpty() ? notes.takeLast() : QString();
+    m_notes->setText(notes.join(QLatin1Char('\n')));
+    const int now = elsewhere(report, false);
+    const int after = elsewhere(report, true);
     if (m_state.pathScope() == PathScope::None) {
-        m_summary->setText(tr("The search path stays as it is. Programs may keep loading the copies listed below."));
+        m_summary->setText(now == 0 ? tr("A new program already loads every library from this toolkit.")
+                                    : tr("The search path stays as it is: a new program would take %n of the "
+                                         "libraries from another copy, or find none.",
+                                         nullptr,
+                                         now));
         m_diff->clear();
         return;
     }
     m_diff->setPlainText(report.plan.isEmpty() ? tr("Nothing needs to change.") : report.plan.diffText());
-    QString text = report.plan.isEmpty() ? tr("The new cuDNN already wins the search; nothing needs to change.")
-                                         : tr("These changes are made after the files are installed.");
-    if (report.restartNeeded())
-        text += QLatin1Char(' ') + tr("Open terminals, IDEs and Jupyter kernels must be restarted to see them.");
-    for (const QString& note : report.notes)
-        text += QStringLiteral("\n") + note;
+    QString text;
+    if (report.plan.isEmpty() && after == 0)
+        text = tr("A new program already loads every library from this toolkit; nothing needs to change.");
+    else if (after == 0)
+        text = tr("After the install, a new program loads every library from this toolkit (now it would take %n "
+                  "of them from another copy, or find none).",
+                  nullptr,
+                  now);
+    else
+        text = tr("After the install, a new program still takes %n of the libraries from another copy, or finds "
+                  "none; the problems below say why and what to do.",
+                  nullptr,
+                  after);
+    if (!restart.isEmpty())
+        text += QLatin1Char(' ') + restart;
     m_summary->setText(text);
 }

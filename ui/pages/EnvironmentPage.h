@@ -12,9 +12,9 @@ class QLabel;
 class QPlainTextEdit;
 
 /**
- * Which copy of each library a new program will load, and what must change so the target toolkit's copy wins:
- * the PATH (or profile) before and after as a diff, each conflict with its class — fixable here, needs an
- * administrator, or not governed by PATH at all — and what has to be restarted.
+ * Which copy of each library a new program will load, and what must change so the target toolkit's copy wins: one
+ * sentence (now and after, and what has to be restarted), then each conflict with its class — fixable here, needs
+ * an administrator, or not governed by PATH at all — and behind "Show details" the change as a diff and the notes.
  */
 class EnvironmentPage : public QWizardPage
 {
@@ -36,6 +36,7 @@ private:
     QButtonGroup* m_scope;
     QLabel* m_summary;
     DiagnosticList* m_conflicts;
-    QPlainTextEdit* m_diff;
+    QPlainTextEdit* m_diff; // behind "Show details", with m_notes
+    QLabel* m_notes;
     bool m_busy = false;
 };

@@ -10,6 +10,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
+#include <QStandardPaths>
 #include <QUrl>
 #include <QVBoxLayout>
 
@@ -45,12 +46,13 @@ FinishPage::FinishPage(WizardState& state, QWidget* parent)
     connect(m_openLog, &QPushButton::clicked, this, &FinishPage::openLog);
 }
 
-static QString searchPathLine(EnvironmentOutcome::Status status)
+/** `restart`: the analysis's advice for this platform and scope (what to restart or sign out of), said here once. */
+static QString searchPathLine(EnvironmentOutcome::Status status, const QString& restart)
 {
     switch (status) {
     case EnvironmentOutcome::Status::Applied:
-        return FinishPage::tr("The search path puts this toolkit first. Restart open terminals, IDEs and Jupyter "
-                              "kernels.");
+        return restart.isEmpty() ? FinishPage::tr("The search path puts this toolkit first.")
+                                 : FinishPage::tr("The search path puts this toolkit first. %1").arg(restart);
     case EnvironmentOutcome::Status::Unchanged:
         return FinishPage::tr("The search path already found this toolkit first.");
     default:
@@ -77,7 +79,11 @@ void FinishPage::initializePage()
         } else {
             lines << (install.succeeded() ? tr("cuDNN %1 is installed in %2.").arg(version, root)
                                           : tr("cuDNN was not installed; %1 is as it was.").arg(root));
-            lines << searchPathLine(outcome->environment.status);
+            const std::optional<EnvironmentReport>& analysis = m_state.environmentReport();
+            const QString restart = analysis && analysis->restartNeeded() && !analysis->notes.isEmpty()
+                ? analysis->notes.last() // the analysis puts its restart advice last
+                : QString();
+            lines << searchPathLine(outcome->environment.status, restart.toHtmlEscaped());
             if (outcome->verify)
                 lines << (outcome->verify->passed()
                               ? tr("Every cuDNN library loads from the toolkit (%1).").arg(outcome->verify->versionText)
@@ -112,7 +118,7 @@ void FinishPage::initializePage()
         repair && m_state.task() == SetupTask::Repair) {
         const bool repaired = repair->result.status == RepairResult::Status::Repaired;
         if (repaired)
-            lines << tr("Repaired: %n fix(es) applied.", nullptr, int(repair->result.applied.size()));
+            lines << tr("Repaired: %n fixes applied.", nullptr, int(repair->result.applied.size()));
         else if (repair->result.status == RepairResult::Status::RolledBack)
             lines << tr("The repair was stopped and rolled back; the toolkits are as they were.");
         lines << (repair->after.isClean() ? tr("Nothing is left to repair.")
@@ -126,7 +132,15 @@ void FinishPage::initializePage()
     lines << tr("To take this install back later, run cudnn-setup again and choose Switch or uninstall.");
     m_summary->setText(lines.join(QStringLiteral("<br>")));
     m_findings->setDiagnostics(diagnostics);
-    m_openLog->setEnabled(QFileInfo::exists(m_state.logFile()));
+    const bool logThere = QFileInfo::exists(m_state.logFile());
+    const bool opener
+        = hostOsFlavor() == OsFlavor::Windows || !QStandardPaths::findExecutable(QStringLiteral("xdg-open")).isEmpty();
+    m_openLog->setEnabled(logThere && opener);
+    m_openLog->setToolTip(
+        !logThere ? tr("No log was written.")
+            : opener
+            ? QDir::toNativeSeparators(m_state.logFile())
+            : tr("No program to show it was found. The log is %1.").arg(QDir::toNativeSeparators(m_state.logFile())));
 }
 
 bool FinishPage::saveReport(const QString& path, QString* error) const
@@ -148,5 +162,11 @@ void FinishPage::askWhereToSaveReport()
 
 void FinishPage::openLog()
 {
-    QDesktopServices::openUrl(QUrl::fromLocalFile(m_state.logFile()));
+    if (QDesktopServices::openUrl(QUrl::fromLocalFile(m_state.logFile())))
+        return;
+    m_openLog->setEnabled(false);
+    const QString where
+        = tr("No program to show it was found. The log is %1.").arg(QDir::toNativeSeparators(m_state.logFile()));
+    m_openLog->setToolTip(where);
+    m_saved->setText(where);
 }

@@ -185,8 +185,8 @@ void InstallPage::showOutcome(const SetupOutcome& outcome)
     case InstallResult::Status::Ok:
         m_bar->setValue(1000);
         text = result.command == QLatin1String("deploy")
-            ? tr("<b>Deployed</b> into %1: %n file(s) and link(s).", nullptr, int(result.files.size())).arg(root)
-            : tr("<b>Installed</b> into %1: %n file(s) and link(s).", nullptr, int(result.files.size())).arg(root);
+            ? tr("<b>Deployed</b> into %1: %n files and links.", nullptr, int(result.files.size())).arg(root)
+            : tr("<b>Installed</b> into %1: %n files and links.", nullptr, int(result.files.size())).arg(root);
         break;
     case InstallResult::Status::Unchanged:
         m_bar->setValue(1000);
@@ -207,8 +207,7 @@ void InstallPage::showOutcome(const SetupOutcome& outcome)
     switch (outcome.environment.status) {
     case Status::Applied:
         text += QStringLiteral("<br>")
-            + tr("The search path now puts this toolkit first. Open terminals, IDEs and Jupyter kernels must be "
-                 "restarted to see it.");
+            + tr("The search path now puts this toolkit first."); // what to restart: the Finish page says it
         break;
     case Status::Refused:
         text += QStringLiteral("<br>") + tr("The search path could not be changed; see below.");

@@ -3,6 +3,8 @@
 #include "BackgroundWork.h"
 #include "DiagnosticList.h"
 #include "ProgressRelay.h"
+#include "ToolkitChooser.h"
+#include "common/OsFlavor.h"
 #include "engine/Engine.h"
 #include "fetch/FetchCode.h"
 
@@ -32,8 +34,7 @@ PackagePage::PackagePage(const Engine& engine, WizardState& state, BackgroundWor
     , m_bar(new QProgressBar(this))
     , m_current(new QLabel(this))
     , m_verdict(new QLabel(this))
-    , m_toolkitRow(new QWidget(this))
-    , m_toolkit(new QComboBox(m_toolkitRow))
+    , m_toolkits(new ToolkitChooser(engine, state, work, this))
     , m_force(new QCheckBox(tr("Install anyway (override the compatibility check; never a damaged archive)"), this))
     , m_reasons(new DiagnosticList(this))
     , m_candidates(new QTreeWidget(this))
@@ -53,7 +54,9 @@ PackagePage::PackagePage(const Engine& engine, WizardState& state, BackgroundWor
 
     m_path->setObjectName(QStringLiteral("packagePath"));
     m_path->setAccessibleName(tr("Archive or folder"));
-    m_path->setPlaceholderText(tr("cudnn-windows-x86_64-9.19.0.56_cuda13-archive.zip, or a folder"));
+    m_path->setPlaceholderText(hostOsFlavor() == OsFlavor::Windows
+                                   ? tr("cudnn-windows-x86_64-9.19.0.56_cuda13-archive.zip, or a folder")
+                                   : tr("cudnn-linux-x86_64-9.19.0.56_cuda13-archive.tar.xz, or a folder"));
     auto* browseFileButton = new QPushButton(tr("&Archive…"), this);
     auto* browseFolderButton = new QPushButton(tr("&Folder…"), this);
     m_check->setObjectName(QStringLiteral("checkPackage"));
@@ -69,9 +72,10 @@ PackagePage::PackagePage(const Engine& engine, WizardState& state, BackgroundWor
     m_current->setWordWrap(true);
     m_verdict->setObjectName(QStringLiteral("packageVerdict"));
     m_verdict->setWordWrap(true);
-    m_toolkit->setObjectName(QStringLiteral("targetToolkit"));
-    m_toolkit->setAccessibleName(tr("Target toolkit"));
-    connect(m_toolkit, QOverload<int>::of(&QComboBox::activated), this, &PackagePage::check);
+    connect(m_toolkits, &ToolkitChooser::chosen, this, &PackagePage::check);
+    connect(m_toolkits, &ToolkitChooser::busyChanged, this, &PackagePage::completeChanged);
+    connect(
+        &m_state, &WizardState::snapshotChanged, m_toolkits, [this] { m_toolkits->refresh(m_state.targetToolkit()); });
     m_force->setObjectName(QStringLiteral("forceInstall"));
     m_force->hide();
     connect(m_force, &QCheckBox::toggled, this, &PackagePage::check);
@@ -102,11 +106,7 @@ PackagePage::PackagePage(const Engine& engine, WizardState& state, BackgroundWor
     layout->addWidget(m_bar);
     layout->addWidget(m_current);
     layout->addWidget(m_verdict);
-    auto* toolkitRow = new QFormLayout(m_toolkitRow);
-    toolkitRow->setContentsMargins(0, 0, 0, 0);
-    toolkitRow->addRow(tr("Install into:"), m_toolkit);
-    m_toolkitRow->hide();
-    layout->addWidget(m_toolkitRow);
+    layout->addWidget(m_toolkits);
     layout->addWidget(m_force);
     layout->addWidget(m_reasons, 2);
     layout->addWidget(m_candidates, 1);
@@ -170,9 +170,7 @@ void PackagePage::planFetch()
     FetchRequest request = m_fetchRequest;
     request.mirror = m_mirror->text().trimmed();
     request.manifest.clear();
-    request.cudaRoot = !m_toolkitRow->isHidden() && m_toolkit->currentIndex() >= 0
-        ? std::optional<QString>(m_toolkit->currentData().toString())
-        : std::nullopt;
+    request.cudaRoot = chosenToolkit();
     request.force = m_force->isChecked();
     m_busy = true;
     m_fetchPlanned.reset();
@@ -205,10 +203,7 @@ void PackagePage::planFetch()
                 m_fetchStart->show();
                 m_fetchStart->setFocus();
             } else if (!planning.plan.choice.ambiguousToolkits.isEmpty()) {
-                m_toolkit->clear();
-                for (const QString& root : planning.plan.choice.ambiguousToolkits)
-                    m_toolkit->addItem(root, root);
-                m_toolkitRow->show();
+                m_toolkits->refresh(planning.plan.choice.ambiguousToolkits.first());
                 m_fetchStatus->setText(tr("Choose the toolkit to install into, then ask again."));
             }
             emit completeChanged();
@@ -274,7 +269,7 @@ void PackagePage::fetchFinished(const DownloadResult& result)
 
 bool PackagePage::isComplete() const
 {
-    if (m_busy || !m_state.packageChoice())
+    if (m_busy || m_toolkits->isBusy() || !m_state.packageChoice())
         return false;
     const PackageVerdict* verdict = m_state.packageChoice()->chosenVerdict();
     return m_state.packageChoice()->ok() && verdict && !verdict->blocked();
@@ -284,11 +279,8 @@ void PackagePage::offerFixes()
 {
     m_reasons->offer(
         FixAction::Kind::ChooseToolkit,
-        [this](const FixAction&) {
-            m_toolkit->setFocus();
-            m_toolkit->showPopup();
-        },
-        [this] { return m_state.packageChoice() && !m_state.packageChoice()->ambiguousToolkits.isEmpty(); });
+        [this](const FixAction&) { m_toolkits->showList(); },
+        [this] { return m_state.snapshot() && m_state.snapshot()->toolkits.size() > 1; });
     for (FixAction::Kind kind :
          {FixAction::Kind::ChoosePackage, FixAction::Kind::ChoosePackageAndToolkit, FixAction::Kind::ChooseCacheFolder})
         m_reasons->offer(kind, [this](const FixAction&) { browseFile(); });
@@ -346,33 +338,55 @@ void PackagePage::check()
 
     const QString path = m_path->text().trimmed();
     const SystemSnapshot system = *m_state.snapshot();
-    const std::optional<QString> toolkit = !m_toolkitRow->isHidden() && m_toolkit->currentIndex() >= 0
-        ? std::optional<QString>(m_toolkit->currentData().toString())
-        : std::nullopt;
+    const std::optional<QString> toolkit = chosenToolkit();
     const bool force = m_force->isChecked();
     ProgressRelay* progress = m_progress;
     const CancellationToken cancel = m_work.cancellation();
     const Engine* engine = &m_engine;
-    m_work.run<std::pair<PackageChoice, std::optional<InstallPlan>>>(
+    struct Judged
+    {
+        PackageChoice choice;
+        std::optional<InstallPlan> plan;
+        QStringList tie;
+    };
+    m_work.run<Judged>(
         this,
         [=] {
-            PackageChoice choice = engine->choosePackage({path, toolkit, force}, system, progress, cancel);
-            std::optional<InstallPlan> plan = Engine::planInstall(choice, system);
-            return std::make_pair(choice, plan);
+            Judged judged{engine->choosePackage({path, toolkit, force}, system, progress, cancel), {}, {}};
+            if (!toolkit && !judged.choice.ambiguousToolkits.isEmpty()) {
+                // A tie is not an error: the active toolkit (else the first) is taken, and the list offers the
+                // others. Judging again reads nothing: the engine keeps what the first judgement read.
+                judged.tie = judged.choice.ambiguousToolkits;
+                QString taken = judged.tie.first();
+                for (const CudaToolkit& t : system.toolkits) {
+                    if (t.active && judged.tie.contains(t.root))
+                        taken = t.root;
+                }
+                judged.choice = engine->choosePackage({path, taken, force}, system, progress, cancel);
+            }
+            judged.plan = Engine::planInstall(judged.choice, system);
+            return judged;
         },
-        [this, path](const std::pair<PackageChoice, std::optional<InstallPlan>>& result) {
+        [this, path](const Judged& judged) {
             m_busy = false;
             m_check->setEnabled(true);
             m_bar->hide();
             m_current->clear();
-            m_state.setPackageChoice(path, result.first);
-            m_state.setPlan(result.second);
-            showChoice(result.first);
+            m_state.setPackageChoice(path, judged.choice);
+            m_state.setPlan(judged.plan);
+            showChoice(judged.choice, judged.tie);
             emit completeChanged();
         });
 }
 
-void PackagePage::showChoice(const PackageChoice& choice)
+std::optional<QString> PackagePage::chosenToolkit() const
+{
+    if (!m_state.preferredToolkit().isEmpty())
+        return m_state.preferredToolkit();
+    return std::nullopt;
+}
+
+void PackagePage::showChoice(const PackageChoice& choice, const QStringList& tie)
 {
     const PackageCandidate* chosen = choice.chosen();
     const PackageVerdict* verdict = choice.chosenVerdict();
@@ -399,13 +413,12 @@ void PackagePage::showChoice(const PackageChoice& choice)
 
     m_force->setVisible(verdict && (verdict->forceWouldLift() || verdict->forced));
 
-    m_toolkitRow->setVisible(!choice.ambiguousToolkits.isEmpty() || !m_toolkitRow->isHidden());
-    if (!choice.ambiguousToolkits.isEmpty()) {
-        m_toolkit->clear();
-        for (const QString& root : choice.ambiguousToolkits)
-            m_toolkit->addItem(root, root);
-        m_verdict->setText(tr("<b>This package fits several toolkits equally.</b><br>Choose the one to install into."));
-    }
+    m_toolkits->refresh(choice.toolkitRoot);
+    m_toolkits->setNote(tie.isEmpty() ? QString()
+                                      : tr("This package fits %n toolkits equally well; it goes into the one shown. "
+                                           "Choose another in the list if you prefer.",
+                                           nullptr,
+                                           int(tie.size())));
 
     m_candidates->clear();
     for (const PackageCandidate& candidate : choice.candidates) {

@@ -9,6 +9,7 @@ class BackgroundWork;
 class DiagnosticList;
 class Engine;
 class ProgressRelay;
+class ToolkitChooser;
 class QCheckBox;
 class QComboBox;
 class QLabel;
@@ -48,7 +49,9 @@ private:
     void offerFixes();
     void browseFile();
     void browseFolder();
-    void showChoice(const PackageChoice& choice);
+    /** `tie`: the toolkits the package fitted equally before one of them was taken (empty: no tie). */
+    void showChoice(const PackageChoice& choice, const QStringList& tie = {});
+    std::optional<QString> chosenToolkit() const;
     /** "Download the right one": reads the manifests and shows what would be fetched and why. */
     void planFetch();
     void startFetch();
@@ -65,8 +68,7 @@ private:
     QProgressBar* m_bar;
     QLabel* m_current;
     QLabel* m_verdict;
-    QWidget* m_toolkitRow; // "Install into:" appears only when several toolkits fit equally
-    QComboBox* m_toolkit;
+    ToolkitChooser* m_toolkits; // the detected toolkits and Browse…; a tie is settled by the preferred or active one
     QCheckBox* m_force;
     DiagnosticList* m_reasons;
     QTreeWidget* m_candidates;

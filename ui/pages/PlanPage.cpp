@@ -2,10 +2,13 @@
 
 #include "DiagnosticList.h"
 
+#include <QDir>
+#include <QFileInfo>
 #include <QHeaderView>
 #include <QLabel>
 #include <QTreeWidget>
 #include <QVBoxLayout>
+#include <map>
 
 PlanPage::PlanPage(WizardState& state, QWidget* parent)
     : QWizardPage(parent)
@@ -20,11 +23,12 @@ PlanPage::PlanPage(WizardState& state, QWidget* parent)
     m_summary->setWordWrap(true);
     m_items->setObjectName(QStringLiteral("planItems"));
     m_items->setAccessibleName(tr("Files to install"));
-    m_items->setHeaderLabels({tr("Action"), tr("Destination"), tr("Size")});
-    m_items->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
-    m_items->header()->setSectionResizeMode(1, QHeaderView::Stretch);
-    m_items->setRootIsDecorated(false);
-    m_items->setSortingEnabled(true);
+    m_items->setHeaderLabels({tr("File"), tr("Size"), tr("Change")});
+    m_items->header()->setSectionResizeMode(0, QHeaderView::Stretch);
+    m_items->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+    m_items->header()->setSectionResizeMode(2, QHeaderView::ResizeToContents);
+    m_items->header()->setStretchLastSection(false);
+    m_items->setRootIsDecorated(true);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_summary);
     layout->addWidget(m_items, 3);
@@ -39,7 +43,7 @@ static QString actionText(InstallItem::Action action)
     case InstallItem::Action::Overwrite:
         return PlanPage::tr("replace");
     case InstallItem::Action::Same:
-        return PlanPage::tr("unchanged");
+        return PlanPage::tr("same");
     }
     return {};
 }
@@ -53,23 +57,51 @@ void PlanPage::initializePage()
         m_findings->setDiagnostics({});
         return;
     }
-    int changes = 0;
+    // A tree relative to the toolkit: each folder, then its files with their size and what happens to them.
+    const QDir root(plan->toolkitRoot);
+    std::map<QString, QTreeWidgetItem*> folders;
+    int added = 0, replaced = 0;
     for (const InstallItem& item : plan->items) {
-        QString destination = displayPath(plan->os, item.destination);
+        const QString relative = root.relativeFilePath(item.destination);
+        const QString folder = QFileInfo(relative).path();
+        QTreeWidgetItem*& top = folders[folder];
+        if (!top) {
+            top = new QTreeWidgetItem(m_items, {QDir::toNativeSeparators(folder)});
+            top->setToolTip(0, displayPath(plan->os, root.filePath(folder)));
+            top->setExpanded(true);
+        }
+        QString name = QFileInfo(relative).fileName();
         if (item.kind == InstallItem::Kind::Symlink)
-            destination += QStringLiteral(" → ") + item.linkTarget;
-        auto* row = new QTreeWidgetItem(m_items,
-                                        {actionText(item.action), destination, QLocale().formattedDataSize(item.size)});
+            name += QStringLiteral(" → ") + item.linkTarget;
+        auto* row = new QTreeWidgetItem(
+            top,
+            {name,
+             item.kind == InstallItem::Kind::Symlink ? QString() : QLocale().formattedDataSize(item.size),
+             actionText(item.action)});
+        row->setToolTip(0, displayPath(plan->os, item.destination));
         row->setData(0, Qt::UserRole, InstallItem::actionName(item.action));
-        changes += item.action == InstallItem::Action::Same ? 0 : 1;
+        row->setTextAlignment(1, Qt::AlignRight | Qt::AlignVCenter);
+        added += item.action == InstallItem::Action::New ? 1 : 0;
+        replaced += item.action == InstallItem::Action::Overwrite ? 1 : 0;
     }
-    m_items->sortByColumn(1, Qt::AscendingOrder);
-    m_summary->setText(tr("Install into <b>%1</b>: %2 files and links, %3 of them change, %4 to write.")
-                           .arg(displayPath(plan->os, plan->toolkitRoot).toHtmlEscaped())
-                           .arg(plan->items.size())
-                           .arg(changes)
-                           .arg(QLocale().formattedDataSize(plan->bytesToWrite)));
+    for (auto& [folder, top] : folders) {
+        top->sortChildren(0, Qt::AscendingOrder);
+        top->setText(2, tr("%n files", nullptr, top->childCount()));
+    }
+    const int same = int(plan->items.size()) - added - replaced;
+    QStringList changes;
+    if (added > 0)
+        changes << tr("%n new", nullptr, added);
+    if (replaced > 0)
+        changes << tr("%n replaced", nullptr, replaced);
+    if (same > 0)
+        changes << tr("%n unchanged", nullptr, same);
+    m_summary->setText(tr("Installs %n files into <b>%1</b> (%2), %3 to write.", nullptr, int(plan->items.size()))
+                           .arg(displayPath(plan->os, plan->toolkitRoot).toHtmlEscaped(),
+                                changes.join(QStringLiteral(", ")),
+                                QLocale().formattedDataSize(plan->bytesToWrite)));
     m_findings->setDiagnostics(diagnosticsOf(plan->findings));
+    m_findings->setVisible(!plan->findings.isEmpty()); // "no problems" needs no box of its own
 }
 
 bool PlanPage::isComplete() const

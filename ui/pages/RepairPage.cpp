@@ -4,6 +4,7 @@
 #include "DiagnosticList.h"
 #include "ProgressRelay.h"
 #include "WizardRemedy.h"
+#include "WrappedRows.h"
 #include "engine/Engine.h"
 #include "repair/RepairCode.h"
 
@@ -53,8 +54,8 @@ RepairPage::RepairPage(const Engine& engine, WizardState& state, BackgroundWork&
     m_findings->setAccessibleName(tr("Repair findings"));
     m_findings->setColumnCount(1);
     m_findings->header()->hide();
-    m_findings->setWordWrap(true);
-    m_findings->setUniformRowHeights(false);
+    m_findings->header()->setSectionResizeMode(QHeaderView::Stretch);
+    new WrappedRows(m_findings); // wrapped, never cut off with an ellipsis
     m_phase->setObjectName(QStringLiteral("repairPhase"));
     m_bar->setObjectName(QStringLiteral("repairProgress"));
     m_bar->setAccessibleName(tr("Repair progress"));
@@ -210,7 +211,7 @@ void RepairPage::showRun(const RepairOutcome& run)
     QString text;
     switch (run.result.status) {
     case RepairResult::Status::Repaired:
-        text = tr("<b>Repaired</b>: %n fix(es) applied. They are now part of the install they repaired: "
+        text = tr("<b>Repaired</b>: %n fixes applied. They are now part of the install they repaired: "
                   "uninstalling it puts back what was there before that install.",
                   nullptr,
                   int(run.result.applied.size()));
@@ -233,12 +234,19 @@ void RepairPage::showRun(const RepairOutcome& run)
             text += QStringLiteral(" ") + fix.toHtmlEscaped();
     }
     m_result->setText(text);
-    showFindings(m_current->scan);
+    QList<RepairFinding> fixed;
+    if (run.result.status == RepairResult::Status::Repaired) {
+        for (const RepairFinding& finding : run.before.scan.findings) {
+            if (finding.remedy == RepairFinding::Remedy::Automatic)
+                fixed.append(finding);
+        }
+    }
+    showFindings(m_current->scan, fixed);
     const bool repaired = run.result.status == RepairResult::Status::Repaired;
     m_status->setText(repaired
                           ? (m_current->scan.isClean()
                                  ? tr("Nothing left to repair.")
-                                 : tr("Left after the repair: %n problem(s).", nullptr, problemCount(m_current->scan)))
+                                 : tr("Left after the repair: %n problems.", nullptr, problemCount(m_current->scan)))
                           : statusText(m_current->scan));
 }
 
@@ -246,40 +254,54 @@ QString RepairPage::statusText(const RepairScan& scan) const
 {
     if (scan.isClean())
         return tr("Nothing to repair.");
-    return tr("%n problem(s) found.", nullptr, problemCount(scan)) + QLatin1Char(' ')
+    return tr("%n problems found.", nullptr, problemCount(scan)) + QLatin1Char(' ')
         + (scan.automaticFixes().isEmpty() ? tr("None of them can be fixed here automatically.")
                                            : tr("Press Repair to apply the automatic fixes."));
 }
 
-void RepairPage::showFindings(const RepairScan& scan)
+void RepairPage::showFindings(const RepairScan& scan, const QList<RepairFinding>& fixed)
 {
     m_findings->clear();
+    const auto addGroup = [this](const QString& title, const QString& remedyName) {
+        auto* top = new QTreeWidgetItem(m_findings, {title});
+        top->setData(0, RemedyRole, remedyName);
+        top->setFlags(top->flags() & ~Qt::ItemIsSelectable);
+        top->setExpanded(true);
+        return top;
+    };
+    const auto addFinding = [](QTreeWidgetItem* top, const RepairFinding& finding, const QString& remedyName) {
+        auto* item = new QTreeWidgetItem(top, {finding.diagnostic.message});
+        item->setIcon(0, DiagnosticList::iconFor(finding.diagnostic.severity));
+        item->setToolTip(0, finding.diagnostic.message);
+        item->setData(0, CodeRole, finding.diagnostic.code);
+        item->setData(0, RemedyRole, remedyName);
+        return item;
+    };
+    if (!fixed.isEmpty()) { // what this repair did, before what is still there
+        QTreeWidgetItem* top = addGroup(tr("Fixed (%1)").arg(fixed.size()), QStringLiteral("fixed"));
+        for (const RepairFinding& finding : fixed)
+            addFinding(top, finding, QStringLiteral("fixed"))->setIcon(0, DiagnosticList::iconFor(Severity::Info));
+    }
     struct Group
     {
         RepairFinding::Remedy remedy;
         QString title;
     };
     const Group groups[] = {
-        {RepairFinding::Remedy::Automatic, tr("Fixed here automatically")},
+        {RepairFinding::Remedy::Automatic, tr("Can be fixed here")},
         {RepairFinding::Remedy::NeedsElevation, tr("Needs administrator rights")},
         {RepairFinding::Remedy::Manual, tr("Manual step")},
         {RepairFinding::Remedy::None, tr("For information")},
     };
     for (const Group& group : groups) {
         QTreeWidgetItem* top = nullptr;
+        const QString remedyName = RepairFinding::remedyName(group.remedy);
         for (const RepairFinding& finding : scan.findings) {
             if (finding.remedy != group.remedy)
                 continue;
-            if (!top) {
-                top = new QTreeWidgetItem(m_findings, {group.title});
-                top->setData(0, RemedyRole, RepairFinding::remedyName(group.remedy));
-                top->setFlags(top->flags() & ~Qt::ItemIsSelectable);
-            }
-            auto* item = new QTreeWidgetItem(top, {finding.diagnostic.message});
-            item->setIcon(0, DiagnosticList::iconFor(finding.diagnostic.severity));
-            item->setToolTip(0, finding.diagnostic.code);
-            item->setData(0, CodeRole, finding.diagnostic.code);
-            item->setData(0, RemedyRole, RepairFinding::remedyName(finding.remedy));
+            if (!top)
+                top = addGroup(group.title, remedyName);
+            QTreeWidgetItem* item = addFinding(top, finding, remedyName);
             QString cure;
             switch (finding.remedy) {
             case RepairFinding::Remedy::Manual:
@@ -293,22 +315,23 @@ void RepairPage::showFindings(const RepairScan& scan)
                 if (const QString fix = WizardRemedy::fix(finding.diagnostic); !fix.isEmpty())
                     cure += QLatin1Char(' ') + tr("Fix: %1").arg(fix);
                 break;
-            default:
+            case RepairFinding::Remedy::Automatic:
                 if (const QString fix = WizardRemedy::fix(finding.diagnostic); !fix.isEmpty())
                     cure = tr("Fix: %1").arg(fix);
+                break;
+            case RepairFinding::Remedy::None: // a fact, nothing to do: no fix line
                 break;
             }
             if (!cure.isEmpty()) {
                 auto* child = new QTreeWidgetItem(item, {cure});
                 child->setFlags(child->flags() & ~Qt::ItemIsSelectable);
+                child->setToolTip(0, cure);
             }
             item->setExpanded(true);
         }
-        if (top) {
+        if (top)
             top->setText(0, QStringLiteral("%1 (%2)").arg(group.title).arg(top->childCount()));
-            top->setExpanded(true);
-        }
     }
-    if (scan.findings.isEmpty())
+    if (scan.findings.isEmpty() && fixed.isEmpty())
         new QTreeWidgetItem(m_findings, {tr("Nothing to repair.")});
 }

@@ -43,7 +43,8 @@ signals:
 private:
     RepairRequest repairRequest() const;
     void setBusy(bool busy);
-    void showFindings(const RepairScan& scan);
+    /** "Can be fixed here" and the rest; after a repair, `fixed` (what it cured) leads as "Fixed". */
+    void showFindings(const RepairScan& scan, const QList<RepairFinding>& fixed = {});
     void showProgress(const ProgressUpdate& update);
     void showRun(const RepairOutcome& run);
     QString statusText(const RepairScan& scan) const;

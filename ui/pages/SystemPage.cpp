@@ -2,6 +2,7 @@
 
 #include "BackgroundWork.h"
 #include "DiagnosticList.h"
+#include "ToolkitChooser.h"
 #include "engine/Engine.h"
 
 #include <QHeaderView>
@@ -22,6 +23,7 @@ SystemPage::SystemPage(const Engine& engine, WizardState& state, BackgroundWork&
     , m_facts(new QTreeWidget(this))
     , m_findings(new DiagnosticList(this))
     , m_rescan(new QPushButton(tr("&Look again"), this))
+    , m_toolkits(new ToolkitChooser(engine, state, work, this))
 {
     setTitle(tr("Your system"));
     setSubTitle(tr("The NVIDIA driver, GPUs, CUDA toolkits and cuDNN found on this machine."));
@@ -36,6 +38,9 @@ SystemPage::SystemPage(const Engine& engine, WizardState& state, BackgroundWork&
     m_findings->setObjectName(QStringLiteral("systemFindings"));
     m_rescan->setObjectName(QStringLiteral("rescan"));
     connect(m_rescan, &QPushButton::clicked, this, &SystemPage::rescan);
+    m_toolkits->setObjectName(QStringLiteral("systemToolkits"));
+    connect(m_toolkits, &ToolkitChooser::chosen, this, [this] { showSnapshot(*m_state.snapshot()); });
+    connect(m_toolkits, &ToolkitChooser::busyChanged, this, &SystemPage::completeChanged);
 
     auto* splitter = new QSplitter(Qt::Vertical, this);
     splitter->addWidget(m_facts);
@@ -50,10 +55,12 @@ SystemPage::SystemPage(const Engine& engine, WizardState& state, BackgroundWork&
     layout->addLayout(top);
     layout->addWidget(m_busyBar);
     layout->addWidget(splitter, 1);
+    layout->addWidget(m_toolkits);
 }
 
 void SystemPage::initializePage()
 {
+    m_toolkits->setVisible(m_state.task() == SetupTask::Install);
     if (m_state.snapshot())
         showSnapshot(*m_state.snapshot()); // coming back: no need to look again
     else
@@ -62,7 +69,7 @@ void SystemPage::initializePage()
 
 bool SystemPage::isComplete() const
 {
-    return !m_busy && m_state.snapshot().has_value();
+    return !m_busy && !m_toolkits->isBusy() && m_state.snapshot().has_value();
 }
 
 void SystemPage::rescan()
@@ -73,9 +80,11 @@ void SystemPage::rescan()
     m_rescan->setEnabled(false);
     emit completeChanged();
     const Engine* engine = &m_engine;
+    DetectOptions options;
+    options.cudaRoots = m_toolkits->extraRoots(); // the toolkit named at start and those browsed to
     m_work.run<SystemSnapshot>(
         this,
-        [engine] { return engine->detect(DetectOptions{}); },
+        [engine, options] { return engine->detect(options); },
         [this](const SystemSnapshot& snapshot) {
             m_busy = false;
             m_state.setSnapshot(snapshot);
@@ -87,7 +96,7 @@ void SystemPage::rescan()
 static QTreeWidgetItem* addFact(QTreeWidget* tree, const QString& component, const QString& details, Severity severity)
 {
     auto* item = new QTreeWidgetItem(tree, {component, details});
-    item->setIcon(0, severity == Severity::Info ? DiagnosticList::okIcon() : DiagnosticList::iconFor(severity));
+    item->setIcon(0, DiagnosticList::iconFor(severity));
     item->setToolTip(1, details);
     return item;
 }
@@ -139,6 +148,7 @@ void SystemPage::showSnapshot(const SystemSnapshot& s)
                 i.isComplete() ? Severity::Info : Severity::Error);
     }
     m_findings->setDiagnostics(s.diagnostics);
+    m_toolkits->refresh();
 
     const Severity worst = worstSeverity(s.diagnostics);
     m_status->setText(worst == Severity::Error         ? tr("Some problems need attention; see the findings below.")

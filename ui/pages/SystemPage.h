@@ -11,8 +11,12 @@ class QLabel;
 class QProgressBar;
 class QPushButton;
 class QTreeWidget;
+class ToolkitChooser;
 
-/** Shows what detection found: driver, GPUs, every toolkit (the active one marked), installed cuDNN, findings. */
+/**
+ * Shows what detection found: driver, GPUs, every toolkit (the active one marked), installed cuDNN, findings; for an
+ * install, the toolkit chooser (the preferred toolkit selected, Browse… for one detection did not find).
+ */
 class SystemPage : public QWizardPage
 {
     Q_OBJECT
@@ -37,5 +41,6 @@ private:
     QTreeWidget* m_facts;
     DiagnosticList* m_findings;
     QPushButton* m_rescan;
+    ToolkitChooser* m_toolkits; // Install: which toolkit receives cuDNN, Browse… for one not found
     bool m_busy = false;
 };

@@ -1,0 +1,104 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<!-- English is the source language; this file holds only the singular and plural forms of the %n strings
+     (Qt's "plural-only" English translation). Add an entry here for each new %n string whose noun changes. -->
+<TS version="2.1" language="en">
+<context>
+    <name>FinishPage</name>
+    <message numerus="yes">
+        <source>Repaired: %n fixes applied.</source>
+        <translation>
+            <numerusform>Repaired: %n fix applied.</numerusform>
+            <numerusform>Repaired: %n fixes applied.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>InstallPage</name>
+    <message numerus="yes">
+        <source>&lt;b&gt;Installed&lt;/b&gt; into %1: %n files and links.</source>
+        <translation>
+            <numerusform>&lt;b&gt;Installed&lt;/b&gt; into %1: %n file.</numerusform>
+            <numerusform>&lt;b&gt;Installed&lt;/b&gt; into %1: %n files and links.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;Deployed&lt;/b&gt; into %1: %n files and links.</source>
+        <translation>
+            <numerusform>&lt;b&gt;Deployed&lt;/b&gt; into %1: %n file.</numerusform>
+            <numerusform>&lt;b&gt;Deployed&lt;/b&gt; into %1: %n files and links.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>PlanPage</name>
+    <message numerus="yes">
+        <source>%n files</source>
+        <translation>
+            <numerusform>%n file</numerusform>
+            <numerusform>%n files</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Installs %n files into &lt;b&gt;%1&lt;/b&gt; (%2), %3 to write.</source>
+        <translation>
+            <numerusform>Installs %n file into &lt;b&gt;%1&lt;/b&gt; (%2), %3 to write.</numerusform>
+            <numerusform>Installs %n files into &lt;b&gt;%1&lt;/b&gt; (%2), %3 to write.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>RepairPage</name>
+    <message numerus="yes">
+        <source>&lt;b&gt;Repaired&lt;/b&gt;: %n fixes applied. They are now part of the install they repaired: uninstalling it puts back what was there before that install.</source>
+        <translation>
+            <numerusform>&lt;b&gt;Repaired&lt;/b&gt;: %n fix applied. It is now part of the install it repaired: uninstalling it puts back what was there before that install.</numerusform>
+            <numerusform>&lt;b&gt;Repaired&lt;/b&gt;: %n fixes applied. They are now part of the install they repaired: uninstalling it puts back what was there before that install.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Left after the repair: %n problems.</source>
+        <translation>
+            <numerusform>Left after the repair: %n problem.</numerusform>
+            <numerusform>Left after the repair: %n problems.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n problems found.</source>
+        <translation>
+            <numerusform>%n problem found.</numerusform>
+            <numerusform>%n problems found.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>PackagePage</name>
+    <message numerus="yes">
+        <source>This package fits %n toolkits equally well; it goes into the one shown. Choose another in the list if you prefer.</source>
+        <translation>
+            <numerusform>This package fits %n toolkit; it goes into the one shown.</numerusform>
+            <numerusform>This package fits %n toolkits equally well; it goes into the one shown. Choose another in the list if you prefer.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>DiagnosticList</name>
+    <message numerus="yes">
+        <source>%1 (and %n more like it)</source>
+        <translation>
+            <numerusform>%1 (and %n more like it)</numerusform>
+            <numerusform>%1 (and %n more like it)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>VerifyResult</name>
+    <message numerus="yes">
+        <source>cuDNN %1: all %n libraries load from %2.</source>
+        <translation>
+            <numerusform>cuDNN %1: its %n library loads from %2.</numerusform>
+            <numerusform>cuDNN %1: all %n libraries load from %2.</numerusform>
+        </translation>
+    </message>
+</context>
+</TS>
