@@ -3,7 +3,9 @@
 #include "common/Progress.h"
 
 #include <QMetaType>
+#include <QMutex>
 #include <QObject>
+#include <QWaitCondition>
 
 Q_DECLARE_METATYPE(ProgressUpdate)
 
@@ -17,8 +19,17 @@ class ProgressRelay : public QObject, public ProgressSink
 
 public:
     explicit ProgressRelay(QObject* parent = nullptr);
+    ~ProgressRelay() override;
     void report(const ProgressUpdate& update) override;
+    /** Until release(), report() waits on the worker thread: the work pauses at its next step (Cancel's question). */
+    void hold();
+    void release();
 
 signals:
     void progressed(const ProgressUpdate& update);
+
+private:
+    QMutex m_mutex;
+    QWaitCondition m_released;
+    bool m_held = false;
 };

@@ -3457,6 +3457,101 @@ Try cudnn-setup --help.
         <source>&amp;Install</source>
         <translation>安装(&amp;I)</translation>
     </message>
+    <message>
+        <source>Welcome</source>
+        <translation>欢迎</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>系统</translation>
+    </message>
+    <message>
+        <source>Package</source>
+        <translation>安装包</translation>
+    </message>
+    <message>
+        <source>Plan</source>
+        <translation>计划</translation>
+    </message>
+    <message>
+        <source>Search path</source>
+        <translation>搜索路径</translation>
+    </message>
+    <message>
+        <source>Install</source>
+        <translation>安装</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>Verify</source>
+        <translation>验证</translation>
+    </message>
+    <message>
+        <source>Benchmark</source>
+        <translation>基准测试</translation>
+    </message>
+    <message>
+        <source>Finish</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <source>Repair</source>
+        <translation>修复</translation>
+    </message>
+    <message>
+        <source>Uninstall</source>
+        <translation>卸载</translation>
+    </message>
+    <message>
+        <source>Application folder</source>
+        <translation>应用程序文件夹</translation>
+    </message>
+    <message>
+        <source>cuDNN is being repaired. Stop and put everything back?</source>
+        <translation>正在修复 cuDNN。要停止并把一切恢复原样吗？</translation>
+    </message>
+    <message>
+        <source>cuDNN is being uninstalled. Stop and put everything back?</source>
+        <translation>正在卸载 cuDNN。要停止并把一切恢复原样吗？</translation>
+    </message>
+    <message>
+        <source>cuDNN is being copied into the application&apos;s folder. Stop and put everything back?</source>
+        <translation>正在把 cuDNN 复制到应用程序的文件夹。要停止并把一切恢复原样吗？</translation>
+    </message>
+    <message>
+        <source>cuDNN is being installed. Stop and put everything back?</source>
+        <translation>正在安装 cuDNN。要停止并把一切恢复原样吗？</translation>
+    </message>
+    <message>
+        <source>The step with administrator rights cannot be stopped from here. It finishes, or puts everything back, on its own; this window shows which.</source>
+        <translation>需要管理员权限的步骤无法从这里停止。它会自行完成，或自行把一切恢复原样；本窗口会显示结果。</translation>
+    </message>
+    <message>
+        <source>What was done so far is undone, and this window shows the result.</source>
+        <translation>到目前为止所做的更改都会撤销，本窗口会显示结果。</translation>
+    </message>
+    <message>
+        <source>&amp;Stop and put back</source>
+        <translation>停止并恢复(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Continue</source>
+        <translation>继续(&amp;C)</translation>
+    </message>
+</context>
+<context>
+    <name>StepList</name>
+    <message>
+        <source>Steps</source>
+        <translation>步骤</translation>
+    </message>
+    <message>
+        <source>current step</source>
+        <translation>当前步骤</translation>
+    </message>
 </context>
 <context>
     <name>SystemPage</name>
@@ -3924,6 +4019,10 @@ Try cudnn-setup --help.
     <message>
         <source>cuDNN does not load as it should; see the findings below.</source>
         <translation>cuDNN 未能正常加载；请查看下方的检查结果。</translation>
+    </message>
+    <message>
+        <source>Checking what loads from %1…</source>
+        <translation>正在检查从 %1 加载的内容…</translation>
     </message>
 </context>
 <context>

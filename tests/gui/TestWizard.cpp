@@ -1,6 +1,8 @@
+#include "AnswerQuestion.h"
 #include "ArchiveBuilder.h"
 #include "BenchmarkChart.h"
 #include "SetupWizard.h"
+#include "StepList.h"
 #include "TestTree.h"
 #include "ToolkitChooser.h"
 #include "VisibleText.h"
@@ -45,7 +47,11 @@ private slots:
     void chineseTranslationIsBuiltIn();
     void wholeInstallOverTheFakeMachine();
     void cancelMidInstallRollsBack();
+    void wizardCancelMidInstallAsksAndRollsBack();
+    void answeringNoLetsTheInstallGoOn();
     void closingTheWindowMidInstallRollsBack();
+    void sidePanelFollowsTheTask();
+    void windowFitsASmallScreen();
     void uninstallTakesTheInstallBack();
     void deployCopiesNextToTheApplication();
     void blockedPackageKeepsNextDisabled();
@@ -326,6 +332,8 @@ void TestWizard::wholeInstallOverTheFakeMachine()
     QTest::mouseClick(wizard.button(QWizard::NextButton), Qt::LeftButton);
     QCOMPARE(wizard.currentId(), int(SetupWizard::FinishPageId));
     QVERIFY(wizard.button(QWizard::FinishButton)->isVisible());
+    QVERIFY(!wizard.button(QWizard::CancelButton)->isVisible()); // Finish ends it: nothing left to cancel
+    QCOMPARE(wizard.findChild<StepList*>()->currentStep(), SetupWizard::tr("Finish"));
     QVERIFY(wizard.findChild<QLabel*>(QStringLiteral("finishSummary"))->text().contains(QStringLiteral("9.19.0")));
     const QString reportPath = m_tree->path(QStringLiteral("report.json"));
     QString error;
@@ -396,6 +404,62 @@ void TestWizard::cancelMidInstallRollsBack()
     QCOMPARE(wizard.state().outcome()->install.status, InstallResult::Status::Ok);
 }
 
+void TestWizard::wizardCancelMidInstallAsksAndRollsBack()
+{
+    const QString archive = fakeCudnnArchive();
+    const Engine engine = makeEngine(QStringLiteral("cpu-cudnn"));
+    SetupWizard wizard(engine);
+    goToInstall(wizard, archive);
+    const QString toolkitBefore = treeListing(toolkit());
+    const QString homeBefore = treeListing(m_tree->path(QStringLiteral("home")));
+
+    QTest::mouseClick(wizard.button(QWizard::CommitButton), Qt::LeftButton);
+    auto* install = qobject_cast<InstallPage*>(wizard.currentPage());
+    QVERIFY(install->isBusy());
+    QString asked;
+    answerNextQuestion(QMessageBox::Yes, &asked);
+    QTest::mouseClick(wizard.button(QWizard::CancelButton), Qt::LeftButton); // the wizard's own Cancel
+    QCOMPARE(asked, SetupWizard::tr("cuDNN is being installed. Stop and put everything back?"));
+    QTRY_VERIFY_WITH_TIMEOUT(!install->isBusy(), 60000);
+    QVERIFY(wizard.isVisible()); // the window stays and says what happened
+    QCOMPARE(wizard.currentId(), int(SetupWizard::InstallPageId));
+    QCOMPARE(wizard.state().outcome()->install.status, InstallResult::Status::RolledBack);
+    const QString result = wizard.findChild<QLabel*>(QStringLiteral("installResult"))->text();
+    QVERIFY2(result.contains(QStringLiteral("rolled back")), qPrintable(result));
+    QCOMPARE(treeListing(toolkit()), toolkitBefore);
+    QCOMPARE(treeListing(m_tree->path(QStringLiteral("home"))), homeBefore);
+
+    // Nothing changed, so Back leads to the search path page again, whose button installs once more.
+    QVERIFY(wizard.button(QWizard::BackButton)->isVisible() && wizard.button(QWizard::BackButton)->isEnabled());
+    QTest::mouseClick(wizard.button(QWizard::BackButton), Qt::LeftButton);
+    QCOMPARE(wizard.currentId(), int(SetupWizard::EnvironmentPageId));
+    QVERIFY(wizard.button(QWizard::CommitButton)->isVisible());
+    QTest::mouseClick(wizard.button(QWizard::CommitButton), Qt::LeftButton);
+    QCOMPARE(wizard.currentId(), int(SetupWizard::InstallPageId));
+    QTRY_VERIFY_WITH_TIMEOUT(!install->isBusy(), 60000);
+    QCOMPARE(wizard.state().outcome()->install.status, InstallResult::Status::Ok);
+    QVERIFY(!wizard.button(QWizard::BackButton)->isVisible() || !wizard.button(QWizard::BackButton)->isEnabled());
+}
+
+void TestWizard::answeringNoLetsTheInstallGoOn()
+{
+    const QString archive = fakeCudnnArchive();
+    const Engine engine = makeEngine(QStringLiteral("cpu-cudnn"));
+    SetupWizard wizard(engine);
+    goToInstall(wizard, archive);
+    QTest::mouseClick(wizard.button(QWizard::CommitButton), Qt::LeftButton);
+    auto* install = qobject_cast<InstallPage*>(wizard.currentPage());
+    QVERIFY(install->isBusy());
+    QString asked;
+    answerNextQuestion(QMessageBox::No, &asked);
+    QTest::mouseClick(wizard.button(QWizard::CancelButton), Qt::LeftButton);
+    QVERIFY(!asked.isEmpty());
+    QTRY_VERIFY_WITH_TIMEOUT(!install->isBusy(), 60000);
+    QVERIFY(wizard.isVisible());
+    QCOMPARE(wizard.state().outcome()->install.status, InstallResult::Status::Ok);
+    QVERIFY(install->isComplete());
+}
+
 void TestWizard::closingTheWindowMidInstallRollsBack()
 {
     const QString archive = fakeCudnnArchive();
@@ -406,14 +470,85 @@ void TestWizard::closingTheWindowMidInstallRollsBack()
     const QString homeBefore = treeListing(m_tree->path(QStringLiteral("home")));
 
     QTest::mouseClick(wizard->button(QWizard::CommitButton), Qt::LeftButton);
-    QVERIFY(qobject_cast<InstallPage*>(wizard->currentPage())->isBusy());
-    wizard->close(); // the window's close button
-    QVERIFY(wizard->isVisible()); // it stays until everything is back
-    QTRY_VERIFY_WITH_TIMEOUT(!wizard->isVisible(), 60000);
+    auto* install = qobject_cast<InstallPage*>(wizard->currentPage());
+    QVERIFY(install->isBusy());
+    QString asked;
+    answerNextQuestion(QMessageBox::Yes, &asked);
+    wizard->close(); // the window's close button asks the same
+    QVERIFY(!asked.isEmpty());
+    QVERIFY(wizard->isVisible()); // it stays and shows the roll back
+    QTRY_VERIFY_WITH_TIMEOUT(!install->isBusy(), 60000);
     QCOMPARE(wizard->state().outcome()->install.status, InstallResult::Status::RolledBack);
-    wizard.reset();
     QCOMPARE(treeListing(toolkit()), toolkitBefore);
     QCOMPARE(treeListing(m_tree->path(QStringLiteral("home"))), homeBefore);
+    wizard->close(); // nothing runs now: it closes without asking
+    QVERIFY(!wizard->isVisible());
+}
+
+void TestWizard::sidePanelFollowsTheTask()
+{
+    const Engine engine = makeEngine();
+    SetupWizard wizard(engine);
+    wizard.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&wizard));
+    auto* steps = wizard.findChild<StepList*>();
+    QVERIFY(steps && steps->isVisible());
+    const auto names = [steps] {
+        QStringList shown;
+        for (int i = 0; i < steps->count(); ++i)
+            shown << steps->item(i)->text();
+        return shown;
+    };
+    QCOMPARE(names(),
+             (QStringList{SetupWizard::tr("Welcome"),
+                          SetupWizard::tr("System"),
+                          SetupWizard::tr("Package"),
+                          SetupWizard::tr("Plan"),
+                          SetupWizard::tr("Search path"),
+                          SetupWizard::tr("Install"),
+                          SetupWizard::tr("Verify"),
+                          SetupWizard::tr("Benchmark"),
+                          SetupWizard::tr("Finish")}));
+    QCOMPARE(steps->currentStep(), SetupWizard::tr("Welcome"));
+
+    wizard.findChild<QRadioButton*>(QStringLiteral("taskRepair"))->click();
+    QCOMPARE(names(),
+             (QStringList{SetupWizard::tr("Welcome"),
+                          SetupWizard::tr("System"),
+                          SetupWizard::tr("Repair"),
+                          SetupWizard::tr("Finish")}));
+    wizard.findChild<QRadioButton*>(QStringLiteral("taskSwitch"))->click();
+    QVERIFY(names().contains(SetupWizard::tr("Uninstall")));
+    QTest::mouseClick(wizard.button(QWizard::NextButton), Qt::LeftButton);
+    QCOMPARE(steps->currentStep(), SetupWizard::tr("System"));
+    QCOMPARE(steps->count(), 4);
+    QVERIFY(!wizard.pixmap(QWizard::LogoPixmap).isNull()); // the brand in the page's header
+    QVERIFY(!wizard.windowIcon().isNull());
+}
+
+void TestWizard::windowFitsASmallScreen()
+{
+    // 1280 x 900 at QT_SCALE_FACTOR=2: 640 x 450 logical pixels, less a panel.
+    const QRect small(0, 24, 640, 426);
+    const QRect fitted = SetupWizard::fittedGeometry(QRect(300, 200, 820, 600), small);
+    QVERIFY2(
+        small.contains(fitted),
+        qPrintable(
+            QStringLiteral("%1,%2 %3x%4").arg(fitted.x()).arg(fitted.y()).arg(fitted.width()).arg(fitted.height())));
+    const QSize minimum = SetupWizard::minimumSizeFor(small);
+    QVERIFY(minimum.width() <= small.width() && minimum.height() <= small.height());
+    QVERIFY(minimum.width() >= 600 && minimum.height() >= 350); // still room for a page
+    // A roomy screen keeps the size asked for and the full minimum.
+    const QRect large(0, 0, 1920, 1040);
+    QCOMPARE(SetupWizard::fittedGeometry(QRect(100, 100, 820, 600), large), QRect(100, 100, 820, 600));
+    QCOMPARE(SetupWizard::minimumSizeFor(large), QSize(720, 520));
+
+    const Engine engine = makeEngine();
+    SetupWizard wizard(engine);
+    wizard.resize(5000, 5000);
+    wizard.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&wizard));
+    QVERIFY(wizard.screen()->availableGeometry().contains(wizard.geometry()));
 }
 
 void TestWizard::uninstallTakesTheInstallBack()

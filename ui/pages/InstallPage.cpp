@@ -64,7 +64,7 @@ InstallPage::InstallPage(const Engine& engine, WizardState& state, BackgroundWor
 
 void InstallPage::initializePage()
 {
-    if (!m_state.outcome())
+    if (!m_state.outcome() || !m_state.outcome()->install.succeeded()) // back again after one that changed nothing
         startInstall();
 }
 

@@ -27,6 +27,8 @@ public:
     void initializePage() override;
     bool isComplete() const override;
     bool isBusy() const { return m_busy; }
+    /** Busy, and this process can stop it (an elevated copy finishes or rolls back on its own). */
+    bool canStop() const { return m_busy && !m_elevated; }
 
 public slots:
     void startInstall();

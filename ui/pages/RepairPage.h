@@ -3,6 +3,7 @@
 #include "WizardState.h"
 #include "common/Progress.h"
 
+#include <QPushButton>
 #include <QWizardPage>
 #include <optional>
 
@@ -29,6 +30,8 @@ public:
     void initializePage() override;
     bool isComplete() const override;
     bool isBusy() const { return m_busy; }
+    /** Applying fixes now (not scanning): what Cancel can stop and roll back. */
+    bool isRepairing() const { return m_busy && !m_cancel->isHidden(); }
 
 public slots:
     void scan();

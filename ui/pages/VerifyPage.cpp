@@ -1,6 +1,8 @@
 #include "VerifyPage.h"
 
+#include "BackgroundWork.h"
 #include "DiagnosticList.h"
+#include "engine/Engine.h"
 
 #include <QFileInfo>
 #include <QHeaderView>
@@ -8,9 +10,11 @@
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
-VerifyPage::VerifyPage(WizardState& state, QWidget* parent)
+VerifyPage::VerifyPage(const Engine& engine, WizardState& state, BackgroundWork& work, QWidget* parent)
     : QWizardPage(parent)
+    , m_engine(engine)
     , m_state(state)
+    , m_work(work)
     , m_summary(new QLabel(this))
     , m_libraries(new QTreeWidget(this))
     , m_findings(new DiagnosticList(this))
@@ -34,9 +38,38 @@ VerifyPage::VerifyPage(WizardState& state, QWidget* parent)
     layout->addWidget(m_findings, 1);
 }
 
+bool VerifyPage::isComplete() const
+{
+    return !m_busy;
+}
+
+void VerifyPage::verifyRepair()
+{
+    const std::optional<RepairOutcome>& repair = m_state.repairOutcome();
+    const QString root
+        = repair && !repair->result.applied.isEmpty() ? repair->result.applied.first().fix.root : QString();
+    m_summary->setText(tr("Checking what loads from %1…").arg(displayPath(hostOsFlavor(), root).toHtmlEscaped()));
+    m_findings->setDiagnostics({});
+    m_busy = true;
+    emit completeChanged();
+    const Engine* engine = &m_engine;
+    m_work.run<VerifyResult>(
+        this,
+        [engine, root] { return engine->verify(root); },
+        [this](const VerifyResult& verify) {
+            m_busy = false;
+            showResult(verify);
+            emit completeChanged();
+        });
+}
+
 void VerifyPage::initializePage()
 {
     m_libraries->clear();
+    if (m_state.task() == SetupTask::Repair) {
+        verifyRepair();
+        return;
+    }
     const std::optional<SetupOutcome>& outcome = m_state.outcome();
     if (!outcome || !outcome->verify) {
         m_summary->setText(tr("The check did not run (%1).")
@@ -44,14 +77,18 @@ void VerifyPage::initializePage()
         m_findings->setDiagnostics({});
         return;
     }
-    const VerifyResult& verify = *outcome->verify;
+    showResult(*outcome->verify);
+}
+
+void VerifyPage::showResult(const VerifyResult& verify)
+{
     const OsFlavor os = hostOsFlavor();
     for (const VerifiedLibrary& library : verify.libraries) {
         auto* row = new QTreeWidgetItem(m_libraries,
                                         {QFileInfo(library.name).fileName(),
                                          library.loaded ? displayPath(os, library.path) : library.error,
                                          library.version});
-        row->setIcon(0, DiagnosticList::iconFor(library.loaded ? Severity::Info : Severity::Error));
+        row->setIcon(0, library.loaded ? DiagnosticList::okIcon() : DiagnosticList::iconFor(Severity::Error));
         row->setToolTip(1, library.loaded ? tr("found via %1").arg(library.foundVia) : library.error);
     }
     const QString versions = tr("cuDNN library %1 · header %2 · built for CUDA runtime %3")

@@ -46,6 +46,8 @@ WelcomePage::WelcomePage(WizardState& state, QWidget* parent)
         layout->addWidget(button);
     }
     layout->addStretch();
+    // Chosen at once, so the side panel shows the chosen task's steps before Next.
+    connect(m_tasks, &QButtonGroup::idClicked, this, [this](int id) { m_state.setTask(SetupTask(id)); });
 }
 
 void WelcomePage::initializePage()

@@ -1,0 +1,27 @@
+#pragma once
+
+#include <QApplication>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QTimer>
+
+/**
+ * Answers the next message box the code under test opens (it runs its own event loop, so the test cannot click it
+ * from where it stands): presses `answer` as soon as the box is up and keeps the box's text in `*asked`.
+ */
+inline void answerNextQuestion(QMessageBox::StandardButton answer, QString* asked)
+{
+    auto* poll = new QTimer(qApp);
+    QObject::connect(poll, &QTimer::timeout, poll, [poll, answer, asked] {
+        auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+        if (!box || !box->isVisible())
+            return;
+        poll->stop();
+        poll->deleteLater();
+        if (asked)
+            *asked = box->text();
+        if (QAbstractButton* button = box->button(answer))
+            button->click();
+    });
+    poll->start(10);
+}

@@ -1,0 +1,52 @@
+#include "StepList.h"
+
+#include "DiagnosticList.h"
+
+#include <QIcon>
+
+StepList::StepList(QWidget* parent)
+    : QListWidget(parent)
+{
+    setObjectName(QStringLiteral("wizardSteps"));
+    setAccessibleName(tr("Steps"));
+    setSelectionMode(QAbstractItemView::NoSelection);
+    setFocusPolicy(Qt::NoFocus);
+    setFrameShape(QFrame::NoFrame);
+    setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    setSpacing(2);
+    setIconSize(QSize(16, 16));
+    setAttribute(Qt::WA_TranslucentBackground);
+    viewport()->setAutoFillBackground(false);
+}
+
+void StepList::setSteps(const QStringList& steps, int current)
+{
+    clear();
+    for (int i = 0; i < steps.size(); ++i) {
+        auto* item = new QListWidgetItem(steps.at(i), this);
+        item->setFlags(Qt::ItemIsEnabled);
+        QFont font = item->font();
+        if (i == current) {
+            font.setBold(true);
+            item->setIcon(QIcon(QStringLiteral(":/icons/step-current.svg")));
+            item->setData(Qt::AccessibleDescriptionRole, tr("current step"));
+        } else if (current >= 0 && i < current) {
+            item->setIcon(DiagnosticList::okIcon());
+        } else {
+            item->setIcon(QIcon(QStringLiteral(":/icons/step-todo.svg")));
+            item->setForeground(palette().color(QPalette::Disabled, QPalette::Text));
+        }
+        item->setFont(font);
+    }
+    // As wide as the longest step, so the page keeps the rest of the window.
+    setFixedWidth(sizeHintForColumn(0) + 2 * frameWidth() + 8);
+}
+
+QString StepList::currentStep() const
+{
+    for (int i = 0; i < count(); ++i) {
+        if (item(i)->font().bold())
+            return item(i)->text();
+    }
+    return {};
+}
