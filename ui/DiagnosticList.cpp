@@ -21,18 +21,33 @@ DiagnosticList::DiagnosticList(QWidget* parent)
     setAccessibleName(tr("Findings"));
 }
 
+namespace {
+
+/** An icon drawn as SVG (crisp at any scale); the style's bitmap where the SVG plugin is missing. */
+QIcon svgIcon(const QString& name, QStyle::StandardPixmap fallback)
+{
+    const QIcon icon(QStringLiteral(":/icons/%1.svg").arg(name));
+    return icon.isNull() ? QApplication::style()->standardIcon(fallback) : icon;
+}
+
+} // namespace
+
 QIcon DiagnosticList::iconFor(Severity severity)
 {
-    QStyle* style = QApplication::style();
     switch (severity) {
     case Severity::Error:
-        return style->standardIcon(QStyle::SP_MessageBoxCritical);
+        return svgIcon(QStringLiteral("status-error"), QStyle::SP_MessageBoxCritical);
     case Severity::Warning:
-        return style->standardIcon(QStyle::SP_MessageBoxWarning);
+        return svgIcon(QStringLiteral("status-warning"), QStyle::SP_MessageBoxWarning);
     case Severity::Info:
-        return style->standardIcon(QStyle::SP_MessageBoxInformation);
+        return svgIcon(QStringLiteral("status-info"), QStyle::SP_MessageBoxInformation);
     }
     return {};
+}
+
+QIcon DiagnosticList::okIcon()
+{
+    return svgIcon(QStringLiteral("status-ok"), QStyle::SP_DialogApplyButton);
 }
 
 QString DiagnosticList::meaningOf(const QString& code)

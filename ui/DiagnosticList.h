@@ -26,6 +26,8 @@ public:
     void offer(FixAction::Kind kind, std::function<void(const FixAction&)> take, std::function<bool()> available = {});
 
     static QIcon iconFor(Severity severity);
+    /** For a row that says something is fine (a library that loads, a component found): not the (i) of a note. */
+    static QIcon okIcon();
     /** "What this means" for a code whose consequence is not obvious from its sentence; empty for the others. */
     static QString meaningOf(const QString& code);
 

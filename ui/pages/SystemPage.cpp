@@ -96,7 +96,7 @@ void SystemPage::rescan()
 static QTreeWidgetItem* addFact(QTreeWidget* tree, const QString& component, const QString& details, Severity severity)
 {
     auto* item = new QTreeWidgetItem(tree, {component, details});
-    item->setIcon(0, DiagnosticList::iconFor(severity));
+    item->setIcon(0, severity == Severity::Info ? DiagnosticList::okIcon() : DiagnosticList::iconFor(severity));
     item->setToolTip(1, details);
     return item;
 }
