@@ -1,12 +1,9 @@
 #include "ConsoleProgress.h"
 
-#ifdef Q_OS_WIN
-#include <io.h>
-#define isatty _isatty
-#define fileno _fileno
-#else
-#include <unistd.h>
-#endif
+#include "DisplayWidth.h"
+#include "Terminal.h"
+
+#include <algorithm>
 
 static QString megabytes(qint64 bytes)
 {
@@ -14,13 +11,14 @@ static QString megabytes(qint64 bytes)
 }
 
 ConsoleProgress::ConsoleProgress(std::FILE* stream)
-    : ConsoleProgress(stream, isatty(fileno(stream)) != 0)
+    : ConsoleProgress(stream, Terminal::isTerminal(stream))
 {
 }
 
-ConsoleProgress::ConsoleProgress(std::FILE* stream, bool isTerminal)
+ConsoleProgress::ConsoleProgress(std::FILE* stream, bool isTerminal, int columns)
     : m_stream(stream)
     , m_terminal(isTerminal)
+    , m_columns(columns)
 {
 }
 
@@ -29,18 +27,34 @@ ConsoleProgress::~ConsoleProgress()
     finish();
 }
 
-QString ConsoleProgress::formatLine(const ProgressUpdate& u)
+QString ConsoleProgress::statusOf(const ProgressUpdate& u)
 {
     QString line = u.phase;
     if (u.bytesTotal > 0 || u.itemsTotal > 0)
         line += QStringLiteral(" %1%").arg(int(u.fraction() * 100.0), 3);
     if (u.bytesTotal > 0)
-        line += QStringLiteral("  %1/%2 MiB").arg(megabytes(u.bytesDone), megabytes(u.bytesTotal));
+        line += QStringLiteral("  ") + tr("%1/%2 MiB").arg(megabytes(u.bytesDone), megabytes(u.bytesTotal));
     if (u.itemsTotal > 0)
-        line += QStringLiteral("  %1/%2 files").arg(u.itemsDone).arg(u.itemsTotal);
-    if (!u.currentItem.isEmpty())
-        line += QStringLiteral("  %1").arg(u.currentItem);
+        line += QStringLiteral("  ") + tr("%1/%2 files").arg(u.itemsDone).arg(u.itemsTotal);
     return line;
+}
+
+QString ConsoleProgress::formatLine(const ProgressUpdate& u)
+{
+    const QString status = statusOf(u);
+    return u.currentItem.isEmpty() ? status : status + QStringLiteral("  ") + u.currentItem;
+}
+
+QString ConsoleProgress::fittedLine(const ProgressUpdate& u, int columns)
+{
+    // Writing into the last column makes some consoles wrap at once, and the next \r would redraw the wrong line.
+    const int budget = std::max(1, columns - 1);
+    const int shortestUsefulItem = 12;
+    QString line = statusOf(u);
+    const int room = budget - DisplayWidth::of(line) - 2;
+    if (!u.currentItem.isEmpty() && room >= shortestUsefulItem)
+        line += QStringLiteral("  ") + DisplayWidth::elidedMiddle(u.currentItem, room);
+    return DisplayWidth::elidedMiddle(line, budget);
 }
 
 void ConsoleProgress::report(const ProgressUpdate& update)
@@ -50,11 +64,16 @@ void ConsoleProgress::report(const ProgressUpdate& update)
     if (m_terminal) {
         if (!newPhase && m_sinceDraw.isValid() && m_sinceDraw.elapsed() < 100 && decile < 10)
             return;
-        if (newPhase && m_lineOpen)
+        if (newPhase && m_lineOpen) {
             std::fputc('\n', m_stream);
-        const QString line = formatLine(update).left(118);
-        std::fprintf(m_stream, "\r%-118s", line.toLocal8Bit().constData());
+            m_drawnColumns = 0;
+        }
+        const QString line = fittedLine(update, m_columns > 0 ? m_columns : Terminal::columns(m_stream));
+        // Spaces blank what a wider line before left; they stop where it stopped, so they never wrap either.
+        const QString drawn = QLatin1Char('\r') + DisplayWidth::padded(line, m_drawnColumns);
+        std::fputs(drawn.toLocal8Bit().constData(), m_stream);
         std::fflush(m_stream);
+        m_drawnColumns = DisplayWidth::of(line);
         m_lineOpen = true;
         m_sinceDraw.start();
     } else if (newPhase || decile > m_lastDecile) {
@@ -74,4 +93,5 @@ void ConsoleProgress::finish()
         std::fflush(m_stream);
     }
     m_lineOpen = false;
+    m_drawnColumns = 0;
 }

@@ -134,7 +134,7 @@ bool ConsoleRunner::writeReport(const Report& report, const QString& path)
     if (m_elevationToken.isEmpty() ? report.writeTo(path, &error)
                                    : Engine::writeElevatedReport(report, path, m_elevationToken, &error))
         return true;
-    m_err << QStringLiteral("cudnn-setup: cannot write the report to %1: %2\n").arg(path, error);
+    m_err << tr("cudnn-setup: cannot write the report to %1: %2\n").arg(path, error);
     m_err.flush();
     return false;
 }
@@ -153,7 +153,7 @@ bool ConsoleRunner::checkElevatedArguments(const Invocation& invocation)
     const QString problem = request.validate();
     if (problem.isEmpty())
         return true;
-    m_err << QStringLiteral("cudnn-setup: refused: %1\n").arg(problem);
+    m_err << tr("cudnn-setup: refused: %1\n").arg(problem);
     m_err.flush();
     return false;
 }

@@ -7,15 +7,16 @@
 
 namespace Localization {
 
-static QString chooseLanguage(const QString& requested)
+QString languageFor(const QString& requested, const QStringList& uiLanguages)
 {
-    if (!requested.isEmpty())
+    if (requested == QLatin1String("en") || requested == QLatin1String("zh_CN"))
         return requested;
-    for (const QString& name : QLocale::system().uiLanguages()) {
+    for (const QString& name : uiLanguages) {
         if (name.startsWith(QLatin1String("zh"), Qt::CaseInsensitive)
             && !name.contains(QLatin1String("Hant"), Qt::CaseInsensitive)
             && !name.contains(QLatin1String("TW"), Qt::CaseInsensitive)
-            && !name.contains(QLatin1String("HK"), Qt::CaseInsensitive))
+            && !name.contains(QLatin1String("HK"), Qt::CaseInsensitive)
+            && !name.contains(QLatin1String("MO"), Qt::CaseInsensitive))
             return QStringLiteral("zh_CN");
         if (name.startsWith(QLatin1String("en"), Qt::CaseInsensitive))
             return QStringLiteral("en");
@@ -25,7 +26,9 @@ static QString chooseLanguage(const QString& requested)
 
 QString install(const QString& requested)
 {
-    const QString language = chooseLanguage(requested);
+    // QLocale::system() reads LC_ALL, else LC_MESSAGES, else LANG (and GNU's LANGUAGE list) on Unix, the user's
+    // display language on Windows.
+    const QString language = languageFor(requested, QLocale::system().uiLanguages());
     // English too: its translation holds only the singular and plural forms of the %n strings.
     auto* ours = new QTranslator(QCoreApplication::instance());
     if (ours->load(QStringLiteral(":/i18n/cudnn-setup_%1.qm").arg(language)))

@@ -1,15 +1,34 @@
 #include "PackageSummary.h"
 
 #include "DetectSummary.h"
+#include "DisplayWidth.h"
 
+#include <QCoreApplication>
 #include <QFileInfo>
+#include <algorithm>
+
+namespace {
+struct Words
+{
+    Q_DECLARE_TR_FUNCTIONS(PackageSummary)
+};
+} // namespace
+
+/** "Package  ...": the labels padded by display width to the widest of them, so the facts line up. */
+static QString labelled(const QString& label, const QString& fact)
+{
+    const int width = std::max({DisplayWidth::of(Words::tr("Package")),
+                                DisplayWidth::of(Words::tr("Toolkit")),
+                                DisplayWidth::of(Words::tr("Verdict"))});
+    return DisplayWidth::padded(label, width + 2) + fact + QLatin1Char('\n');
+}
 
 static QString describe(const PackageInspection& p)
 {
     QStringList facts;
     facts << (p.cudnnVersion ? QStringLiteral("cuDNN %1").arg(p.cudnnVersion->toString()) : QStringLiteral("cuDNN ?"));
     if (const auto major = p.cudaMajor())
-        facts << QStringLiteral("for CUDA %1").arg(p.cudaVersion ? p.cudaVersion->toString() : QString::number(*major));
+        facts << Words::tr("for CUDA %1").arg(p.cudaVersion ? p.cudaVersion->toString() : QString::number(*major));
     if (p.platform)
         facts << osFlavorName(*p.platform);
     return QStringLiteral("%1 (%2)").arg(QFileInfo(p.file).fileName(), facts.join(QStringLiteral(", ")));
@@ -20,23 +39,24 @@ QString packageSummary(const PackageChoice& choice, const InstallPlan* plan, OsF
     QString text;
     if (const PackageCandidate* chosen = choice.chosen()) {
         const PackageVerdict* verdict = choice.chosenVerdict();
-        text += QStringLiteral("Package  %1\n").arg(describe(chosen->inspection));
-        text += QStringLiteral("Toolkit  %1\n").arg(displayPath(os, choice.toolkitRoot));
+        text += labelled(Words::tr("Package"), describe(chosen->inspection));
+        text += labelled(Words::tr("Toolkit"), displayPath(os, choice.toolkitRoot));
         if (verdict) {
-            text += QStringLiteral("Verdict  %1%2\n")
-                        .arg(PackageVerdict::levelName(verdict->level),
-                             verdict->forced ? QStringLiteral(" (forced)") : QString());
+            text += labelled(Words::tr("Verdict"),
+                             PackageVerdict::levelName(verdict->level)
+                                 + (verdict->forced ? QLatin1Char(' ') + Words::tr("(forced)") : QString()));
             text += diagnosticsText(diagnosticsOf(verdict->reasons));
         }
     }
     for (const PackageCandidate& candidate : choice.candidates) {
         if (!candidate.chosen)
-            text += QStringLiteral("Not chosen  %1: %2\n").arg(describe(candidate.inspection), candidate.whyNot);
+            text += Words::tr("Not chosen  %1: %2").arg(describe(candidate.inspection), candidate.whyNot)
+                + QLatin1Char('\n');
     }
     if (!choice.findings.isEmpty())
         text += QStringLiteral("\n") + diagnosticsText(diagnosticsOf(choice.findings));
     if (plan) {
-        text += QStringLiteral("\nPlan (nothing was changed):\n");
+        text += QLatin1Char('\n') + Words::tr("Plan (nothing was changed):") + QLatin1Char('\n');
         for (const InstallItem& item : plan->items) {
             const QString what
                 = item.kind == InstallItem::Kind::Symlink ? QStringLiteral(" -> %1").arg(item.linkTarget) : QString();
@@ -45,9 +65,10 @@ QString packageSummary(const PackageChoice& choice, const InstallPlan* plan, OsF
                              displayPath(os, item.destination),
                              what);
         }
-        text += QStringLiteral("%1 files and links, %2 MiB to write.\n")
+        text += Words::tr("Files and links: %1, %2 MiB to write.")
                     .arg(plan->items.size())
-                    .arg(double(plan->bytesToWrite) / (1024.0 * 1024.0), 0, 'f', 1);
+                    .arg(double(plan->bytesToWrite) / (1024.0 * 1024.0), 0, 'f', 1)
+            + QLatin1Char('\n');
         if (!plan->findings.isEmpty())
             text += diagnosticsText(diagnosticsOf(plan->findings));
     }

@@ -92,7 +92,7 @@ static int runConsole(int argc, char* argv[], const Invocation& invocation)
     QCoreApplication app(argc, argv); // silent mode works with no display at all
     QCoreApplication::setApplicationName(QStringLiteral("cudnn-setup"));
     QCoreApplication::setApplicationVersion(QStringLiteral(CUDNN_SETUP_VERSION));
-    Localization::install(invocation.language.isEmpty() ? QStringLiteral("en") : invocation.language);
+    Localization::install(invocation.language); // empty: the system's language, as the wizard has it
 
     QTextStream out(stdout);
     QTextStream err(stderr);
@@ -114,7 +114,7 @@ static int reportUsageError(int argc, char* argv[], const QStringList& arguments
 {
     QCoreApplication app(argc, argv);
     const QString language = requestedLanguage(arguments);
-    Localization::install(language == QLatin1String("zh_CN") ? language : QStringLiteral("en"));
+    Localization::install(language); // a --lang that is wrong itself: the system's language words the error
     QTextStream(stderr) << usageErrorText(parseCommandLine(arguments).error);
     return toInt(ExitCode::UsageError);
 }

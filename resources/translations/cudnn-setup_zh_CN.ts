@@ -602,6 +602,18 @@ Try cudnn-setup --help.
         <translation>cudnn-setup: 无法将进度写入 %1：%2
 </translation>
     </message>
+    <message>
+        <source>cudnn-setup: cannot write the report to %1: %2
+</source>
+        <translation>cudnn-setup：无法将报告写入 %1：%2
+</translation>
+    </message>
+    <message>
+        <source>cudnn-setup: refused: %1
+</source>
+        <translation>cudnn-setup：已拒绝：%1
+</translation>
+    </message>
 </context>
 <context>
     <name>ContentAnalysis</name>
@@ -4421,6 +4433,149 @@ Try cudnn-setup --help.
     <message>
         <source>Show details</source>
         <translation>显示详细信息</translation>
+    </message>
+</context>
+<context>
+    <name>ConsoleProgress</name>
+    <message>
+        <source>%1/%2 MiB</source>
+        <translation>%1/%2 MiB</translation>
+    </message>
+    <message>
+        <source>%1/%2 files</source>
+        <translation>%1/%2 个文件</translation>
+    </message>
+</context>
+<context>
+    <name>DetectSummary</name>
+    <message>
+        <source>not found</source>
+        <translation>未找到</translation>
+    </message>
+    <message>
+        <source>not found (%1)</source>
+        <translation>未找到（%1）</translation>
+    </message>
+    <message>
+        <source>version unknown</source>
+        <translation>版本未知</translation>
+    </message>
+    <message>
+        <source>, supports CUDA up to %1</source>
+        <translation>，最高支持 CUDA %1</translation>
+    </message>
+    <message>
+        <source>[from %1]</source>
+        <translation>[来自 %1]</translation>
+    </message>
+    <message>
+        <source>[active]</source>
+        <translation>[当前使用]</translation>
+    </message>
+    <message>
+        <source>(found via %1)</source>
+        <translation>（发现途径：%1）</translation>
+    </message>
+    <message>
+        <source>in toolkit %1</source>
+        <translation>位于工具包 %1</translation>
+    </message>
+    <message>
+        <source>on the search path in %1</source>
+        <translation>位于搜索路径中的 %1</translation>
+    </message>
+    <message>
+        <source>complete</source>
+        <translation>完整</translation>
+    </message>
+    <message>
+        <source>INCOMPLETE</source>
+        <translation>不完整</translation>
+    </message>
+    <message>
+        <source>, missing %1</source>
+        <translation>，缺少 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n library files</source>
+        <translation>
+            <numerusform>%n 个库文件</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>fix: %1</source>
+        <translation>解决办法：%1</translation>
+    </message>
+    <message>
+        <source>Driver</source>
+        <translation>驱动</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>显卡</translation>
+    </message>
+    <message>
+        <source>none found</source>
+        <translation>未找到</translation>
+    </message>
+    <message>
+        <source>GPU %1</source>
+        <translation>显卡 %1</translation>
+    </message>
+    <message>
+        <source>%1, compute capability %2, %3</source>
+        <translation>%1，计算能力 %2，%3</translation>
+    </message>
+    <message>
+        <source>no toolkit found</source>
+        <translation>未找到工具包</translation>
+    </message>
+    <message>
+        <source>not installed</source>
+        <translation>未安装</translation>
+    </message>
+    <message>
+        <source>Findings:</source>
+        <translation>发现的问题：</translation>
+    </message>
+    <message>
+        <source>(detected in %1 ms)</source>
+        <translation>（检测用时 %1 毫秒）</translation>
+    </message>
+</context>
+<context>
+    <name>PackageSummary</name>
+    <message>
+        <source>Package</source>
+        <translation>安装包</translation>
+    </message>
+    <message>
+        <source>Toolkit</source>
+        <translation>工具包</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>结论</translation>
+    </message>
+    <message>
+        <source>for CUDA %1</source>
+        <translation>适用于 CUDA %1</translation>
+    </message>
+    <message>
+        <source>(forced)</source>
+        <translation>（已强制）</translation>
+    </message>
+    <message>
+        <source>Not chosen  %1: %2</source>
+        <translation>未选用  %1：%2</translation>
+    </message>
+    <message>
+        <source>Plan (nothing was changed):</source>
+        <translation>计划（未做任何更改）：</translation>
+    </message>
+    <message>
+        <source>Files and links: %1, %2 MiB to write.</source>
+        <translation>文件和链接：%1 个，需写入 %2 MiB。</translation>
     </message>
 </context>
 </TS>

@@ -3,6 +3,8 @@
 #include <QProcess>
 #include <QtTest>
 
+using Locale = QMap<QString, QString>; // LANG, LC_ALL...: the locale variables a run is given
+
 /**
  * The command line as a person meets it: --help and --version from QCommandLineParser, -v left free, and the
  * option texts and errors in the language --lang asks for.
@@ -17,6 +19,9 @@ private slots:
     void helpListsTheStandardOptions();
     void helpAndErrorsAreTranslated();
     void errorsAreEnglishByDefault();
+    void followsTheSystemLanguage_data();
+    void followsTheSystemLanguage();
+    void labelsAreTranslated();
     void tracingIsOffByDefault();
 
 private:
@@ -27,6 +32,8 @@ private:
         QString err;
     };
     Run run(const QStringList& arguments, const QString& loggingRules = {}) const;
+    /** As run(), under the locale variables given (the others unset). */
+    Run runIn(const QMap<QString, QString>& locale, const QStringList& arguments) const;
     QString m_program;
 };
 
@@ -45,6 +52,24 @@ TestCommandLineCli::Run TestCommandLineCli::run(const QStringList& arguments, co
     env.remove(QStringLiteral("QT_LOGGING_RULES"));
     if (!loggingRules.isEmpty())
         env.insert(QStringLiteral("QT_LOGGING_RULES"), loggingRules);
+    process.setProcessEnvironment(env);
+    process.start(m_program, arguments);
+    if (!process.waitForFinished(30000))
+        qFatal("cudnn-setup did not finish");
+    return {process.exitCode(),
+            QString::fromUtf8(process.readAllStandardOutput()),
+            QString::fromUtf8(process.readAllStandardError())};
+}
+
+TestCommandLineCli::Run TestCommandLineCli::runIn(const QMap<QString, QString>& locale,
+                                                  const QStringList& arguments) const
+{
+    QProcess process;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    for (const char* name : {"LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"})
+        env.remove(QString::fromLatin1(name));
+    for (auto it = locale.cbegin(); it != locale.cend(); ++it)
+        env.insert(it.key(), it.value());
     process.setProcessEnvironment(env);
     process.start(m_program, arguments);
     if (!process.waitForFinished(30000))
@@ -128,6 +153,71 @@ void TestCommandLineCli::tracingIsOffByDefault()
     QVERIFY2(traced.err.contains(QStringLiteral("cudnn.detect: detected in ")), qPrintable(traced.err));
     QVERIFY2(!traced.err.contains(QStringLiteral("cudnn.verify")), qPrintable(traced.err)); // only what was asked
     QVERIFY(QJsonDocument::fromJson(traced.out.toUtf8()).isObject());
+}
+
+void TestCommandLineCli::followsTheSystemLanguage_data()
+{
+    QTest::addColumn<Locale>("locale");
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<bool>("chinese");
+    using Vars = Locale;
+    const QString zh = QStringLiteral("zh_CN.UTF-8");
+    const QStringList help{QStringLiteral("--help")};
+    QTest::newRow("LANG zh_CN") << Vars{{QStringLiteral("LANG"), zh}} << help << true;
+    QTest::newRow("LC_ALL zh_CN over LANG en")
+        << Vars{{QStringLiteral("LANG"), QStringLiteral("en_US.UTF-8")}, {QStringLiteral("LC_ALL"), zh}} << help
+        << true;
+    QTest::newRow("LC_ALL C over LANG zh_CN")
+        << Vars{{QStringLiteral("LANG"), zh}, {QStringLiteral("LC_ALL"), QStringLiteral("C.UTF-8")}} << help << false;
+    QTest::newRow("--lang en over LANG zh_CN")
+        << Vars{{QStringLiteral("LANG"), zh}} << QStringList{QStringLiteral("--lang"), QStringLiteral("en")} + help
+        << false;
+    QTest::newRow("--lang zh_CN over LANG en") << Vars{{QStringLiteral("LANG"), QStringLiteral("en_US.UTF-8")}}
+                                               << QStringList{QStringLiteral("--lang=zh_CN")} + help << true;
+    QTest::newRow("LANG fr: english") << Vars{{QStringLiteral("LANG"), QStringLiteral("fr_FR.UTF-8")}} << help << false;
+    QTest::newRow("LANG zh_TW: english") << Vars{{QStringLiteral("LANG"), QStringLiteral("zh_TW.UTF-8")}} << help
+                                         << false;
+}
+
+void TestCommandLineCli::followsTheSystemLanguage()
+{
+    QFETCH(Locale, locale);
+    QFETCH(QStringList, arguments);
+    QFETCH(bool, chinese);
+    const Run help = runIn(locale, arguments);
+    QCOMPARE(help.exitCode, 0);
+    QCOMPARE(help.out.contains(QStringLiteral("报告驱动、显卡、CUDA 工具包和已安装的 cuDNN。")), chinese);
+    QCOMPARE(help.out.contains(QStringLiteral("Show the version.")), !chinese);
+}
+
+void TestCommandLineCli::labelsAreTranslated()
+{
+    const QMap<QString, QString> chinese{{QStringLiteral("LANG"), QStringLiteral("zh_CN.UTF-8")}};
+    const QStringList detect{QStringLiteral("--silent"), QStringLiteral("--detect")};
+    const Run zh = runIn(chinese, detect);
+    QCOMPARE(zh.exitCode, 0);
+    QVERIFY2(zh.out.startsWith(QStringLiteral("驱动    ")), qPrintable(zh.out));
+    QVERIFY2(zh.out.contains(QStringLiteral("\n显卡    ")), qPrintable(zh.out));
+    QVERIFY2(zh.out.contains(QStringLiteral("毫秒）\n")), qPrintable(zh.out));
+    QVERIFY2(!zh.out.contains(QStringLiteral("Driver")), qPrintable(zh.out));
+    const Run asked = runIn({}, QStringList{QStringLiteral("--lang"), QStringLiteral("zh_CN")} + detect);
+    QVERIFY2(asked.out.startsWith(QStringLiteral("驱动    ")), qPrintable(asked.out));
+    const Run en = runIn(chinese, QStringList{QStringLiteral("--lang"), QStringLiteral("en")} + detect);
+    QVERIFY2(en.out.startsWith(QStringLiteral("Driver  ")), qPrintable(en.out));
+    QVERIFY2(en.out.contains(QStringLiteral("\n(detected in ")), qPrintable(en.out));
+
+    // A dry run's labels and a command-line error, under LANG alone.
+    const Run dry = runIn(chinese,
+                          {QStringLiteral("--silent"),
+                           QStringLiteral("--dry-run"),
+                           QStringLiteral("--package"),
+                           QStringLiteral("/nonexistent/cudnn.tar.xz")});
+    QVERIFY2(dry.out.contains(QStringLiteral("未找到 cuDNN 压缩包")) || dry.err.contains(QStringLiteral("未找到")),
+             qPrintable(dry.out + dry.err));
+    const Run wrong
+        = runIn(chinese, {QStringLiteral("--detect"), QStringLiteral("--benchmark"), QStringLiteral("--no-benchmark")});
+    QCOMPARE(wrong.exitCode, 2);
+    QVERIFY2(wrong.err.contains(QStringLiteral("--benchmark 与 --no-benchmark 相互矛盾。")), qPrintable(wrong.err));
 }
 
 QTEST_GUILESS_MAIN(TestCommandLineCli)
