@@ -2,6 +2,7 @@
 #include "ConsoleRunner.h"
 #include "Localization.h"
 #include "SetupWizard.h"
+#include "WizardLaunch.h"
 #include "engine/Engine.h"
 
 #include <QApplication>
@@ -81,9 +82,9 @@ static int runWizard(int argc, char* argv[], const Invocation& invocation)
     Engine engine;
     // A root-owned toolkit: the privileged part runs in an elevated copy of this executable (docs/elevation.md).
     engine.setElevation(ElevationLauncher::forThisMachine(), QCoreApplication::applicationFilePath());
-    SetupWizard wizard(engine, invocation.mode == Invocation::Mode::Repair ? SetupTask::Repair : SetupTask::Install);
-    wizard.state().setLogFile(wizardLogFile());
-    wizard.show();
+    const std::unique_ptr<SetupWizard> wizard = openWizard(engine, invocation);
+    wizard->state().setLogFile(wizardLogFile());
+    wizard->show();
     return app.exec();
 }
 

@@ -1,0 +1,17 @@
+#include "WizardLaunch.h"
+
+#include "SetupWizard.h"
+
+#include <QFileInfo>
+
+std::unique_ptr<SetupWizard> openWizard(const Engine& engine, const Invocation& invocation)
+{
+    const bool repair = invocation.mode == Invocation::Mode::Repair;
+    auto wizard = std::make_unique<SetupWizard>(engine, repair ? SetupTask::Repair : SetupTask::Install);
+    if (repair) // the task is said already; the repair page surveys the machine itself, no System page needed
+        wizard->setStartId(SetupWizard::RepairPageId);
+    // Absolute: the wizard compares it with the toolkits it detects, which are absolute.
+    if (!invocation.cudaRoots.isEmpty())
+        wizard->state().setPreferredToolkit(QFileInfo(invocation.cudaRoots.first()).absoluteFilePath());
+    return wizard;
+}

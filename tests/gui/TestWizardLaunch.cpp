@@ -1,0 +1,117 @@
+#include "../unit/repair/RepairFixtures.h"
+#include "CommandLine.h"
+#include "SetupWizard.h"
+#include "WizardLaunch.h"
+#include "engine/Engine.h"
+#include "pages/RepairPage.h"
+
+#include <QAbstractButton>
+#include <QApplication>
+#include <QDir>
+#include <QtTest>
+
+using namespace RepairFixtures;
+
+/**
+ * The wizard the command line opens (app/WizardLaunch): `--repair` on the repair page, which surveys the machine
+ * itself; `--cuda-root DIR` as the toolkit the wizard prefers; plain `cudnn-setup` on Welcome with no preference.
+ */
+class TestWizardLaunch : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init();
+    void repairOpensOnTheRepairPage();
+    void cudaRootIsThePreferredToolkit();
+    void plainStartIsWelcome();
+
+private:
+    Engine makeEngine();
+    static Invocation parsed(const QStringList& arguments);
+
+    std::unique_ptr<TestTree> m_tree;
+    QString m_root;
+};
+
+void TestWizardLaunch::init()
+{
+    m_tree = std::make_unique<TestTree>();
+    m_root = makeToolkit(*m_tree);
+}
+
+Engine TestWizardLaunch::makeEngine()
+{
+    HostEnvironment host;
+    host.os = OsFlavor::Linux;
+    host.defaultToolkitRoots = {m_tree->path(QStringLiteral("cuda-*"))};
+    host.probeDirectory = qEnvironmentVariable("CUDNN_SETUP_BIN_DIR");
+    auto runner = std::make_shared<ProcessRunner>();
+    EnvironmentLocations environment = EnvironmentLocations::current(host, runner);
+    environment.homeDirectory = m_tree->makeDir(QStringLiteral("home"));
+    environment.systemRoot = SystemRoot(m_tree->makeDir(QStringLiteral("root")));
+    environment.loginShell = QStringLiteral("/bin/bash");
+    return Engine(host, runner, environment);
+}
+
+Invocation TestWizardLaunch::parsed(const QStringList& arguments)
+{
+    const Invocation invocation = parseCommandLine(QStringList{QStringLiteral("cudnn-setup")} + arguments);
+    if (!invocation.error.isEmpty())
+        qFatal("%s", qPrintable(invocation.error));
+    return invocation;
+}
+
+void TestWizardLaunch::repairOpensOnTheRepairPage()
+{
+    const Engine engine = makeEngine();
+    const std::unique_ptr<SetupWizard> wizard = openWizard(engine, parsed({QStringLiteral("--repair")}));
+    QCOMPARE(wizard->state().task(), SetupTask::Repair);
+    wizard->show();
+    QVERIFY(QTest::qWaitForWindowExposed(wizard.get()));
+    QCOMPARE(wizard->currentId(), int(SetupWizard::RepairPageId));
+    auto* page = qobject_cast<RepairPage*>(wizard->currentPage());
+    QVERIFY(page);
+    // It surveys the machine on its own: no System page came first to detect it.
+    QVERIFY(QTest::qWaitFor([&] { return page->isComplete(); }, 60000));
+    QVERIFY(wizard->state().snapshot().has_value());
+    QCOMPARE(wizard->state().snapshot()->toolkits.size(), 1);
+    QCOMPARE(wizard->state().snapshot()->toolkits.first().root, m_root);
+    QVERIFY(!wizard->button(QWizard::BackButton)->isVisible()); // nothing before it to go back to
+}
+
+void TestWizardLaunch::cudaRootIsThePreferredToolkit()
+{
+    const Engine engine = makeEngine();
+    const std::unique_ptr<SetupWizard> named = openWizard(engine, parsed({QStringLiteral("--cuda-root"), m_root}));
+    QCOMPARE(named->state().preferredToolkit(), m_root);
+    QCOMPARE(named->state().task(), SetupTask::Install);
+    QCOMPARE(named->startId(), int(SetupWizard::WelcomePageId));
+
+    // A relative folder is made absolute against the folder it was typed in.
+    const QString before = QDir::currentPath();
+    QVERIFY(QDir::setCurrent(m_tree->root()));
+    const std::unique_ptr<SetupWizard> relative
+        = openWizard(engine, parsed({QStringLiteral("--cuda-root"), QStringLiteral("cuda-13.0")}));
+    QDir::setCurrent(before);
+    QCOMPARE(QFileInfo(relative->state().preferredToolkit()).canonicalFilePath(), m_root);
+    QVERIFY(QFileInfo(relative->state().preferredToolkit()).isAbsolute());
+
+    // With --repair too: the repair page opens, and the toolkit is kept for the install that may follow.
+    const std::unique_ptr<SetupWizard> both
+        = openWizard(engine, parsed({QStringLiteral("--repair"), QStringLiteral("--cuda-root"), m_root}));
+    QCOMPARE(both->startId(), int(SetupWizard::RepairPageId));
+    QCOMPARE(both->state().preferredToolkit(), m_root);
+}
+
+void TestWizardLaunch::plainStartIsWelcome()
+{
+    const Engine engine = makeEngine();
+    const std::unique_ptr<SetupWizard> wizard = openWizard(engine, parsed({}));
+    QCOMPARE(wizard->startId(), int(SetupWizard::WelcomePageId));
+    QVERIFY(wizard->state().preferredToolkit().isEmpty());
+    QCOMPARE(wizard->state().task(), SetupTask::Install);
+}
+
+QTEST_MAIN(TestWizardLaunch)
+#include "TestWizardLaunch.moc"
