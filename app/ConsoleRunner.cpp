@@ -331,7 +331,7 @@ QString ConsoleRunner::verifySummary(const std::optional<VerifyResult>& verify, 
 {
     if (!verify)
         return tr("Verify: not run (%1).\n").arg(notRun);
-    QString text = verify->passed() ? tr("Verify: cuDNN %1 and its %n librar(y/ies) load from the toolkit.\n",
+    QString text = verify->passed() ? tr("Verify: cuDNN %1 and its %n libraries load from the toolkit.\n",
                                          nullptr,
                                          int(verify->libraries.size()))
                                           .arg(verify->versionText)

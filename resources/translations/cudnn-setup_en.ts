@@ -101,4 +101,27 @@
         </translation>
     </message>
 </context>
+<context>
+    <name>ConsoleRunner</name>
+    <message numerus="yes">
+        <source>Verify: cuDNN %1 and its %n libraries load from the toolkit.
+</source>
+        <translation>
+            <numerusform>Verify: cuDNN %1 and its %n library loads from the toolkit.
+</numerusform>
+            <numerusform>Verify: cuDNN %1 and its %n libraries load from the toolkit.
+</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>DetectSummary</name>
+    <message numerus="yes">
+        <source>%n library files</source>
+        <translation>
+            <numerusform>%n library file</numerusform>
+            <numerusform>%n library files</numerusform>
+        </translation>
+    </message>
+</context>
 </TS>

@@ -505,7 +505,7 @@ Try cudnn-setup --help.
 </translation>
     </message>
     <message numerus="yes">
-        <source>Verify: cuDNN %1 and its %n librar(y/ies) load from the toolkit.
+        <source>Verify: cuDNN %1 and its %n libraries load from the toolkit.
 </source>
         <translation>
             <numerusform>验证：cuDNN %1 及其 %n 个库均从工具包加载。
