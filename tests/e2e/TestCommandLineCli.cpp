@@ -32,8 +32,8 @@ private:
         QString err;
     };
     Run run(const QStringList& arguments, const QString& loggingRules = {}) const;
-    /** As run(), under the locale variables given (the others unset). */
-    Run runIn(const QMap<QString, QString>& locale, const QStringList& arguments) const;
+    /** Runs cudnn-setup under the locale variables given (the others unset). */
+    Run runIn(const Locale& locale, const QStringList& arguments, const QString& loggingRules = {}) const;
     QString m_program;
 };
 
@@ -45,31 +45,21 @@ void TestCommandLineCli::initTestCase()
 
 TestCommandLineCli::Run TestCommandLineCli::run(const QStringList& arguments, const QString& loggingRules) const
 {
-    QProcess process;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("LC_ALL"), QStringLiteral("C.UTF-8")); // the system locale must not choose
-    env.remove(QStringLiteral("LANGUAGE"));
-    env.remove(QStringLiteral("QT_LOGGING_RULES"));
-    if (!loggingRules.isEmpty())
-        env.insert(QStringLiteral("QT_LOGGING_RULES"), loggingRules);
-    process.setProcessEnvironment(env);
-    process.start(m_program, arguments);
-    if (!process.waitForFinished(30000))
-        qFatal("cudnn-setup did not finish");
-    return {process.exitCode(),
-            QString::fromUtf8(process.readAllStandardOutput()),
-            QString::fromUtf8(process.readAllStandardError())};
+    // The system locale must not choose.
+    return runIn({{QStringLiteral("LC_ALL"), QStringLiteral("C.UTF-8")}}, arguments, loggingRules);
 }
 
-TestCommandLineCli::Run TestCommandLineCli::runIn(const QMap<QString, QString>& locale,
-                                                  const QStringList& arguments) const
+TestCommandLineCli::Run
+TestCommandLineCli::runIn(const Locale& locale, const QStringList& arguments, const QString& loggingRules) const
 {
     QProcess process;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    for (const char* name : {"LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"})
+    for (const char* name : {"LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE", "QT_LOGGING_RULES"})
         env.remove(QString::fromLatin1(name));
     for (auto it = locale.cbegin(); it != locale.cend(); ++it)
         env.insert(it.key(), it.value());
+    if (!loggingRules.isEmpty())
+        env.insert(QStringLiteral("QT_LOGGING_RULES"), loggingRules);
     process.setProcessEnvironment(env);
     process.start(m_program, arguments);
     if (!process.waitForFinished(30000))
