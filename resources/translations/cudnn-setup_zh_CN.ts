@@ -1623,6 +1623,10 @@ Try cudnn-setup --help.
         <source>No program to show it was found. The log is %1.</source>
         <translation>未找到可打开日志的程序。日志位于 %1。</translation>
     </message>
+    <message>
+        <source>What changed, what to do next, and the report to keep.</source>
+        <translation>做了哪些更改、接下来要做什么，以及可以保存的报告。</translation>
+    </message>
 </context>
 <context>
     <name>InstallPage</name>

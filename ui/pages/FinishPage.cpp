@@ -24,6 +24,7 @@ FinishPage::FinishPage(WizardState& state, QWidget* parent)
     , m_saved(new QLabel(this))
 {
     setTitle(tr("Finished"));
+    setSubTitle(tr("What changed, what to do next, and the report to keep.")); // with it, the header and its logo
     setFinalPage(true);
     m_summary->setObjectName(QStringLiteral("finishSummary"));
     m_summary->setWordWrap(true);
