@@ -120,9 +120,12 @@ InstallResult Installer::run(const QString& command,
 
     if (!build(transaction, session.state(), staging, decision, result))
         return result;
-    const int folderSteps = int(changes.createFolders.size());
+    // The count is of files and links, as the result lists them: folders and the search path's steps share the
+    // transaction but are no files.
     m_placed = 0;
-    m_toPlace = transaction.size() - folderSteps;
+    m_toPlace = 0;
+    for (int i = 0; i < transaction.size(); ++i)
+        m_toPlace += isFileStep(transaction.operation(i)) ? 1 : 0;
     transaction.setObserver([this](const QString& step, const Operation& op) { describe(step, op); });
 
     QString error;
@@ -398,8 +401,13 @@ void Installer::describe(const QString& step, const Operation& operation)
     } else {
         InstallLog::to(log, tr("%1 %2").arg(undo ? tr("undid") : tr("performed"), operation.description()));
     }
-    if (!undo && !dynamic_cast<const MakeFolder*>(&operation))
+    if (!undo && isFileStep(operation))
         reportPhase(tr("Putting files in place"), ++m_placed, m_toPlace);
+}
+
+bool Installer::isFileStep(const Operation& operation)
+{
+    return dynamic_cast<const PlaceEntry*>(&operation) || dynamic_cast<const RemoveEntry*>(&operation);
 }
 
 void Installer::beginPhase(const QString& phase, int total) const

@@ -88,6 +88,8 @@ private:
     void describe(const QString& step, const Operation& operation);
     /** Logs the phase and reports its start. */
     void beginPhase(const QString& phase, int total) const;
+    /** A step that places or removes a file or link (what the progress counts), not a folder or search path step. */
+    static bool isFileStep(const Operation& operation);
     void reportPhase(const QString& phase, int done, int total, const QString& current = {}) const;
 
     const InstallOptions& m_options;

@@ -34,6 +34,7 @@ public:
 
     void add(OperationPointer operation);
     int size() const { return int(m_operations.size()); }
+    const Operation& operation(int index) const { return *m_operations.at(index); }
     /** Files that staging creates once the operations added so far have run (their folders exist by then). */
     void addTemporaries(const QStringList& paths);
     /** Committed once the manifest holds (present) or no longer holds (!present) this entry. */
