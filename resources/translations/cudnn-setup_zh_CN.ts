@@ -4546,6 +4546,10 @@ Try cudnn-setup --help.
         <source>(detected in %1 ms)</source>
         <translation>（检测用时 %1 毫秒）</translation>
     </message>
+    <message>
+        <source>default location</source>
+        <translation>默认位置</translation>
+    </message>
 </context>
 <context>
     <name>PackageSummary</name>
