@@ -16,6 +16,17 @@ if [ "${1:-}" != "--windows" ]; then
     for lang in en zh_CN; do
         QT_QPA_PLATFORM=xcb xvfb-run -a -s "-screen 0 1280x900x24" "$build/tests/render-wizard-pages" --lang "$lang" "$out"
     done
+    # The same pages at 200 % (a high-DPI laptop): the window must still fit and the icons stay sharp.
+    scaled=$(mktemp -d "${TMPDIR:-/tmp}/cudnn-setup-2x.XXXXXX")
+    trap 'rm -rf "$scaled"' EXIT
+    for lang in en zh_CN; do
+        QT_SCALE_FACTOR=2 QT_QPA_PLATFORM=xcb xvfb-run -a -s "-screen 0 2560x1600x24" \
+            "$build/tests/render-wizard-pages" --lang "$lang" "$scaled"
+    done
+    for page in "$scaled"/*.png; do
+        name=$(basename "$page")
+        cp "$page" "$out/${name%%-*}-200-${name#*-}"
+    done
     ls -1 "$out"
     exit 0
 fi
