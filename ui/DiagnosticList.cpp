@@ -6,6 +6,7 @@
 #include <QApplication>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QImageReader>
 #include <QPushButton>
 #include <QStyle>
 #include <algorithm>
@@ -21,16 +22,14 @@ DiagnosticList::DiagnosticList(QWidget* parent)
     setAccessibleName(tr("Findings"));
 }
 
-namespace {
-
-/** An icon drawn as SVG (crisp at any scale); the style's bitmap where the SVG plugin is missing. */
-QIcon svgIcon(const QString& name, QStyle::StandardPixmap fallback)
+QIcon DiagnosticList::svgIcon(const QString& name, QStyle::StandardPixmap fallback)
 {
-    const QIcon icon(QStringLiteral(":/icons/%1.svg").arg(name));
-    return icon.isNull() ? QApplication::style()->standardIcon(fallback) : icon;
+    // A QIcon made from a file is never null, even when nothing can read it: ask whether SVG can be read at all.
+    static const bool canReadSvg = QImageReader::supportedImageFormats().contains("svg");
+    if (canReadSvg)
+        return QIcon(QStringLiteral(":/icons/%1.svg").arg(name));
+    return fallback == QStyle::SP_CustomBase ? QIcon() : QApplication::style()->standardIcon(fallback);
 }
-
-} // namespace
 
 QIcon DiagnosticList::iconFor(Severity severity)
 {

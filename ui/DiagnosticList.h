@@ -2,6 +2,7 @@
 
 #include "report/Diagnostic.h"
 
+#include <QStyle>
 #include <QTreeWidget>
 #include <functional>
 #include <map>
@@ -28,6 +29,11 @@ public:
     static QIcon iconFor(Severity severity);
     /** For a row that says something is fine (a library that loads, a component found): not the (i) of a note. */
     static QIcon okIcon();
+    /**
+     * resources/icons/<name>.svg, crisp at any scale; the style's fallback (none for SP_CustomBase) where no SVG
+     * image plugin is deployed.
+     */
+    static QIcon svgIcon(const QString& name, QStyle::StandardPixmap fallback);
     /** "What this means" for a code whose consequence is not obvious from its sentence; empty for the others. */
     static QString meaningOf(const QString& code);
 

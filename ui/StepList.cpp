@@ -28,12 +28,12 @@ void StepList::setSteps(const QStringList& steps, int current)
         QFont font = item->font();
         if (i == current) {
             font.setBold(true);
-            item->setIcon(QIcon(QStringLiteral(":/icons/step-current.svg")));
+            item->setIcon(DiagnosticList::svgIcon(QStringLiteral("step-current"), QStyle::SP_ArrowRight));
             item->setData(Qt::AccessibleDescriptionRole, tr("current step"));
         } else if (current >= 0 && i < current) {
             item->setIcon(DiagnosticList::okIcon());
         } else {
-            item->setIcon(QIcon(QStringLiteral(":/icons/step-todo.svg")));
+            item->setIcon(DiagnosticList::svgIcon(QStringLiteral("step-todo"), QStyle::SP_CustomBase));
             item->setForeground(palette().color(QPalette::Disabled, QPalette::Text));
         }
         item->setFont(font);
