@@ -457,11 +457,3 @@ Diagnostics RepairService::recoverInterrupted(const QStringList& roots, const Re
     }
     return diagnostics;
 }
-
-OperationFactory RepairService::operationFactory(const EnvironmentService* environment)
-{
-    OperationFactory factory;
-    if (environment)
-        EnvironmentOperations::addBuilders(factory, environment->locations());
-    return factory;
-}

@@ -20,7 +20,7 @@ struct RepairOptions
     /** Check everything (packages included) and say what would be done; change nothing. */
     bool dryRun = false;
     InstallLog* log = nullptr;
-    /** Rebuilds the operations an interrupted run's journal holds (see operationFactory()). */
+    /** Rebuilds the operations an interrupted run's journal holds (Engine::installOptions builds it). */
     OperationFactory operations;
     /** For the Environment fix: the service that applies it and the plan the scan's analysis made. */
     const EnvironmentService* environment = nullptr;
@@ -49,7 +49,4 @@ public:
      * sees the toolkit as it really stands; scan after this. The diagnostics say what was found and done.
      */
     static Diagnostics recoverInterrupted(const QStringList& roots, const RepairOptions& options);
-
-    /** The file operations plus the environment change, so an uninstall or recovery can rebuild a repair's steps. */
-    static OperationFactory operationFactory(const EnvironmentService* environment);
 };

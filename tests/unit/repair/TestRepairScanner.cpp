@@ -1,6 +1,7 @@
 #include "FakeProcessRunner.h"
 #include "RepairFixtures.h"
 #include "env/DirectoryListing.h"
+#include "env/EnvironmentOperations.h"
 #include "env/EnvironmentService.h"
 #include "env/EnvironmentStep.h"
 #include "env/EnvironmentStore.h"
@@ -253,7 +254,7 @@ void TestRepairScanner::searchPathFixGoesThroughTheTransaction()
     RepairOptions options;
     options.environment = &environment;
     options.environmentPlan = &report.plan;
-    options.operations = RepairService::operationFactory(&environment);
+    EnvironmentOperations::addBuilders(options.operations, environment.locations());
     const RepairResult result = RepairService::repair(found, detected({root}), options);
     QVERIFY2(result.status == RepairResult::Status::Repaired, describe(result).constData());
     QCOMPARE(result.applied.last().fix.kind, RepairFix::Kind::Environment);
@@ -266,7 +267,7 @@ void TestRepairScanner::searchPathFixGoesThroughTheTransaction()
 
     // --uninstall takes the repair back, search path included (the factory rebuilds the environment step).
     InstallOptions uninstallOptions;
-    uninstallOptions.operations = RepairService::operationFactory(&environment);
+    EnvironmentOperations::addBuilders(uninstallOptions.operations, environment.locations());
     const InstallResult undone = InstallService::uninstall(root, uninstallOptions);
     QVERIFY2(undone.status == InstallResult::Status::Uninstalled, InstallFixtures::describe(undone).constData());
     // Every file as it was (core/env's undo leaves the empty ~/.config/environment.d it created: folders only).
