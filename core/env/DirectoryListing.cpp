@@ -7,6 +7,19 @@ QStringList LocalDirectoryListing::fileNames(const QString& directory) const
     return QDir(directory).entryList(QDir::Files | QDir::System | QDir::Hidden, QDir::Name);
 }
 
+ListingSnapshot::ListingSnapshot(const DirectoryListing& base)
+    : m_base(base)
+{
+}
+
+QStringList ListingSnapshot::fileNames(const QString& directory) const
+{
+    auto it = m_names.constFind(directory);
+    if (it == m_names.constEnd())
+        it = m_names.insert(directory, m_base.fileNames(directory));
+    return *it;
+}
+
 ListingOverlay::ListingOverlay(const DirectoryListing& base)
     : m_base(base)
 {

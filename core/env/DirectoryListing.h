@@ -25,6 +25,21 @@ public:
 };
 
 /**
+ * Another listing, each directory read once. One analysis asks for the same folders many times (an install's report
+ * listed /usr/lib/x86_64-linux-gnu 76 times, 55,000 stat calls), and the disk is taken as it was when first asked.
+ */
+class ListingSnapshot final : public DirectoryListing
+{
+public:
+    explicit ListingSnapshot(const DirectoryListing& base);
+    QStringList fileNames(const QString& directory) const override;
+
+private:
+    const DirectoryListing& m_base;
+    mutable QHash<QString, QStringList> m_names;
+};
+
+/**
  * Another listing with files added and hidden: how the disk will look once the target's libraries are in place and
  * stale copies are renamed aside. Paths are compared normalised and case-folded; we produced them ourselves.
  */

@@ -121,7 +121,7 @@ EnvironmentReport LinuxEnvironmentAnalysis::analyse(const EnvironmentTarget& tar
     report.plan.os = Os;
     report.plan.scope = scope;
 
-    const DirectoryListing& disk = *m_locations.listing;
+    const ListingSnapshot disk(*m_locations.listing);
     report.libraryDirs = target.libraryDirs(Os, disk);
     report.toolDirs = target.toolDirs(Os);
     const QStringList libraries = target.libraryNames(Os, disk);

@@ -143,7 +143,7 @@ EnvironmentReport WindowsEnvironmentAnalysis::analyse(const EnvironmentTarget& t
     report.plan.os = Os;
     report.plan.scope = scope;
 
-    const DirectoryListing& disk = *m_locations.listing;
+    const ListingSnapshot disk(*m_locations.listing);
     report.libraryDirs = target.libraryDirs(Os, disk);
     const QStringList names = target.libraryNames(Os, disk);
 

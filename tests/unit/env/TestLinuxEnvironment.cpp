@@ -35,6 +35,21 @@ private:
     bool m_succeeds;
 };
 
+/** The disk as it is, counting how often each folder is listed. */
+class CountingListing final : public DirectoryListing
+{
+public:
+    QStringList fileNames(const QString& directory) const override
+    {
+        ++reads[directory];
+        return m_disk.fileNames(directory);
+    }
+    mutable QHash<QString, int> reads;
+
+private:
+    LocalDirectoryListing m_disk;
+};
+
 /**
  * Linux in a temporary home and a temporary "/": the login file bash really reads, a real `bash -l` that then puts
  * the target first, running twice, undo byte for byte, other people's lines kept, and the machine scope with
@@ -58,6 +73,7 @@ private slots:
     void failedLdconfigUndoesEverything();
     void killBetweenStepsIsUndoneByTheNextRun();
     void reportSaysPipPytorchIgnoresThis();
+    void analysisListsEachFolderOnce();
 
 private:
     EnvironmentLocations locations(EnvironmentScope scope) const;
@@ -355,6 +371,22 @@ void TestLinuxEnvironment::reportSaysPipPytorchIgnoresThis()
     const QJsonObject json = report.toJson();
     QCOMPARE(json.value("os").toString(), QStringLiteral("linux"));
     QVERIFY(json.value("plan").toObject().value("diff").toString().contains(QStringLiteral("# >>> cudnn-setup >>>")));
+}
+
+void TestLinuxEnvironment::analysisListsEachFolderOnce()
+{
+    // The resolver asks for the same folders for every library and tool (76 listings of one system folder in a real
+    // install's report): one analysis lists each once and judges exactly as if it listed them every time.
+    EnvironmentLocations l = locations(EnvironmentScope::User);
+    const auto counting = std::make_shared<CountingListing>();
+    l.listing = counting;
+    const EnvironmentReport report = EnvironmentService(l).analyse(target(), EnvironmentScope::User);
+    QVERIFY(!counting->reads.isEmpty());
+    for (auto it = counting->reads.cbegin(); it != counting->reads.cend(); ++it)
+        QVERIFY2(it.value() == 1, qPrintable(QStringLiteral("%1 listed %2 times").arg(it.key()).arg(it.value())));
+    const EnvironmentReport uncached
+        = EnvironmentService(locations(EnvironmentScope::User)).analyse(target(), EnvironmentScope::User);
+    QCOMPARE(report.toJson(), uncached.toJson());
 }
 
 QTEST_GUILESS_MAIN(TestLinuxEnvironment)
