@@ -56,7 +56,7 @@ expect "Package is cudnn-setup" test "$(field Package)" = cudnn-setup
 expect "Architecture is this machine's ($(dpkg --print-architecture))" \
     test "$(field Architecture)" = "$(dpkg --print-architecture)"
 # dpkg-shlibdeps writes a minimum version for each library package it derived from the binaries' NEEDED entries.
-for lib in libc6 libstdc++6 libqt6core6 libqt6gui6 libqt6widgets6 libarchive13 libssl3; do
+for lib in libc6 libstdc++6 libqt6core6 libqt6gui6 libqt6widgets6 libarchive13 liblzma5 libssl3; do
     expect "Depends names $lib with a version (computed)" grep -Eq "(^|, )${lib//+/\\+}[^ ,]* \(>= [^)]+\)" <<<"$depends"
 done
 expect "Depends names the SVG plugin Qt loads for the icon" grep -Eq "(^|, )libqt6svg6($|,| )" <<<"$depends"

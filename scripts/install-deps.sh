@@ -7,7 +7,7 @@ packages=(
     build-essential cmake ninja-build pkg-config
     qt6-base-dev qt6-base-dev-tools qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
     libqt6core5compat6-dev libqt6svg6 qt6-translations-l10n
-    libquazip1-qt6-dev libarchive-dev zlib1g-dev ccache
+    libquazip1-qt6-dev libarchive-dev liblzma-dev zlib1g-dev ccache
     clang-14 libclang-rt-14-dev
     xz-utils file hyperfine
     xvfb xauth fonts-wqy-microhei

@@ -167,7 +167,7 @@ bool Merger::stageEntry(ArchiveReader& reader, const Change& change, const QStri
     const int mode = change.mode;
     const qint64 size = change.size;
     const QString sha256 = change.sha256;
-    m_writes.submit({}, [this, writer, mode, size, sha256](QByteArrayView) {
+    m_writes.submit(QByteArray(), [this, writer, mode, size, sha256](QByteArrayView) {
         if (!m_writeFailed && !writer->finish(mode, size, sha256))
             writeFailed(*writer);
     });

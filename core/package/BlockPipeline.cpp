@@ -18,7 +18,12 @@ BlockPipeline::~BlockPipeline()
 
 void BlockPipeline::submit(QByteArrayView data, Work work)
 {
-    Job job{data.toByteArray(), std::move(work)};
+    submit(data.toByteArray(), std::move(work));
+}
+
+void BlockPipeline::submit(QByteArray data, Work work)
+{
+    Job job{std::move(data), std::move(work)};
     std::unique_lock<std::mutex> lock(m_mutex);
     m_changed.wait(lock, [this] { return m_jobs.size() < m_depth; });
     m_jobs.push_back(std::move(job));

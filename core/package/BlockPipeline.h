@@ -25,6 +25,8 @@ public:
 
     /** Copies data and runs work(copy) on the worker; blocks while depth blocks are already waiting. */
     void submit(QByteArrayView data, Work work);
+    /** The same without the copy: the worker shares data (QByteArray's implicit sharing). */
+    void submit(QByteArray data, Work work);
     /** Returns once every submitted block has been worked on. */
     void drain();
 

@@ -48,6 +48,25 @@ qint64 HashedFile::readData(char* data, qint64 maxSize)
     return n;
 }
 
+qint64 HashedFile::readShared(QByteArray* bytes, qint64 maxSize)
+{
+    const qint64 at = m_file.pos();
+    *bytes = QByteArray(maxSize, Qt::Uninitialized);
+    const qint64 n = m_file.read(bytes->data(), maxSize);
+    if (n < 0) {
+        setErrorString(m_file.errorString());
+        return -1;
+    }
+    bytes->truncate(n);
+    if (at == m_hashedUpTo && n > 0) {
+        consume(*bytes);
+        m_hashedUpTo = at + n;
+    } else {
+        account(at, bytes->constData(), n);
+    }
+    return n;
+}
+
 void HashedFile::account(qint64 at, const char* data, qint64 size)
 {
     if (at > m_hashedUpTo && at - m_hashedUpTo <= MaxCatchUp) {
@@ -63,10 +82,15 @@ void HashedFile::account(qint64 at, const char* data, qint64 size)
 
 void HashedFile::consume(QByteArrayView bytes)
 {
-    m_hashing.submit(bytes, [this](QByteArrayView copy) {
-        m_sha.addData(copy);
+    consume(bytes.toByteArray());
+}
+
+void HashedFile::consume(QByteArray bytes)
+{
+    m_hashing.submit(std::move(bytes), [this](QByteArrayView shared) {
+        m_sha.addData(shared);
         if (m_observer)
-            m_observer(copy);
+            m_observer(shared);
     });
 }
 

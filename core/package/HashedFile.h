@@ -5,6 +5,7 @@
 
 #include <QFile>
 #include <QIODevice>
+#include <atomic>
 #include <functional>
 
 /**
@@ -26,9 +27,17 @@ public:
     qint64 size() const override { return m_file.size(); }
     bool seek(qint64 pos) override;
 
-    /** Bytes hashed so far, all of them in file order from the start: the progress of a front-to-back read. */
+    /**
+     * Bytes hashed so far, all of them in file order from the start: the progress of a front-to-back read. Any
+     * thread may ask while one thread reads.
+     */
     qint64 hashedBytes() const { return m_hashedUpTo; }
     bool reachedEnd() const { return m_hashedUpTo >= m_file.size(); }
+    /**
+     * read() into a new array, which the hashing shares rather than copies: the way for a reader that reads the file
+     * front to back. Returns the bytes read, 0 at the end, -1 on an error (errorString()).
+     */
+    qint64 readShared(QByteArray* bytes, qint64 maxSize);
     /** Also hands every byte, in file order, to this observer (a checksum the reading library does not verify). */
     void setObserver(std::function<void(QByteArrayView)> observer) { m_observer = std::move(observer); }
     /** Hashes the bytes not read yet and returns the digest of the whole file; an empty array on an I/O error. */
@@ -41,12 +50,13 @@ protected:
 private:
     void account(qint64 at, const char* data, qint64 size);
     void consume(QByteArrayView bytes);
+    void consume(QByteArray bytes);
     bool hashFileRange(qint64 from, qint64 to);
 
     QFile m_file;
     Sha256 m_sha; // fed on m_hashing's worker
     std::function<void(QByteArrayView)> m_observer;
-    BlockPipeline m_hashing;
-    qint64 m_hashedUpTo = 0;
+    BlockPipeline m_hashing{4}; // SHA-256 runs at GB/s: a few blocks of slack are plenty
+    std::atomic<qint64> m_hashedUpTo{0};
     QByteArray m_digest;
 };

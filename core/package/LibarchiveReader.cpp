@@ -36,16 +36,26 @@ QString LibarchiveReader::text(const char* utf8, const char* raw)
     return raw ? QFile::decodeName(raw) : QString();
 }
 
-la_ssize_t LibarchiveReader::readCallback(struct archive* archive, void* self, const void** buffer)
+la_ssize_t LibarchiveReader::readCallback(struct archive*, void* self, const void** buffer)
 {
-    auto* reader = static_cast<LibarchiveReader*>(self);
-    const qint64 n = reader->m_file.read(reader->m_buffer.data(), reader->m_buffer.size());
+    return static_cast<LibarchiveReader*>(self)->nextInput(buffer);
+}
+
+la_ssize_t LibarchiveReader::nextInput(const void** buffer)
+{
+    const qint64 n = m_file.read(m_buffer.data(), m_buffer.size());
     if (n < 0) {
-        archive_set_error(archive, EIO, "%s", qPrintable(reader->m_file.errorString()));
+        archive_set_error(m_archive, EIO, "%s", qPrintable(m_file.errorString()));
         return -1;
     }
-    *buffer = reader->m_buffer.constData();
+    *buffer = m_buffer.constData();
     return n;
+}
+
+QByteArray LibarchiveReader::archiveSha256()
+{
+    stopReading();
+    return m_file.finishSha256();
 }
 
 la_int64_t LibarchiveReader::seekCallback(struct archive*, void* self, la_int64_t offset, int whence)

@@ -20,7 +20,7 @@ public:
     qint64 readBlock(QByteArrayView* block) final;
     qint64 compressedBytesRead() const final { return m_file.hashedBytes(); }
     qint64 compressedSize() const final { return m_file.size(); }
-    QByteArray archiveSha256() final { return m_file.finishSha256(); }
+    QByteArray archiveSha256() final;
 
 protected:
     explicit LibarchiveReader(const QString& path);
@@ -37,6 +37,13 @@ protected:
     void setDataPending(bool pending) { m_dataPending = pending; }
     /** Sets error() from libarchive's last error, in the subclass's terms (truncated, corrupt, unsupported...). */
     virtual void failFromLibrary(const QString& entry) = 0;
+    /**
+     * The next bytes libarchive reads, valid until the next call: by default the file's own; a subclass may decode
+     * them first. -1 with archive_set_error on failure.
+     */
+    virtual la_ssize_t nextInput(const void** buffer);
+    /** Stops whatever reads the file besides libarchive, before the rest of it is hashed. */
+    virtual void stopReading() { }
     /** A name as libarchive gives it: UTF-8 where it could convert, else the raw bytes in the file system's encoding.
      */
     static QString text(const char* utf8, const char* raw);

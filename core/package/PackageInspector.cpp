@@ -268,7 +268,7 @@ bool PackageInspector::readData(ArchiveReader& reader, qsizetype index, PackageF
     if (n < 0)
         return false;
     if (digest->output)
-        m_digest.submit({}, [digest](QByteArrayView) { digest->output->finish(); });
+        m_digest.submit(QByteArray(), [digest](QByteArrayView) { digest->output->finish(); });
     if (digest->library)
         file.binary = BinaryIdentity::identify(head);
     return true;

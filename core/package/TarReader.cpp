@@ -2,6 +2,7 @@
 
 #include <QCoreApplication>
 #include <archive_entry.h>
+#include <thread>
 
 TarReader::TarReader(const QString& path, ArchiveContainer container)
     : LibarchiveReader(path)
@@ -16,18 +17,44 @@ TarReader::TarReader(const QString& path, ArchiveContainer container)
         return;
     }
     archive_read_support_format_tar(m_archive);
-    archive_read_support_filter_xz(m_archive);
-    archive_read_support_filter_gzip(m_archive);
+    if (container == ArchiveContainer::TarXz)
+        m_xz = std::make_unique<XzDecoder>(&m_file, int(std::thread::hardware_concurrency()));
+    else
+        archive_read_support_filter_gzip(m_archive);
     openArchive(false);
 }
 
 TarReader::~TarReader()
 {
+    m_xz.reset(); // the decoder thread reads m_file
     m_file.close(); // before m_gzip goes: the hashing worker may still be feeding it
+}
+
+la_ssize_t TarReader::nextInput(const void** buffer)
+{
+    if (!m_xz)
+        return LibarchiveReader::nextInput(buffer);
+    const char* block = nullptr;
+    const qint64 n = m_xz->next(&block);
+    if (n < 0) {
+        archive_set_error(m_archive, -1, "%s", qPrintable(m_xz->message()));
+        return -1;
+    }
+    *buffer = block;
+    return la_ssize_t(n);
+}
+
+void TarReader::stopReading()
+{
+    m_xz.reset(); // the rest of the file is hashed without being decoded
 }
 
 void TarReader::failFromLibrary(const QString& entry)
 {
+    if (m_xz && m_xz->failure() != XzDecoder::Failure::None) {
+        failFromDecoder(entry);
+        return;
+    }
     const QString message = QString::fromUtf8(archive_error_string(m_archive));
     // libarchive says "truncated" for a cut tar or gzip stream; liblzma says "no progress is possible" when its
     // input ran out, which after the file's last byte means the file was cut.
@@ -80,9 +107,35 @@ bool TarReader::next(ArchiveEntry* entry)
     return true;
 }
 
+void TarReader::failFromDecoder(const QString& entry)
+{
+    switch (m_xz->failure()) {
+    case XzDecoder::Failure::Truncated:
+        fail(ArchiveError::Kind::Truncated, m_xz->message(), entry);
+        return;
+    case XzDecoder::Failure::Unsupported:
+        fail(ArchiveError::Kind::Unsupported, m_xz->message(), entry);
+        return;
+    case XzDecoder::Failure::Io:
+        fail(ArchiveError::Kind::Io, m_xz->message(), entry);
+        return;
+    case XzDecoder::Failure::Corrupt:
+    case XzDecoder::Failure::None:
+        break;
+    }
+    fail(ArchiveError::Kind::Corrupt, m_xz->message(), entry);
+}
+
 void TarReader::verifyCompressedEnd()
 {
-    if (!m_gzip || m_error.isError())
+    if (m_error.isError())
+        return;
+    if (m_xz) {
+        if (!m_xz->finish()) // what follows the tar's end: padding, the xz index and footer
+            failFromDecoder({});
+        return;
+    }
+    if (!m_gzip)
         return;
     m_file.finishSha256(); // feeds the verifier whatever libarchive left unread (the last trailer)
     if (m_gzip->state() == GzipVerifier::State::Corrupt)

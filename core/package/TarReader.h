@@ -2,13 +2,15 @@
 
 #include "GzipVerifier.h"
 #include "LibarchiveReader.h"
+#include "XzDecoder.h"
 
 #include <memory>
 
 /**
- * tar.xz and tar.gz through libarchive, with only the tar format and the xz and gzip filters enabled (the other
- * readers are where libarchive's recent CVEs are). xz blocks carry checks liblzma verifies; libarchive's gzip filter
- * skips the CRC-32 trailer, so a GzipVerifier checks it.
+ * tar.xz and tar.gz through libarchive, with only the tar format and the gzip filter enabled (the other readers are
+ * where libarchive's recent CVEs are). An xz stream is decoded by an XzDecoder on its own thread, whose liblzma
+ * verifies the checks of every block and the stream's end; libarchive's gzip filter skips the CRC-32 trailer, so a
+ * GzipVerifier checks it.
  */
 class TarReader final : public LibarchiveReader
 {
@@ -21,8 +23,12 @@ public:
 
 private:
     void failFromLibrary(const QString& entry) override;
+    void failFromDecoder(const QString& entry);
+    la_ssize_t nextInput(const void** buffer) override;
+    void stopReading() override;
     void verifyCompressedEnd();
 
     ArchiveContainer m_container;
     std::unique_ptr<GzipVerifier> m_gzip;
+    std::unique_ptr<XzDecoder> m_xz;
 };

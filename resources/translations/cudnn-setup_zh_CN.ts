@@ -28,32 +28,32 @@
         <translation>文件末尾缺少 zip 目录</translation>
     </message>
     <message>
-        <source>the zip directory is damaged</source>
-        <translation>zip 目录已损坏</translation>
-    </message>
-    <message>
         <source>a symbolic link&apos;s target is implausibly long</source>
         <translation>符号链接的目标长度不合常理</translation>
-    </message>
-    <message>
-        <source>the entry&apos;s local header is damaged</source>
-        <translation>条目的本地文件头已损坏</translation>
-    </message>
-    <message>
-        <source>the entry uses a compression method or encryption this program does not read</source>
-        <translation>条目使用了本程序无法读取的压缩方法或加密方式</translation>
-    </message>
-    <message>
-        <source>the compressed data is damaged</source>
-        <translation>压缩数据已损坏</translation>
     </message>
     <message>
         <source>the data does not match its CRC-32</source>
         <translation>数据与其 CRC-32 校验值不符</translation>
     </message>
     <message>
-        <source>the entry ends before its declared size</source>
-        <translation>条目在达到声明的大小之前就结束了</translation>
+        <source>the xz stream ends early</source>
+        <translation>xz 数据流提前结束</translation>
+    </message>
+    <message>
+        <source>the data is not in the xz format</source>
+        <translation>数据不是 xz 格式</translation>
+    </message>
+    <message>
+        <source>the xz stream uses options this liblzma does not know</source>
+        <translation>该 xz 数据流使用了此 liblzma 不认识的选项</translation>
+    </message>
+    <message>
+        <source>out of memory while decompressing</source>
+        <translation>解压时内存不足</translation>
+    </message>
+    <message>
+        <source>the xz data is damaged (a check failed)</source>
+        <translation>xz 数据已损坏（校验未通过）</translation>
     </message>
 </context>
 <context>
@@ -379,28 +379,23 @@ Try cudnn-setup --help.
     </message>
 </context>
 <context>
+    <name>ConsoleProgress</name>
+    <message>
+        <source>%1/%2 MiB</source>
+        <translation>%1/%2 MiB</translation>
+    </message>
+    <message>
+        <source>%1/%2 files</source>
+        <translation>%1/%2 个文件</translation>
+    </message>
+</context>
+<context>
     <name>ConsoleRunner</name>
     <message>
         <source>--force takes the install back anyway (the changed copies are kept); --repair puts the files back as installed first.
 </source>
         <translation>--force 会强制撤回这次安装（修改过的副本会被保留）；--repair 会先把这些文件恢复为安装时的状态。
 </translation>
-    </message>
-    <message>
-        <source>no package to install (%1)</source>
-        <translation>没有可安装的安装包（%1）</translation>
-    </message>
-    <message>
-        <source>No CUDA toolkit found here holds a cuDNN that cudnn-setup installed.</source>
-        <translation>在此找到的 CUDA 工具包中，没有一个包含由 cudnn-setup 安装的 cuDNN。</translation>
-    </message>
-    <message>
-        <source>cudnn-setup installed cuDNN into several toolkits: %1.</source>
-        <translation>cudnn-setup 已将 cuDNN 安装到多个工具包中：%1。</translation>
-    </message>
-    <message>
-        <source>Name the one to uninstall from with --cuda-root.</source>
-        <translation>请用 --cuda-root 指定要从哪个工具包卸载。</translation>
     </message>
     <message>
         <source>Nothing to uninstall.
@@ -412,12 +407,6 @@ Try cudnn-setup --help.
         <source>Several toolkits hold an install; name one with --cuda-root: %1
 </source>
         <translation>多个工具包中都有安装；请用 --cuda-root 指定其中一个：%1
-</translation>
-    </message>
-    <message>
-        <source>cudnn-setup: cannot write the log to %1: %2
-</source>
-        <translation>cudnn-setup: 无法将日志写入 %1：%2
 </translation>
     </message>
     <message>
@@ -555,24 +544,6 @@ Try cudnn-setup --help.
     <message>
         <source>restored</source>
         <translation>个还原</translation>
-    </message>
-    <message>
-        <source>%1 is not the archive that was checked: its SHA-256 is %2, not %3. Nothing was changed.</source>
-        <translation>%1 不是之前检查过的那个压缩包：它的 SHA-256 是 %2，而不是 %3。未做任何更改。</translation>
-    </message>
-    <message>
-        <source>Check the archive again (another file was put in its place), then install it.</source>
-        <translation>请重新检查该压缩包（有另一个文件被放到了它的位置上），然后再安装。</translation>
-    </message>
-    <message>
-        <source>the archive is not the one that was checked</source>
-        <translation>该压缩包不是之前检查过的那个</translation>
-    </message>
-    <message>
-        <source>cudnn-setup: refused: %1 changed since it was checked (SHA-256 %2, expected %3); nothing was changed.
-</source>
-        <translation>cudnn-setup: 已拒绝：%1 在检查之后被更改过（SHA-256 为 %2，应为 %3）；未做任何更改。
-</translation>
     </message>
     <message>
         <source>This needs administrator rights, and --silent never asks for them. Run exactly this in an administrator prompt:
@@ -829,6 +800,118 @@ Try cudnn-setup --help.
     <message>
         <source>Put zlibwapi.dll (64-bit) into %1 yourself, or deploy cuDNN 9.2 or later, which does not need it.</source>
         <translation>请自行将 zlibwapi.dll（64 位）放到 %1 中，或部署不再需要它的 cuDNN 9.2 或更高版本。</translation>
+    </message>
+</context>
+<context>
+    <name>DetailsDisclosure</name>
+    <message>
+        <source>Hide details</source>
+        <translation>隐藏详细信息</translation>
+    </message>
+    <message>
+        <source>Show details</source>
+        <translation>显示详细信息</translation>
+    </message>
+</context>
+<context>
+    <name>DetectSummary</name>
+    <message>
+        <source>not found</source>
+        <translation>未找到</translation>
+    </message>
+    <message>
+        <source>not found (%1)</source>
+        <translation>未找到（%1）</translation>
+    </message>
+    <message>
+        <source>version unknown</source>
+        <translation>版本未知</translation>
+    </message>
+    <message>
+        <source>, supports CUDA up to %1</source>
+        <translation>，最高支持 CUDA %1</translation>
+    </message>
+    <message>
+        <source>[from %1]</source>
+        <translation>[来自 %1]</translation>
+    </message>
+    <message>
+        <source>[active]</source>
+        <translation>[当前使用]</translation>
+    </message>
+    <message>
+        <source>(found via %1)</source>
+        <translation>（发现途径：%1）</translation>
+    </message>
+    <message>
+        <source>in toolkit %1</source>
+        <translation>位于工具包 %1</translation>
+    </message>
+    <message>
+        <source>on the search path in %1</source>
+        <translation>位于搜索路径中的 %1</translation>
+    </message>
+    <message>
+        <source>complete</source>
+        <translation>完整</translation>
+    </message>
+    <message>
+        <source>INCOMPLETE</source>
+        <translation>不完整</translation>
+    </message>
+    <message>
+        <source>, missing %1</source>
+        <translation>，缺少 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n library files</source>
+        <translation>
+            <numerusform>%n 个库文件</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>fix: %1</source>
+        <translation>解决办法：%1</translation>
+    </message>
+    <message>
+        <source>Driver</source>
+        <translation>驱动</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>显卡</translation>
+    </message>
+    <message>
+        <source>none found</source>
+        <translation>未找到</translation>
+    </message>
+    <message>
+        <source>GPU %1</source>
+        <translation>显卡 %1</translation>
+    </message>
+    <message>
+        <source>%1, compute capability %2, %3</source>
+        <translation>%1，计算能力 %2，%3</translation>
+    </message>
+    <message>
+        <source>no toolkit found</source>
+        <translation>未找到工具包</translation>
+    </message>
+    <message>
+        <source>not installed</source>
+        <translation>未安装</translation>
+    </message>
+    <message>
+        <source>Findings:</source>
+        <translation>发现的问题：</translation>
+    </message>
+    <message>
+        <source>(detected in %1 ms)</source>
+        <translation>（检测用时 %1 毫秒）</translation>
+    </message>
+    <message>
+        <source>default location</source>
+        <translation>默认位置</translation>
     </message>
 </context>
 <context>
@@ -1100,17 +1183,6 @@ Try cudnn-setup --help.
     </message>
 </context>
 <context>
-    <name>EnvironmentOutcome</name>
-    <message>
-        <source>no package and toolkit were chosen</source>
-        <translation>未选择安装包和工具包</translation>
-    </message>
-    <message>
-        <source>a deploy copies next to the application, whose folder is searched first: the search path is not changed</source>
-        <translation>部署会将文件复制到应用程序旁边，而应用程序所在文件夹会被最先搜索：搜索路径不做更改</translation>
-    </message>
-</context>
-<context>
     <name>EnvironmentPage</name>
     <message>
         <source>Search path</source>
@@ -1141,20 +1213,8 @@ Try cudnn-setup --help.
         <translation>正在按搜索顺序查找…</translation>
     </message>
     <message>
-        <source>The search path stays as it is. Programs may keep loading the copies listed below.</source>
-        <translation>搜索路径保持不变。程序可能会继续加载下面列出的副本。</translation>
-    </message>
-    <message>
         <source>Nothing needs to change.</source>
         <translation>无需任何更改。</translation>
-    </message>
-    <message>
-        <source>The new cuDNN already wins the search; nothing needs to change.</source>
-        <translation>按照搜索顺序，新的 cuDNN 已经会被优先加载；无需任何更改。</translation>
-    </message>
-    <message>
-        <source>These changes are made after the files are installed.</source>
-        <translation>这些更改会在文件安装完成后进行。</translation>
     </message>
     <message>
         <source>A new program already loads every library from this toolkit.</source>
@@ -1301,10 +1361,6 @@ Try cudnn-setup --help.
 </translation>
     </message>
     <message>
-        <source>Checking the cached archive</source>
-        <translation>正在检查缓存的压缩包</translation>
-    </message>
-    <message>
         <source>Already in the cache, verified: %1
 </source>
         <translation>已在缓存中，校验通过：%1
@@ -1326,12 +1382,6 @@ Try cudnn-setup --help.
         <source>Downloaded and verified %1.
 </source>
         <translation>已下载并校验 %1。
-</translation>
-    </message>
-    <message>
-        <source>cudnn-setup: cannot write the report to %1: %2
-</source>
-        <translation>cudnn-setup: 无法将报告写入 %1：%2
 </translation>
     </message>
 </context>
@@ -1574,10 +1624,6 @@ Try cudnn-setup --help.
     <message>
         <source>To take this install back later, run cudnn-setup again and choose Switch or uninstall.</source>
         <translation>如需日后撤回此次安装，请再次运行 cudnn-setup 并选择“切换或卸载”。</translation>
-    </message>
-    <message>
-        <source>not run in the wizard</source>
-        <translation>未在向导中运行</translation>
     </message>
     <message>
         <source>Save the report</source>
@@ -1906,6 +1952,22 @@ Try cudnn-setup --help.
     <message>
         <source>Writing files</source>
         <translation>正在写入文件</translation>
+    </message>
+    <message>
+        <source>%1 cannot be read to its end any more</source>
+        <translation>%1 已无法完整读到末尾</translation>
+    </message>
+    <message>
+        <source>%1 now has the SHA-256 %2, not the %3 it had when it was checked</source>
+        <translation>%1 现在的 SHA-256 为 %2，而不是检查时的 %3</translation>
+    </message>
+    <message>
+        <source>Not everything the check of the package staged could be taken away yet: %1</source>
+        <translation>检查软件包时暂存的内容尚未全部清除：%1</translation>
+    </message>
+    <message>
+        <source>%1 was planned from the archive but was not in what was read</source>
+        <translation>%1 按压缩包列入了计划，但读取的内容中没有它</translation>
     </message>
 </context>
 <context>
@@ -2295,20 +2357,12 @@ Try cudnn-setup --help.
         <translation>文件夹(&amp;F)…</translation>
     </message>
     <message>
-        <source>Target toolkit</source>
-        <translation>目标工具包</translation>
-    </message>
-    <message>
         <source>Archive</source>
         <translation>压缩包</translation>
     </message>
     <message>
         <source>Why it was not chosen</source>
         <translation>未选中的原因</translation>
-    </message>
-    <message>
-        <source>Install into:</source>
-        <translation>安装到：</translation>
     </message>
     <message>
         <source>Choose a cuDNN archive</source>
@@ -2486,6 +2540,41 @@ Try cudnn-setup --help.
     <message>
         <source>cuDNN %1 is older than the chosen %2.</source>
         <translation>cuDNN %1 的版本低于已选中的 %2。</translation>
+    </message>
+</context>
+<context>
+    <name>PackageSummary</name>
+    <message>
+        <source>Package</source>
+        <translation>安装包</translation>
+    </message>
+    <message>
+        <source>Toolkit</source>
+        <translation>工具包</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>结论</translation>
+    </message>
+    <message>
+        <source>for CUDA %1</source>
+        <translation>适用于 CUDA %1</translation>
+    </message>
+    <message>
+        <source>(forced)</source>
+        <translation>（已强制）</translation>
+    </message>
+    <message>
+        <source>Not chosen  %1: %2</source>
+        <translation>未选用  %1：%2</translation>
+    </message>
+    <message>
+        <source>Plan (nothing was changed):</source>
+        <translation>计划（未做任何更改）：</translation>
+    </message>
+    <message>
+        <source>Files and links: %1, %2 MiB to write.</source>
+        <translation>文件和链接：%1 个，需写入 %2 MiB。</translation>
     </message>
 </context>
 <context>
@@ -2752,10 +2841,6 @@ Try cudnn-setup --help.
         <source>There is no plan: go back and choose a package that fits.</source>
         <translation>没有安装计划：请返回并选择一个适用的安装包。</translation>
     </message>
-    <message>
-        <source>Install into &lt;b&gt;%1&lt;/b&gt;: %2 files and links, %3 of them change, %4 to write.</source>
-        <translation>安装到 &lt;b&gt;%1&lt;/b&gt;：共 %2 个文件和链接，其中 %3 个有变化，需写入 %4。</translation>
-    </message>
     <message numerus="yes">
         <source>%n files</source>
         <translation>
@@ -2902,6 +2987,25 @@ Try cudnn-setup --help.
     </message>
 </context>
 <context>
+    <name>RecordedPaths</name>
+    <message>
+        <source>its transaction id &quot;%1&quot; is not one cudnn-setup makes</source>
+        <translation>其事务标识“%1”不是 cudnn-setup 生成的</translation>
+    </message>
+    <message>
+        <source>it names %1 as a staged file</source>
+        <translation>它把 %1 列为暂存文件</translation>
+    </message>
+    <message>
+        <source>it names %1 to remove</source>
+        <translation>它要求删除 %1</translation>
+    </message>
+    <message>
+        <source>its step %1 names %2, outside %3</source>
+        <translation>其步骤 %1 指向 %3 之外的 %2</translation>
+    </message>
+</context>
+<context>
     <name>RedistIndex</name>
     <message>
         <source>Use the folder that holds NVIDIA&apos;s redistrib_&lt;version&gt;.json files (with directory listing on), or name one of those files.</source>
@@ -2929,25 +3033,62 @@ Try cudnn-setup --help.
     </message>
 </context>
 <context>
+    <name>RemedyText</name>
+    <message>
+        <source>Run: cudnn-setup --silent --package FILE --cuda-root %1</source>
+        <translation>运行：cudnn-setup --silent --package FILE --cuda-root %1</translation>
+    </message>
+    <message>
+        <source>Run: cudnn-setup --silent --package FILE</source>
+        <translation>运行：cudnn-setup --silent --package FILE</translation>
+    </message>
+    <message>
+        <source>Run: cudnn-setup --repair</source>
+        <translation>运行：cudnn-setup --repair</translation>
+    </message>
+    <message>
+        <source>Run the same command in an administrator prompt.</source>
+        <translation>在管理员命令提示符中运行同一条命令。</translation>
+    </message>
+    <message>
+        <source>Run the same command as root (sudo).</source>
+        <translation>以 root 身份（sudo）运行同一条命令。</translation>
+    </message>
+    <message>
+        <source>Point --mirror at that folder, or name the file with --manifest URL.</source>
+        <translation>用 --mirror 指向该文件夹，或用 --manifest URL 指定该文件。</translation>
+    </message>
+    <message>
+        <source>Name the toolkit with --cuda-root DIR.</source>
+        <translation>用 --cuda-root DIR 指定工具包。</translation>
+    </message>
+    <message>
+        <source>Name the toolkit with --cuda-root %1.</source>
+        <translation>用 --cuda-root %1 指定工具包。</translation>
+    </message>
+    <message>
+        <source>Name the mirror with --mirror URL (a folder: --mirror DIR).</source>
+        <translation>用 --mirror URL 指定镜像（文件夹：--mirror DIR）。</translation>
+    </message>
+    <message>
+        <source>Name the cache folder with --cache DIR.</source>
+        <translation>用 --cache DIR 指定缓存文件夹。</translation>
+    </message>
+    <message>
+        <source>Give them with --package FILE --cuda-root DIR.</source>
+        <translation>用 --package FILE --cuda-root DIR 同时提供两者。</translation>
+    </message>
+    <message>
+        <source>Give the archive with --package FILE.</source>
+        <translation>用 --package FILE 提供压缩包。</translation>
+    </message>
+    <message>
+        <source>Give the archive (%1) with --package FILE.</source>
+        <translation>用 --package FILE 提供压缩包（%1）。</translation>
+    </message>
+</context>
+<context>
     <name>RepairCommand</name>
-    <message>
-        <source>cudnn-setup: cannot write the log to %1: %2
-</source>
-        <translation>cudnn-setup: 无法将日志写入 %1：%2
-</translation>
-    </message>
-    <message>
-        <source>There is no package at %1, so nothing was changed.</source>
-        <translation>%1 处没有安装包，因此未做任何更改。</translation>
-    </message>
-    <message>
-        <source>Give --package the archive the files were installed from.</source>
-        <translation>请通过 --package 指定安装这些文件时所用的压缩包。</translation>
-    </message>
-    <message>
-        <source>repair: %1, exit code %2</source>
-        <translation>修复：%1，退出码 %2</translation>
-    </message>
     <message>
         <source>cudnn-setup: cannot write the report to %1: %2
 </source>
@@ -3375,25 +3516,6 @@ Try cudnn-setup --help.
     </message>
 </context>
 <context>
-    <name>RecordedPaths</name>
-    <message>
-        <source>its transaction id &quot;%1&quot; is not one cudnn-setup makes</source>
-        <translation>其事务标识“%1”不是 cudnn-setup 生成的</translation>
-    </message>
-    <message>
-        <source>it names %1 as a staged file</source>
-        <translation>它把 %1 列为暂存文件</translation>
-    </message>
-    <message>
-        <source>it names %1 to remove</source>
-        <translation>它要求删除 %1</translation>
-    </message>
-    <message>
-        <source>its step %1 names %2, outside %3</source>
-        <translation>其步骤 %1 指向 %3 之外的 %2</translation>
-    </message>
-</context>
-<context>
     <name>RootSession</name>
     <message>
         <source>Nothing was changed: %1.</source>
@@ -3434,33 +3556,6 @@ Try cudnn-setup --help.
     <message>
         <source>Move the damaged file away; cudnn-setup then no longer knows what it installed there, so uninstall by hand.</source>
         <translation>请移走已损坏的文件；此后 cudnn-setup 将不再知道它在那里安装了什么，因此需要手动卸载。</translation>
-    </message>
-</context>
-<context>
-    <name>SetupOutcome</name>
-    <message>
-        <source>cuDNN was not installed</source>
-        <translation>未安装 cuDNN</translation>
-    </message>
-    <message>
-        <source>a deploy is loaded by the application itself</source>
-        <translation>部署的库由应用程序自己加载</translation>
-    </message>
-    <message>
-        <source>Checking what loads</source>
-        <translation>正在检查实际加载的库</translation>
-    </message>
-    <message>
-        <source>a deploy is measured by the application itself</source>
-        <translation>部署的库由应用程序自己测量</translation>
-    </message>
-    <message>
-        <source>canceled</source>
-        <translation>已取消</translation>
-    </message>
-    <message>
-        <source>Measuring convolutions</source>
-        <translation>正在测量卷积</translation>
     </message>
 </context>
 <context>
@@ -3556,6 +3651,21 @@ Try cudnn-setup --help.
     <message>
         <source>&amp;Continue</source>
         <translation>继续(&amp;C)</translation>
+    </message>
+</context>
+<context>
+    <name>StagingArea</name>
+    <message>
+        <source>staged %1 (%2 bytes)</source>
+        <translation>已暂存 %1（%2 字节）</translation>
+    </message>
+    <message>
+        <source>%1 already exists</source>
+        <translation>%1 已存在</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
     </message>
 </context>
 <context>
@@ -3674,6 +3784,49 @@ Try cudnn-setup --help.
     <message>
         <source>Detection finished.</source>
         <translation>检测完成。</translation>
+    </message>
+</context>
+<context>
+    <name>ToolkitChooser</name>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>浏览(&amp;B)…</translation>
+    </message>
+    <message>
+        <source>Toolkit to install into</source>
+        <translation>要安装到的工具包</translation>
+    </message>
+    <message>
+        <source>A CUDA toolkit folder that is not in the list</source>
+        <translation>列表中没有的 CUDA 工具包文件夹</translation>
+    </message>
+    <message>
+        <source>Install into:</source>
+        <translation>安装到：</translation>
+    </message>
+    <message>
+        <source>CUDA %1</source>
+        <translation>CUDA %1</translation>
+    </message>
+    <message>
+        <source>CUDA, version unknown</source>
+        <translation>CUDA（版本未知）</translation>
+    </message>
+    <message>
+        <source>(active)</source>
+        <translation>（当前使用）</translation>
+    </message>
+    <message>
+        <source>Choose a CUDA toolkit folder</source>
+        <translation>选择 CUDA 工具包文件夹</translation>
+    </message>
+    <message>
+        <source>Looking at %1…</source>
+        <translation>正在查看 %1…</translation>
+    </message>
+    <message>
+        <source>%1 is not a CUDA toolkit: it has no bin/nvcc, include/cuda.h or version file.</source>
+        <translation>%1 不是 CUDA 工具包：其中没有 bin/nvcc、include/cuda.h 或版本文件。</translation>
     </message>
 </context>
 <context>
@@ -3861,14 +4014,6 @@ Try cudnn-setup --help.
     <message>
         <source>Taking back the newest install from %1…</source>
         <translation>正在从 %1 撤回最近一次安装…</translation>
-    </message>
-    <message>
-        <source>an uninstall undoes the search path change of the install it takes back</source>
-        <translation>卸载会撤销其所撤回的那次安装对搜索路径所做的更改</translation>
-    </message>
-    <message>
-        <source>uninstall</source>
-        <translation>卸载</translation>
     </message>
     <message>
         <source>Uninstalled: %1 is back as it was before that install.</source>
@@ -4328,262 +4473,6 @@ Try cudnn-setup --help.
     <message>
         <source>Choose an archive…</source>
         <translation>选择压缩包…</translation>
-    </message>
-</context>
-<context>
-    <name>RemedyText</name>
-    <message>
-        <source>Run: cudnn-setup --silent --package FILE --cuda-root %1</source>
-        <translation>运行：cudnn-setup --silent --package FILE --cuda-root %1</translation>
-    </message>
-    <message>
-        <source>Run: cudnn-setup --silent --package FILE</source>
-        <translation>运行：cudnn-setup --silent --package FILE</translation>
-    </message>
-    <message>
-        <source>Run: cudnn-setup --repair</source>
-        <translation>运行：cudnn-setup --repair</translation>
-    </message>
-    <message>
-        <source>Run the same command in an administrator prompt.</source>
-        <translation>在管理员命令提示符中运行同一条命令。</translation>
-    </message>
-    <message>
-        <source>Run the same command as root (sudo).</source>
-        <translation>以 root 身份（sudo）运行同一条命令。</translation>
-    </message>
-    <message>
-        <source>Point --mirror at that folder, or name the file with --manifest URL.</source>
-        <translation>用 --mirror 指向该文件夹，或用 --manifest URL 指定该文件。</translation>
-    </message>
-    <message>
-        <source>Name the toolkit with --cuda-root DIR.</source>
-        <translation>用 --cuda-root DIR 指定工具包。</translation>
-    </message>
-    <message>
-        <source>Name the toolkit with --cuda-root %1.</source>
-        <translation>用 --cuda-root %1 指定工具包。</translation>
-    </message>
-    <message>
-        <source>Name the mirror with --mirror URL (a folder: --mirror DIR).</source>
-        <translation>用 --mirror URL 指定镜像（文件夹：--mirror DIR）。</translation>
-    </message>
-    <message>
-        <source>Name the cache folder with --cache DIR.</source>
-        <translation>用 --cache DIR 指定缓存文件夹。</translation>
-    </message>
-    <message>
-        <source>Give them with --package FILE --cuda-root DIR.</source>
-        <translation>用 --package FILE --cuda-root DIR 同时提供两者。</translation>
-    </message>
-    <message>
-        <source>Give the archive with --package FILE.</source>
-        <translation>用 --package FILE 提供压缩包。</translation>
-    </message>
-    <message>
-        <source>Give the archive (%1) with --package FILE.</source>
-        <translation>用 --package FILE 提供压缩包（%1）。</translation>
-    </message>
-</context>
-<context>
-    <name>ToolkitChooser</name>
-    <message>
-        <source>&amp;Browse…</source>
-        <translation>浏览(&amp;B)…</translation>
-    </message>
-    <message>
-        <source>Toolkit to install into</source>
-        <translation>要安装到的工具包</translation>
-    </message>
-    <message>
-        <source>A CUDA toolkit folder that is not in the list</source>
-        <translation>列表中没有的 CUDA 工具包文件夹</translation>
-    </message>
-    <message>
-        <source>Install into:</source>
-        <translation>安装到：</translation>
-    </message>
-    <message>
-        <source>CUDA %1</source>
-        <translation>CUDA %1</translation>
-    </message>
-    <message>
-        <source>CUDA, version unknown</source>
-        <translation>CUDA（版本未知）</translation>
-    </message>
-    <message>
-        <source>(active)</source>
-        <translation>（当前使用）</translation>
-    </message>
-    <message>
-        <source>Choose a CUDA toolkit folder</source>
-        <translation>选择 CUDA 工具包文件夹</translation>
-    </message>
-    <message>
-        <source>Looking at %1…</source>
-        <translation>正在查看 %1…</translation>
-    </message>
-    <message>
-        <source>%1 is not a CUDA toolkit: it has no bin/nvcc, include/cuda.h or version file.</source>
-        <translation>%1 不是 CUDA 工具包：其中没有 bin/nvcc、include/cuda.h 或版本文件。</translation>
-    </message>
-</context>
-<context>
-    <name>DetailsDisclosure</name>
-    <message>
-        <source>Hide details</source>
-        <translation>隐藏详细信息</translation>
-    </message>
-    <message>
-        <source>Show details</source>
-        <translation>显示详细信息</translation>
-    </message>
-</context>
-<context>
-    <name>ConsoleProgress</name>
-    <message>
-        <source>%1/%2 MiB</source>
-        <translation>%1/%2 MiB</translation>
-    </message>
-    <message>
-        <source>%1/%2 files</source>
-        <translation>%1/%2 个文件</translation>
-    </message>
-</context>
-<context>
-    <name>DetectSummary</name>
-    <message>
-        <source>not found</source>
-        <translation>未找到</translation>
-    </message>
-    <message>
-        <source>not found (%1)</source>
-        <translation>未找到（%1）</translation>
-    </message>
-    <message>
-        <source>version unknown</source>
-        <translation>版本未知</translation>
-    </message>
-    <message>
-        <source>, supports CUDA up to %1</source>
-        <translation>，最高支持 CUDA %1</translation>
-    </message>
-    <message>
-        <source>[from %1]</source>
-        <translation>[来自 %1]</translation>
-    </message>
-    <message>
-        <source>[active]</source>
-        <translation>[当前使用]</translation>
-    </message>
-    <message>
-        <source>(found via %1)</source>
-        <translation>（发现途径：%1）</translation>
-    </message>
-    <message>
-        <source>in toolkit %1</source>
-        <translation>位于工具包 %1</translation>
-    </message>
-    <message>
-        <source>on the search path in %1</source>
-        <translation>位于搜索路径中的 %1</translation>
-    </message>
-    <message>
-        <source>complete</source>
-        <translation>完整</translation>
-    </message>
-    <message>
-        <source>INCOMPLETE</source>
-        <translation>不完整</translation>
-    </message>
-    <message>
-        <source>, missing %1</source>
-        <translation>，缺少 %1</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n library files</source>
-        <translation>
-            <numerusform>%n 个库文件</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>fix: %1</source>
-        <translation>解决办法：%1</translation>
-    </message>
-    <message>
-        <source>Driver</source>
-        <translation>驱动</translation>
-    </message>
-    <message>
-        <source>GPUs</source>
-        <translation>显卡</translation>
-    </message>
-    <message>
-        <source>none found</source>
-        <translation>未找到</translation>
-    </message>
-    <message>
-        <source>GPU %1</source>
-        <translation>显卡 %1</translation>
-    </message>
-    <message>
-        <source>%1, compute capability %2, %3</source>
-        <translation>%1，计算能力 %2，%3</translation>
-    </message>
-    <message>
-        <source>no toolkit found</source>
-        <translation>未找到工具包</translation>
-    </message>
-    <message>
-        <source>not installed</source>
-        <translation>未安装</translation>
-    </message>
-    <message>
-        <source>Findings:</source>
-        <translation>发现的问题：</translation>
-    </message>
-    <message>
-        <source>(detected in %1 ms)</source>
-        <translation>（检测用时 %1 毫秒）</translation>
-    </message>
-    <message>
-        <source>default location</source>
-        <translation>默认位置</translation>
-    </message>
-</context>
-<context>
-    <name>PackageSummary</name>
-    <message>
-        <source>Package</source>
-        <translation>安装包</translation>
-    </message>
-    <message>
-        <source>Toolkit</source>
-        <translation>工具包</translation>
-    </message>
-    <message>
-        <source>Verdict</source>
-        <translation>结论</translation>
-    </message>
-    <message>
-        <source>for CUDA %1</source>
-        <translation>适用于 CUDA %1</translation>
-    </message>
-    <message>
-        <source>(forced)</source>
-        <translation>（已强制）</translation>
-    </message>
-    <message>
-        <source>Not chosen  %1: %2</source>
-        <translation>未选用  %1：%2</translation>
-    </message>
-    <message>
-        <source>Plan (nothing was changed):</source>
-        <translation>计划（未做任何更改）：</translation>
-    </message>
-    <message>
-        <source>Files and links: %1, %2 MiB to write.</source>
-        <translation>文件和链接：%1 个，需写入 %2 MiB。</translation>
     </message>
 </context>
 </TS>

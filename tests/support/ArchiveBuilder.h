@@ -93,6 +93,12 @@ struct CudnnArchiveSpec
  */
 ArchiveBuilder withFakeCpuCudnn(const CudnnArchiveSpec& spec, const QString& fakesDir = {});
 
+/**
+ * Compresses an .xz file again in blocks of blockSize, the way `xz -T0` writes them, so that liblzma's multi-threaded
+ * decoder has blocks to share out.
+ */
+void rewriteXzInBlocks(const QString& path, qint64 blockSize);
+
 /** Damage for integrity tests. */
 void truncateFile(const QString& path, qint64 keepBytes);
 void flipByte(const QString& path, qint64 offset);

@@ -61,6 +61,14 @@ QByteArray noise(int size, quint32 seed)
     return data;
 }
 
+/** "blocks.tar.xz" is written the way `xz -T0` writes, in many blocks, for liblzma's multi-threaded decoder. */
+void writeSample(const ArchiveBuilder& builder, const QString& path)
+{
+    builder.write(path);
+    if (QFileInfo(path).fileName().startsWith(QLatin1String("blocks")))
+        rewriteXzInBlocks(path, 256 * 1024);
+}
+
 ArchiveBuilder sample(bool withTarOnlyTypes)
 {
     ArchiveBuilder b;
@@ -90,6 +98,10 @@ private slots:
     void cutInTheLastBytes_data();
     void cutInTheLastBytes();
     void rejectsNonArchives();
+    void xzStreamPaddingIsAccepted();
+    void bytesAfterTheXzStreamAreDamage();
+    void stopsEarlyAndStillHashesTheWholeFile_data();
+    void stopsEarlyAndStillHashesTheWholeFile();
 };
 
 void TestArchiveReader::readsEveryEntry_data()
@@ -97,6 +109,7 @@ void TestArchiveReader::readsEveryEntry_data()
     QTest::addColumn<QString>("fileName");
     QTest::newRow("zip") << "sample.zip";
     QTest::newRow("tar.xz") << "sample.tar.xz";
+    QTest::newRow("tar.xz in blocks") << "blocks.tar.xz";
     QTest::newRow("tgz") << "sample.tgz";
 }
 
@@ -107,7 +120,7 @@ void TestArchiveReader::readsEveryEntry()
     const bool zip = fileName.endsWith(QLatin1String(".zip"));
     const ArchiveBuilder builder = sample(!zip);
     const QString path = tree.path(fileName);
-    builder.write(path);
+    writeSample(builder, path);
 
     const Read read = readAll(path);
     QVERIFY2(!read.error.isError(), qPrintable(read.error.message));
@@ -150,9 +163,11 @@ void TestArchiveReader::detectsDamage_data()
     QTest::addColumn<int>("expected");
     QTest::newRow("zip cut") << "a.zip" << true << int(ArchiveError::Kind::Truncated);
     QTest::newRow("tar.xz cut") << "a.tar.xz" << true << int(ArchiveError::Kind::Truncated);
+    QTest::newRow("tar.xz in blocks cut") << "blocks.tar.xz" << true << int(ArchiveError::Kind::Truncated);
     QTest::newRow("tgz cut") << "a.tgz" << true << int(ArchiveError::Kind::Truncated);
     QTest::newRow("zip flipped") << "a.zip" << false << int(ArchiveError::Kind::Corrupt);
     QTest::newRow("tar.xz flipped") << "a.tar.xz" << false << int(ArchiveError::Kind::Corrupt);
+    QTest::newRow("tar.xz in blocks flipped") << "blocks.tar.xz" << false << int(ArchiveError::Kind::Corrupt);
     QTest::newRow("tgz flipped") << "a.tgz" << false << int(ArchiveError::Kind::Corrupt);
 }
 
@@ -163,7 +178,7 @@ void TestArchiveReader::detectsDamage()
     QFETCH(int, expected);
     TestTree tree;
     const QString path = tree.path(fileName);
-    sample(false).write(path);
+    writeSample(sample(false), path);
     const qint64 size = QFileInfo(path).size();
     if (cut)
         truncateFile(path, size / 2);
@@ -182,6 +197,7 @@ void TestArchiveReader::cutInTheLastBytes_data()
 {
     QTest::addColumn<QString>("fileName");
     QTest::newRow("tar.xz: the stream footer") << "a.tar.xz";
+    QTest::newRow("tar.xz in blocks: the stream footer") << "blocks.tar.xz";
     QTest::newRow("tgz: the CRC-32 and length trailer") << "a.tgz";
     QTest::newRow("zip: the end record") << "a.zip";
 }
@@ -191,7 +207,7 @@ void TestArchiveReader::cutInTheLastBytes()
     QFETCH(QString, fileName);
     TestTree tree;
     const QString path = tree.path(fileName);
-    sample(false).write(path);
+    writeSample(sample(false), path);
     truncateFile(path, QFileInfo(path).size() - 4);
     const Read read = readAll(path);
     QVERIFY(read.error.isError());
@@ -205,6 +221,66 @@ void TestArchiveReader::rejectsNonArchives()
     QCOMPARE(error.kind, ArchiveError::Kind::Unsupported);
     QVERIFY(!ArchiveReader::open(tree.path(QStringLiteral("missing.tar.xz")), &error));
     QCOMPARE(error.kind, ArchiveError::Kind::Io);
+}
+
+void TestArchiveReader::xzStreamPaddingIsAccepted()
+{
+    TestTree tree;
+    const QString path = tree.path(QStringLiteral("a.tar.xz"));
+    sample(true).write(path);
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::Append));
+    file.write(QByteArray(8, '\0')); // stream padding: a multiple of four zero bytes, as the xz format allows
+    file.close();
+    const Read read = readAll(path);
+    QVERIFY2(!read.error.isError(), qPrintable(read.error.message));
+    QCOMPARE(read.sha256, fileSha256(path));
+}
+
+void TestArchiveReader::bytesAfterTheXzStreamAreDamage()
+{
+    // The tar inside ends before them, so only a decoder that reads to the file's end sees them.
+    TestTree tree;
+    const QString path = tree.path(QStringLiteral("a.tar.xz"));
+    sample(true).write(path);
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::Append));
+    file.write("not part of any xz stream");
+    file.close();
+    const Read read = readAll(path);
+    QCOMPARE(read.error.kind, ArchiveError::Kind::Corrupt);
+    QVERIFY(!read.error.message.isEmpty());
+}
+
+void TestArchiveReader::stopsEarlyAndStillHashesTheWholeFile_data()
+{
+    QTest::addColumn<QString>("fileName");
+    QTest::newRow("tar.xz") << "a.tar.xz";
+    QTest::newRow("tar.xz in blocks") << "blocks.tar.xz";
+    QTest::newRow("tgz") << "a.tgz";
+}
+
+void TestArchiveReader::stopsEarlyAndStillHashesTheWholeFile()
+{
+    // A reader left after its first entry (a refusal, a cancel) stops its decoder, and the archive's SHA-256 is
+    // still that of the whole file.
+    QFETCH(QString, fileName);
+    TestTree tree;
+    const QString path = tree.path(fileName);
+    writeSample(sample(true), path);
+    ArchiveError error;
+    auto reader = ArchiveReader::open(path, &error);
+    QVERIFY(reader);
+    ArchiveEntry entry;
+    QVERIFY(reader->next(&entry));
+    QCOMPARE(reader->archiveSha256(), fileSha256(path));
+    reader.reset();
+
+    reader = ArchiveReader::open(path, &error); // and one dropped mid-entry, with its decoder still running
+    QVERIFY(reader->next(&entry) && reader->next(&entry));
+    QByteArrayView block;
+    QVERIFY(reader->readBlock(&block) > 0);
+    reader.reset();
 }
 
 QTEST_GUILESS_MAIN(TestArchiveReader)
