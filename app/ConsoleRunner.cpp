@@ -227,28 +227,10 @@ ExitCode ConsoleRunner::install(const Invocation& invocation)
             return end(invocation, m_engine.install(PackageChoice{}, system, options), system);
     }
     const QString package = options.fetched ? options.fetched->archive : invocation.package;
-    SetupOutcome outcome;
-    if (const CudaToolkit* toolkit = onePassTarget(invocation, package, system)) {
-        outcome = m_engine.installArchive(package, system, *toolkit, invocation.force, options, progress);
-    } else {
-        const PackageChoice choice = m_engine.choosePackage({package, cudaRoot, invocation.force}, system, progress);
-        console.finish();
-        outcome = m_engine.install(choice, system, options, progress);
-    }
+    const SetupOutcome outcome
+        = m_engine.installPackage({package, cudaRoot, invocation.force}, system, options, progress);
     console.finish();
     return end(invocation, outcome, system);
-}
-
-const CudaToolkit*
-ConsoleRunner::onePassTarget(const Invocation& invocation, const QString& package, const SystemSnapshot& system)
-{
-    // A dry run only reads; a deploy and the elevated copy (--package-sha256) install what was judged before.
-    if (invocation.dryRun || !invocation.deployTo.isEmpty() || !invocation.packageSha256.isEmpty()
-        || !QFileInfo(package).isFile())
-        return nullptr;
-    if (!invocation.cudaRoots.isEmpty())
-        return system.toolkitAt(invocation.cudaRoots.first());
-    return system.toolkits.size() == 1 ? &system.toolkits.first() : nullptr; // else the package picks the toolkit
 }
 
 SetupOptions ConsoleRunner::setupOptions(const Invocation& invocation) const
@@ -331,11 +313,10 @@ QString ConsoleRunner::verifySummary(const std::optional<VerifyResult>& verify, 
 {
     if (!verify)
         return tr("Verify: not run (%1).\n").arg(notRun);
-    QString text = verify->passed() ? tr("Verify: cuDNN %1 and its %n libraries load from the toolkit.\n",
-                                         nullptr,
-                                         int(verify->libraries.size()))
-                                          .arg(verify->versionText)
-                                    : tr("Verify: FAILED, cuDNN does not load as it should.\n");
+    QString text = verify->passed()
+        ? tr("Verify: cuDNN %1 and its %n libraries load from the toolkit.\n", nullptr, int(verify->libraries.size()))
+              .arg(verify->versionText)
+        : tr("Verify: FAILED, cuDNN does not load as it should.\n");
     for (const Diagnostic& d : verify->diagnostics) {
         if (d.severity != Severity::Info)
             text += QStringLiteral("  %1 %2: %3\n").arg(severityName(d.severity), d.code, d.message)

@@ -26,13 +26,6 @@ private:
     ExitCode detect(const Invocation& invocation);
     /** Install, deploy or their dry run: one engine call, then what it did (or would do) and the report. */
     ExitCode install(const Invocation& invocation);
-    /**
-     * The toolkit a silent install of package goes into when it is known before reading (named, or the only one):
-     * then the archive is read once, judged while it is staged. Null for a dry run, a deploy, a folder of archives,
-     * the elevated copy, or when the package must pick the toolkit.
-     */
-    static const CudaToolkit*
-    onePassTarget(const Invocation& invocation, const QString& package, const SystemSnapshot& system);
     SetupOptions setupOptions(const Invocation& invocation) const;
     /** What the run did (or, without an install, the plan or why not), the report, and the exit code. */
     ExitCode end(const Invocation& invocation, const SetupOutcome& outcome, const SystemSnapshot& system);

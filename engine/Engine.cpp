@@ -250,6 +250,24 @@ SetupOutcome Engine::installArchive(const QString& archive,
     return outcome;
 }
 
+SetupOutcome Engine::installPackage(const PackageRequest& request,
+                                    const SystemSnapshot& system,
+                                    const SetupOptions& options,
+                                    ProgressSink* progress,
+                                    CancellationToken cancel) const
+{
+    const bool judgeFirst = options.dryRun || !options.deployTo.isEmpty() || !options.judgedSha256.isEmpty()
+        || !QFileInfo(request.path).isFile();
+    const CudaToolkit* toolkit = nullptr;
+    if (!judgeFirst)
+        toolkit = request.cudaRoot        ? system.toolkitAt(*request.cudaRoot)
+            : system.toolkits.size() == 1 ? &system.toolkits.first()
+                                          : nullptr; // the package picks the toolkit
+    if (toolkit)
+        return installArchive(request.path, system, *toolkit, request.force, options, progress, cancel);
+    return install(choosePackage(request, system, progress, cancel), system, options, progress, cancel);
+}
+
 void Engine::settleEnvironment(SetupOutcome& outcome)
 {
     using Status = EnvironmentOutcome::Status;

@@ -149,6 +149,18 @@ public:
                                 ProgressSink* progress = nullptr,
                                 CancellationToken cancel = {}) const;
 
+    /**
+     * The install of a package nobody has judged yet, read as few times as it can be: one archive for a toolkit known
+     * before reading (the request's, or the only one) goes through installArchive, read once; a folder, a package
+     * that must pick its toolkit, a dry run, a deploy and a package judged before (SetupOptions::judgedSha256) are
+     * chosen first (choosePackage) and then installed.
+     */
+    SetupOutcome installPackage(const PackageRequest& request,
+                                const SystemSnapshot& system,
+                                const SetupOptions& options,
+                                ProgressSink* progress = nullptr,
+                                CancellationToken cancel = {}) const;
+
     /** What a deploy of choice into folder would copy; the install's deploy copies exactly this. */
     DeployPlan planDeploy(const PackageChoice& choice, const SystemSnapshot& system, const QString& folder) const;
 
