@@ -144,6 +144,15 @@ PackageChoice PackagePicker::pick(const QString& folderOrFile,
             inspections.append(*std::move(known));
             continue;
         }
+        // In a folder, what the name already rules out for every toolkit in question is not read (a lab's folder
+        // holds the builds of other platforms and CUDA majors); its candidate says what the name says.
+        if (files.size() > 1) {
+            if (std::optional<PackageInspection> described = describedByName(file);
+                described && !choose({*described}, system, cudaRoot, force).ok()) {
+                inspections.append(*std::move(described));
+                continue;
+            }
+        }
         inspections.append(inspector.inspect(file));
         InspectionCache::instance().keep(inspections.last());
     }
@@ -154,6 +163,14 @@ std::optional<PackageChoice> PackagePicker::judgeByName(const QString& archive,
                                                         const SystemSnapshot& system,
                                                         const QString& toolkitRoot,
                                                         bool force) const
+{
+    const std::optional<PackageInspection> described = describedByName(archive);
+    if (!described)
+        return std::nullopt;
+    return choose({*described}, system, toolkitRoot, force);
+}
+
+std::optional<PackageInspection> PackagePicker::describedByName(const QString& archive)
 {
     const QFileInfo info(archive);
     const std::optional<PackageName> name = PackageName::parse(info.fileName());
@@ -170,7 +187,7 @@ std::optional<PackageChoice> PackagePicker::judgeByName(const QString& archive,
     described.cudnnVersionSource = QStringLiteral("file name");
     described.cudaVersion = name->cudaVersion;
     described.cudaVersionSource = QStringLiteral("file name");
-    return choose({described}, system, toolkitRoot, force);
+    return described;
 }
 
 PackageChoice PackagePicker::choose(const QList<PackageInspection>& inspections,

@@ -82,6 +82,9 @@ public:
     static QStringList archivesIn(const QString& folderOrFile);
 
 private:
+    /** What NVIDIA's file name says of an archive, as an inspection that read nothing; nullopt for another name. */
+    static std::optional<PackageInspection> describedByName(const QString& archive);
+
     ProgressSink* m_progress;
     CancellationToken m_cancel;
     PackageValidator m_validator;

@@ -1,4 +1,5 @@
 #include "PackageFixtures.h"
+#include "package/ArchiveReader.h"
 #include "package/PackagePicker.h"
 #include "package/PackageService.h"
 #include "report/Report.h"
@@ -37,6 +38,7 @@ private slots:
     void ambiguousToolkits();
     void nothingFits();
     void dryRunReport();
+    void aFolderReadsOnlyWhatTheNamesAllow();
 };
 
 void TestPackagePicker::newestCompatibleWinsAndLosersSayWhy()
@@ -131,6 +133,30 @@ void TestPackagePicker::dryRunReport()
     QVERIFY(files.first().toObject().contains(QStringLiteral("path")));
     QVERIFY(files.first().toObject().contains(QStringLiteral("action")));
     QVERIFY(files.first().toObject().contains(QStringLiteral("source")));
+}
+
+void TestPackagePicker::aFolderReadsOnlyWhatTheNamesAllow()
+{
+    TestTree tree;
+    const auto fits = build(Version{9, 19, 0, 56}, QStringLiteral("13"));
+    const auto wrongCuda = build(Version{9, 20, 0, 48}, QStringLiteral("12"));
+    CudnnArchiveSpec windows = fits;
+    windows.layout = CudnnArchiveSpec::Layout::WindowsBinX64;
+    for (const auto& spec : {fits, wrongCuda, windows})
+        writeArchive(tree, spec);
+    const SystemSnapshot system = linuxMachine(tree.path(QStringLiteral("cuda-13.0")));
+
+    const int before = ArchiveReader::opened();
+    const PackageChoice choice = PackagePicker().pick(tree.root(), system, std::nullopt, false);
+    QCOMPARE(ArchiveReader::opened() - before, 1); // the Windows build and the CUDA 12 one are judged by name
+    QVERIFY(choice.ok());
+    QVERIFY(choice.chosen()->inspection.file.endsWith(fits.fileName()));
+    QVERIFY(choice.chosen()->inspection.readCompletely);
+    const PackageCandidate* unread = candidateNamed(choice, wrongCuda.fileName());
+    QVERIFY(!unread->inspection.readCompletely);
+    QCOMPARE(unread->inspection.cudaVersionSource, QStringLiteral("file name"));
+    QVERIFY2(unread->whyNot.contains(QLatin1String("CUDA 12")), qPrintable(unread->whyNot));
+    QVERIFY(!candidateNamed(choice, windows.fileName())->whyNot.isEmpty());
 }
 
 QTEST_GUILESS_MAIN(TestPackagePicker)
