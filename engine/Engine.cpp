@@ -221,6 +221,23 @@ SetupOutcome Engine::installArchive(const QString& archive,
                                     ProgressSink* progress,
                                     CancellationToken cancel) const
 {
+    return installOnePass(
+        [&](const InstallOptions& installing, InstallService::JudgedPackage* judged) {
+            return InstallService::installArchive(
+                archive, system, toolkit, force, installing, progress, cancel, judged);
+        },
+        system,
+        options,
+        progress,
+        cancel);
+}
+
+SetupOutcome Engine::installOnePass(const OnePass& pass,
+                                    const SystemSnapshot& system,
+                                    const SetupOptions& options,
+                                    ProgressSink* progress,
+                                    CancellationToken cancel) const
+{
     SetupOutcome outcome;
     outcome.fetched = options.fetched;
     outcome.environment.scope = options.pathScope;
@@ -239,8 +256,7 @@ SetupOutcome Engine::installArchive(const QString& archive,
         return environmentSteps(outcome.environment.fix());
     };
     InstallService::JudgedPackage judged;
-    outcome.install
-        = InstallService::installArchive(archive, system, toolkit, force, installing, progress, cancel, &judged);
+    outcome.install = pass(installing, &judged);
     outcome.choice = std::move(judged.choice);
     outcome.plan = std::move(judged.plan);
     if (!outcome.ranInstall())
@@ -256,15 +272,28 @@ SetupOutcome Engine::installPackage(const PackageRequest& request,
                                     ProgressSink* progress,
                                     CancellationToken cancel) const
 {
-    const bool judgeFirst = options.dryRun || !options.deployTo.isEmpty() || !options.judgedSha256.isEmpty()
-        || !QFileInfo(request.path).isFile();
+    const bool judgeFirst = options.dryRun || !options.deployTo.isEmpty() || !options.judgedSha256.isEmpty();
     const CudaToolkit* toolkit = nullptr;
     if (!judgeFirst)
         toolkit = request.cudaRoot        ? system.toolkitAt(*request.cudaRoot)
             : system.toolkits.size() == 1 ? &system.toolkits.first()
                                           : nullptr; // the package picks the toolkit
-    if (toolkit)
+    if (toolkit && QFileInfo(request.path).isFile())
         return installArchive(request.path, system, *toolkit, request.force, options, progress, cancel);
+    if (toolkit && QFileInfo(request.path).isDir()) {
+        const PackageSurvey folder = PackagePicker().survey(request.path, system, request.cudaRoot, request.force);
+        if (folder.toRead().size() == 1) { // the others are ruled out by name (or known): read that one once
+            return installOnePass(
+                [&](const InstallOptions& installing, InstallService::JudgedPackage* judged) {
+                    return InstallService::installFromFolder(
+                        folder, system, *toolkit, request.force, installing, progress, cancel, judged);
+                },
+                system,
+                options,
+                progress,
+                cancel);
+        }
+    }
     return install(choosePackage(request, system, progress, cancel), system, options, progress, cancel);
 }
 

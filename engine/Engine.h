@@ -17,11 +17,15 @@
 #include "install/InstallOptions.h"
 #include "verify/BenchmarkResult.h"
 
+#include <functional>
 #include <memory>
 #include <optional>
 
 struct PackageChoice;
 class InstallLog;
+namespace InstallService {
+struct JudgedPackage;
+}
 class Report;
 
 /** Which package to use: an archive, or a folder of them, for a toolkit (or the one the package fits best). */
@@ -150,10 +154,11 @@ public:
                                 CancellationToken cancel = {}) const;
 
     /**
-     * The install of a package nobody has judged yet, read as few times as it can be: one archive for a toolkit known
-     * before reading (the request's, or the only one) goes through installArchive, read once; a folder, a package
-     * that must pick its toolkit, a dry run, a deploy and a package judged before (SetupOptions::judgedSha256) are
-     * chosen first (choosePackage) and then installed.
+     * The install of a package nobody has judged yet, read as few times as it can be. For a toolkit known before
+     * reading (the request's, or the only one), one archive, or a folder where the names rule out all but one, is
+     * read once (installArchive). A folder with more to read, a package that must pick its toolkit, a dry run, a
+     * deploy and a package judged before (SetupOptions::judgedSha256) are chosen first (choosePackage) and then
+     * installed.
      */
     SetupOutcome installPackage(const PackageRequest& request,
                                 const SystemSnapshot& system,
@@ -193,6 +198,13 @@ public:
     BenchmarkResult benchmark(const QString& toolkitRoot, bool quick = false) const;
 
 private:
+    /** One archive's install, judged while it is staged, with the log, the search path step and the proofs around. */
+    using OnePass = std::function<InstallResult(const InstallOptions&, InstallService::JudgedPackage*)>;
+    SetupOutcome installOnePass(const OnePass& pass,
+                                const SystemSnapshot& system,
+                                const SetupOptions& options,
+                                ProgressSink* progress,
+                                CancellationToken cancel) const;
     /** The files (and a machine search path) through the elevated copy; then the user-scope fix here. */
     void installElevated(const ElevationRequest& request,
                          SetupOutcome& outcome,

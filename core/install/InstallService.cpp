@@ -112,7 +112,13 @@ InstallResult install(const PackageChoice& choice,
              judgedDecision(choice, options, plan));
 }
 
-InstallResult installArchive(const QString& archive,
+namespace {
+
+/** The inspections the choice is made among, once the archive's pass has read it. */
+using Considered = std::function<QList<PackageInspection>(const PackageInspection& read)>;
+
+InstallResult installOnePass(const QString& archive,
+                             const Considered& considered,
                              const SystemSnapshot& system,
                              const CudaToolkit& toolkit,
                              bool force,
@@ -138,7 +144,7 @@ InstallResult installArchive(const QString& archive,
         }
     }
     const Installer::Decide decide = [&](const PackageInspection& read) {
-        judged->choice = picker.choose({read}, system, toolkit.root, force);
+        judged->choice = picker.choose(considered(read), system, toolkit.root, force);
         Installer::Decision decision;
         if (!judged->choice.ok()) {
             decision.planned.diagnostics = diagnosticsOf(judged->choice.findings);
@@ -161,6 +167,43 @@ InstallResult installArchive(const QString& archive,
     };
     return Installer(options, progress, std::move(cancel))
         .run(QStringLiteral("install"), {archive, {}}, toolkit, result.root, system.os, decide);
+}
+
+} // namespace
+
+InstallResult installArchive(const QString& archive,
+                             const SystemSnapshot& system,
+                             const CudaToolkit& toolkit,
+                             bool force,
+                             const InstallOptions& options,
+                             ProgressSink* progress,
+                             CancellationToken cancel,
+                             JudgedPackage* judged)
+{
+    const Considered alone = [](const PackageInspection& read) { return QList<PackageInspection>{read}; };
+    return installOnePass(archive, alone, system, toolkit, force, options, progress, std::move(cancel), judged);
+}
+
+InstallResult installFromFolder(const PackageSurvey& folder,
+                                const SystemSnapshot& system,
+                                const CudaToolkit& toolkit,
+                                bool force,
+                                const InstallOptions& options,
+                                ProgressSink* progress,
+                                CancellationToken cancel,
+                                JudgedPackage* judged)
+{
+    Q_ASSERT(folder.toRead().size() == 1);
+    const Considered withTheOthers = [&folder](const PackageInspection& read) { return folder.with(read); };
+    return installOnePass(folder.toRead().constFirst(),
+                          withTheOthers,
+                          system,
+                          toolkit,
+                          force,
+                          options,
+                          progress,
+                          std::move(cancel),
+                          judged);
 }
 
 InstallResult deploy(const PackageChoice& choice,

@@ -48,6 +48,18 @@ InstallResult installArchive(const QString& archive,
                              ProgressSink* progress,
                              CancellationToken cancel,
                              JudgedPackage* judged);
+/**
+ * The same for a folder whose survey leaves exactly one archive to read: that one is read once, and the choice is
+ * made among it and the folder's others, as a pick of the folder would make it.
+ */
+InstallResult installFromFolder(const PackageSurvey& folder,
+                                const SystemSnapshot& system,
+                                const CudaToolkit& toolkit,
+                                bool force,
+                                const InstallOptions& options,
+                                ProgressSink* progress,
+                                CancellationToken cancel,
+                                JudgedPackage* judged);
 
 /** Copies the runtime libraries (cuDNN, and the toolkit's cudart, cublas, cublasLt, nvrtc) into folder. */
 InstallResult deploy(const PackageChoice& choice,

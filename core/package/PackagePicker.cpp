@@ -120,8 +120,8 @@ PackageChoice PackagePicker::pick(const QString& folderOrFile,
                                   bool force) const
 {
     PackageChoice choice;
-    const QStringList files = archivesIn(folderOrFile);
-    if (!QFileInfo::exists(folderOrFile) || files.isEmpty()) {
+    const PackageSurvey known = survey(folderOrFile, system, cudaRoot, force);
+    if (known.files.isEmpty()) {
         choice.findings.append(PackageFinding::hardBlock(PackageCode::NoPackage,
                                                          QCoreApplication::translate("PackagePicker",
                                                                                      "No cuDNN archive was found at "
@@ -137,26 +137,58 @@ PackageChoice PackagePicker::pick(const QString& folderOrFile,
 
     PackageInspector inspector(m_progress, m_cancel);
     QList<PackageInspection> inspections;
-    for (const QString& file : files) {
+    for (qsizetype i = 0; i < known.files.size(); ++i) {
         if (m_cancel.isCanceled())
             break;
-        if (std::optional<PackageInspection> known = InspectionCache::instance().find(file)) {
-            inspections.append(*std::move(known));
+        if (known.known.at(i)) {
+            inspections.append(*known.known.at(i));
             continue;
         }
-        // In a folder, what the name already rules out for every toolkit in question is not read (a lab's folder
-        // holds the builds of other platforms and CUDA majors); its candidate says what the name says.
-        if (files.size() > 1) {
-            if (std::optional<PackageInspection> described = describedByName(file);
-                described && !choose({*described}, system, cudaRoot, force).ok()) {
-                inspections.append(*std::move(described));
-                continue;
-            }
-        }
-        inspections.append(inspector.inspect(file));
+        inspections.append(inspector.inspect(known.files.at(i)));
         InspectionCache::instance().keep(inspections.last());
     }
     return choose(inspections, system, cudaRoot, force);
+}
+
+PackageSurvey PackagePicker::survey(const QString& folderOrFile,
+                                    const SystemSnapshot& system,
+                                    const std::optional<QString>& cudaRoot,
+                                    bool force) const
+{
+    PackageSurvey result;
+    if (!QFileInfo::exists(folderOrFile))
+        return result;
+    result.files = archivesIn(folderOrFile);
+    for (const QString& file : std::as_const(result.files)) {
+        std::optional<PackageInspection> known = InspectionCache::instance().find(file);
+        // In a folder, what the name already rules out for every toolkit in question is not read (a lab's folder
+        // holds the builds of other platforms and CUDA majors); its candidate says what the name says.
+        if (!known && result.files.size() > 1) {
+            if (std::optional<PackageInspection> described = describedByName(file);
+                described && !choose({*described}, system, cudaRoot, force).ok())
+                known = std::move(described);
+        }
+        result.known.append(std::move(known));
+    }
+    return result;
+}
+
+QStringList PackageSurvey::toRead() const
+{
+    QStringList unread;
+    for (qsizetype i = 0; i < files.size(); ++i) {
+        if (!known.at(i))
+            unread.append(files.at(i));
+    }
+    return unread;
+}
+
+QList<PackageInspection> PackageSurvey::with(const PackageInspection& read) const
+{
+    QList<PackageInspection> inspections;
+    for (const std::optional<PackageInspection>& inspection : known)
+        inspections.append(inspection ? *inspection : read);
+    return inspections;
 }
 
 std::optional<PackageChoice> PackagePicker::judgeByName(const QString& archive,

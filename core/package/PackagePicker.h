@@ -46,6 +46,21 @@ struct PackageChoice
 };
 
 /**
+ * The archives at a path as far as they are known without reading them: each one either kept from an earlier read
+ * (InspectionCache) or, in a folder, described by its name when the name rules it out for every toolkit in question.
+ * The others are still to be read.
+ */
+struct PackageSurvey
+{
+    QStringList files; // in the order they are judged
+    QList<std::optional<PackageInspection>> known; // one per file; nullopt: still to be read
+
+    QStringList toRead() const;
+    /** The inspections in file order, with read standing in for the one file still to be read. */
+    QList<PackageInspection> with(const PackageInspection& read) const;
+};
+
+/**
  * Given an archive or a folder of them, inspects each and picks the newest cuDNN that fits the target toolkit and
  * every GPU. Without an explicit toolkit it picks the toolkit the package fits; a tie between toolkits is reported,
  * not broken silently (the silent runner fails with the list, the wizard asks).
@@ -61,6 +76,11 @@ public:
                        const SystemSnapshot& system,
                        const std::optional<QString>& cudaRoot,
                        bool force) const;
+    /** What pick() would know before reading anything; empty when there is no archive at folderOrFile. */
+    PackageSurvey survey(const QString& folderOrFile,
+                         const SystemSnapshot& system,
+                         const std::optional<QString>& cudaRoot,
+                         bool force) const;
 
     /**
      * The same choice over packages already inspected (or described by a manifest, as a download is before it is

@@ -1,6 +1,7 @@
 #include "../unit/repair/RepairFixtures.h"
 #include "SilentRun.h"
 #include "engine/Engine.h"
+#include "package/ArchiveReader.h"
 #include "report/Report.h"
 
 #include <QDir>
@@ -22,6 +23,7 @@ class TestSameReport : public QObject
 private slots:
     void init();
     void install();
+    void installFromAFolder();
     void uninstall();
     void repair();
     void deploy();
@@ -153,6 +155,55 @@ void TestSameReport::install()
                                              QStringLiteral("--no-benchmark")});
     QVERIFY2(script.exitCode == 0, script.out + script.err);
     compare(wizard, script.report);
+}
+
+void TestSameReport::installFromAFolder()
+{
+    // A lab's folder: the build that fits, one for CUDA 12 and one for Windows. The script reads only the one that
+    // fits, once (judged while staged); the wizard chooses first and then installs; the reports are the same.
+    CudnnArchiveSpec cuda12;
+    cuda12.cuda = QStringLiteral("12");
+    CudnnArchiveSpec windows;
+    windows.layout = CudnnArchiveSpec::Layout::WindowsBinX64;
+    const QString folder = QFileInfo(writeSpec(*m_tree, cuda12, QStringLiteral("lab"))).path();
+    writeSpec(*m_tree, windows, QStringLiteral("lab"));
+    QVERIFY(QFile::copy(m_archive, folder + QLatin1Char('/') + QFileInfo(m_archive).fileName()));
+
+    SetupOptions options;
+    options.pathScope = PathScope::None;
+    options.verify = false;
+    options.benchmark = false;
+    const SetupOutcome outcome
+        = m_engine->install(m_engine->choosePackage({folder, m_root, false}, system()), system(), options);
+    QCOMPARE(outcome.install.status, InstallResult::Status::Ok);
+    QCOMPARE(outcome.choice.candidates.size(), 3);
+    const QJsonObject wizard = outcome.toReport().toJson();
+
+    freshToolkit();
+    const SilentRun::Result script = silent({QStringLiteral("--package"),
+                                             folder,
+                                             QStringLiteral("--cuda-root"),
+                                             m_root,
+                                             QStringLiteral("--path-scope"),
+                                             QStringLiteral("none"),
+                                             QStringLiteral("--no-verify"),
+                                             QStringLiteral("--no-benchmark")});
+    QVERIFY2(script.exitCode == 0, script.out + script.err);
+    compare(wizard, script.report);
+
+    // The script's way in, in this process: one read of the one archive the names leave. (A copy of the folder,
+    // whose facts nobody has kept yet.)
+    freshToolkit();
+    const QString copy = m_tree->path(QStringLiteral("lab-copy"));
+    QVERIFY(QDir().mkpath(copy));
+    for (const QString& name : QDir(folder).entryList(QDir::Files))
+        QVERIFY(QFile::copy(folder + QLatin1Char('/') + name, copy + QLatin1Char('/') + name));
+    const int before = ArchiveReader::opened();
+    const SetupOutcome once = m_engine->installPackage({copy, m_root, false}, system(), options);
+    QCOMPARE(once.install.status, InstallResult::Status::Ok);
+    QCOMPARE(ArchiveReader::opened() - before, 1);
+    QCOMPARE(once.choice.candidates.size(), 3);
+    QCOMPARE(QFileInfo(once.choice.chosen()->inspection.file).fileName(), QFileInfo(m_archive).fileName());
 }
 
 void TestSameReport::uninstall()
