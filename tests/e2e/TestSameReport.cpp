@@ -33,6 +33,8 @@ private:
     /** The toolkit as it was made, at the same path: each face starts from the same state. */
     void freshToolkit();
     SilentRun::Result silent(const QStringList& arguments) const;
+    /** `--silent --package package`, into the toolkit, with the search path left alone and no proofs. */
+    SilentRun::Result silentInstall(const QString& package) const;
     SystemSnapshot system() const;
     PackageChoice chosen() const;
     void compare(const QJsonObject& wizard, const QJsonObject& script);
@@ -110,6 +112,18 @@ SilentRun::Result TestSameReport::silent(const QStringList& arguments) const
     return run.run(arguments);
 }
 
+SilentRun::Result TestSameReport::silentInstall(const QString& package) const
+{
+    return silent({QStringLiteral("--package"),
+                   package,
+                   QStringLiteral("--cuda-root"),
+                   m_root,
+                   QStringLiteral("--path-scope"),
+                   QStringLiteral("none"),
+                   QStringLiteral("--no-verify"),
+                   QStringLiteral("--no-benchmark")});
+}
+
 SystemSnapshot TestSameReport::system() const
 {
     DetectOptions options;
@@ -145,14 +159,7 @@ void TestSameReport::install()
     const QJsonObject wizard = outcome.toReport().toJson();
 
     freshToolkit();
-    const SilentRun::Result script = silent({QStringLiteral("--package"),
-                                             m_archive,
-                                             QStringLiteral("--cuda-root"),
-                                             m_root,
-                                             QStringLiteral("--path-scope"),
-                                             QStringLiteral("none"),
-                                             QStringLiteral("--no-verify"),
-                                             QStringLiteral("--no-benchmark")});
+    const SilentRun::Result script = silentInstall(m_archive);
     QVERIFY2(script.exitCode == 0, script.out + script.err);
     compare(wizard, script.report);
 }
@@ -180,14 +187,7 @@ void TestSameReport::installFromAFolder()
     const QJsonObject wizard = outcome.toReport().toJson();
 
     freshToolkit();
-    const SilentRun::Result script = silent({QStringLiteral("--package"),
-                                             folder,
-                                             QStringLiteral("--cuda-root"),
-                                             m_root,
-                                             QStringLiteral("--path-scope"),
-                                             QStringLiteral("none"),
-                                             QStringLiteral("--no-verify"),
-                                             QStringLiteral("--no-benchmark")});
+    const SilentRun::Result script = silentInstall(folder);
     QVERIFY2(script.exitCode == 0, script.out + script.err);
     compare(wizard, script.report);
 
