@@ -5,6 +5,7 @@
 //     the manual way (tar -xJf into a temporary folder, cp -P into the toolkit, chmod a+r, sync)
 //     xz -dc ARCHIVE > /dev/null (decompression alone: the floor)
 //   Prints each one's median wall and CPU time, the silent command's peak RSS (/usr/bin/time), and the ratios. Then
+//   the same install from a folder that also holds an archive its name rules out (read once, like one archive), then
 //   the wizard's re-judge after a toolkit switch (the same archive judged for a second toolkit, and how many reads
 //   that took), and a silent run whose --cuda-root does not exist (how long until it says so).
 //   The archive: /tmp/pkgbench/cudnn-linux-x86_64-9.19.0.56_cuda13-archive.tar.xz from cudnn-setup-package-bench
@@ -171,6 +172,28 @@ int main(int argc, char** argv)
     std::printf("silent / xz -dc      %.2fx wall, %.2fx CPU\n", wallOf(silent) / wallOf(xz), cpuOf(silent) / cpuOf(xz));
     std::printf(
         "silent / manual      %.2fx wall, %.2fx CPU\n", wallOf(silent) / wallOf(manual), cpuOf(silent) / cpuOf(manual));
+
+    // A lab's folder: this archive and one the name rules out (the same bytes, named for CUDA 12), given as
+    // --package DIR. Only the fitting one is read, and only once.
+    const QString name = QFileInfo(archive).fileName();
+    if (name.contains(QLatin1String("_cuda13"))) {
+        const QString lab = work.filePath(QStringLiteral("lab"));
+        QDir().mkpath(lab);
+        QFile::link(archive, lab + QLatin1Char('/') + name);
+        QFile::link(archive,
+                    lab + QLatin1Char('/') + QString(name).replace(QLatin1String("_cuda13"), QLatin1String("_cuda12")));
+        QList<Sample> folder;
+        for (int run = 0; run < runs; ++run) {
+            const QString root = makeToolkit(work.filePath(QStringLiteral("folder-%1").arg(run)));
+            folder.append(
+                runShell(QStringLiteral("\"$0\" --silent --package \"$1\" --cuda-root \"$2\" --path-scope none "
+                                        "--no-benchmark --no-verify > /dev/null"),
+                         {program, lab, root}));
+            QDir(root).removeRecursively();
+        }
+        print("--package DIR (2 archives)", folder, false);
+        std::printf("folder / one archive %.2fx wall\n", wallOf(folder) / wallOf(silent));
+    }
 
     // The wizard: a package chosen for one toolkit, then the user switches to another.
     SystemSnapshot system;
