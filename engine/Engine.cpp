@@ -74,7 +74,7 @@ Engine::planEnvironment(const PackageChoice& choice, const SystemSnapshot& syste
     outcome.analysis
         = analyseEnvironment(*target, scope == PathScope::Machine ? EnvironmentScope::Machine : EnvironmentScope::User);
     if (scope == PathScope::None) {
-        outcome.reason = EnvironmentOutcome::tr("the search path was to be left as it is");
+        outcome.reason = EnvironmentOutcome::tr("not asked for");
         outcome.analysis->plan.steps.clear(); // nothing will be changed: show what wins, not a fix
     } else {
         outcome.status = outcome.analysis->plan.isEmpty() ? EnvironmentOutcome::Status::Unchanged

@@ -1183,6 +1183,21 @@ Try cudnn-setup --help.
     </message>
 </context>
 <context>
+    <name>EnvironmentOutcome</name>
+    <message>
+        <source>no package and toolkit were chosen</source>
+        <translation>未选择安装包和工具包</translation>
+    </message>
+    <message>
+        <source>not asked for</source>
+        <translation>未要求</translation>
+    </message>
+    <message>
+        <source>a deploy copies next to the application, whose folder is searched first: the search path is not changed</source>
+        <translation>部署会将文件复制到应用程序旁边，而应用程序所在文件夹会被最先搜索：搜索路径不做更改</translation>
+    </message>
+</context>
+<context>
     <name>EnvironmentPage</name>
     <message>
         <source>Search path</source>
@@ -1383,6 +1398,13 @@ Try cudnn-setup --help.
 </source>
         <translation>已下载并校验 %1。
 </translation>
+    </message>
+</context>
+<context>
+    <name>FetchOutcome</name>
+    <message>
+        <source>Checking the cached archive</source>
+        <translation>正在检查缓存的压缩包</translation>
     </message>
 </context>
 <context>
@@ -3143,6 +3165,17 @@ Try cudnn-setup --help.
     </message>
 </context>
 <context>
+    <name>RepairOutcome</name>
+    <message>
+        <source>There is no package at %1, so nothing was changed.</source>
+        <translation>%1 处没有安装包，因此未做任何更改。</translation>
+    </message>
+    <message>
+        <source>Give the archive the files were installed from.</source>
+        <translation>请提供当初安装这些文件所用的压缩包。</translation>
+    </message>
+</context>
+<context>
     <name>RepairPage</name>
     <message>
         <source>&amp;Repair</source>
@@ -3559,6 +3592,61 @@ Try cudnn-setup --help.
     </message>
 </context>
 <context>
+    <name>SetupOutcome</name>
+    <message>
+        <source>%1 is not the archive that was checked: its SHA-256 is %2, not %3. Nothing was changed.</source>
+        <translation>%1 不是之前检查过的那个压缩包：它的 SHA-256 是 %2，而不是 %3。未做任何更改。</translation>
+    </message>
+    <message>
+        <source>Check the archive again (another file was put in its place), then install it.</source>
+        <translation>请重新检查该压缩包（有另一个文件被放到了它的位置上），然后再安装。</translation>
+    </message>
+    <message>
+        <source>the package was not accepted</source>
+        <translation>安装包未被接受</translation>
+    </message>
+    <message>
+        <source>not asked for</source>
+        <translation>未要求</translation>
+    </message>
+    <message>
+        <source>cuDNN was not installed</source>
+        <translation>未安装 cuDNN</translation>
+    </message>
+    <message>
+        <source>a deploy is loaded by the application itself</source>
+        <translation>部署的库由应用程序自己加载</translation>
+    </message>
+    <message>
+        <source>Checking what loads</source>
+        <translation>正在检查实际加载的库</translation>
+    </message>
+    <message>
+        <source>a deploy is measured by the application itself</source>
+        <translation>部署的库由应用程序自己测量</translation>
+    </message>
+    <message>
+        <source>canceled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>Measuring convolutions</source>
+        <translation>正在测量卷积</translation>
+    </message>
+    <message>
+        <source>The log %1 cannot be written (%2), so nothing was changed.</source>
+        <translation>无法写入日志 %1（%2），因此未做任何更改。</translation>
+    </message>
+    <message>
+        <source>Write the log into a folder you may write to.</source>
+        <translation>请把日志写到你有写入权限的文件夹中。</translation>
+    </message>
+    <message>
+        <source>no package to install (%1)</source>
+        <translation>没有可安装的安装包（%1）</translation>
+    </message>
+</context>
+<context>
     <name>SetupWizard</name>
     <message>
         <source>cudnn-setup</source>
@@ -3971,6 +4059,21 @@ Try cudnn-setup --help.
     <message>
         <source>%1, %2 left</source>
         <translation>%1，剩余 %2</translation>
+    </message>
+</context>
+<context>
+    <name>UninstallOutcome</name>
+    <message>
+        <source>No CUDA toolkit found here holds a cuDNN that cudnn-setup installed.</source>
+        <translation>在此找到的 CUDA 工具包中，没有一个包含由 cudnn-setup 安装的 cuDNN。</translation>
+    </message>
+    <message>
+        <source>cudnn-setup installed cuDNN into several toolkits: %1.</source>
+        <translation>cudnn-setup 已将 cuDNN 安装到多个工具包中：%1。</translation>
+    </message>
+    <message>
+        <source>Choose the toolkit to uninstall from.</source>
+        <translation>请选择要从中卸载的工具包。</translation>
     </message>
 </context>
 <context>
