@@ -4,6 +4,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QRegularExpression>
+#include <limits>
 
 namespace ToolOutputParsers {
 
@@ -59,7 +60,9 @@ QList<GpuInfo> parseNvidiaSmiQuery(const QByteArray& output, bool withComputeCap
                 gpu.computeCapability = *cc;
             ++next;
         }
-        gpu.memoryBytes = fields.at(next++).trimmed().toLongLong() * 1024 * 1024; // MiB with nounits
+        // MiB with nounits; a figure no GPU has (negative, or past what bytes can count) is unknown, not overflowed.
+        const qint64 mib = fields.at(next++).trimmed().toLongLong();
+        gpu.memoryBytes = mib > 0 && mib <= std::numeric_limits<qint64>::max() / (1024 * 1024) ? mib * 1024 * 1024 : 0;
         if (driverVersion)
             *driverVersion = fields.at(next).trimmed();
         gpus.append(gpu);

@@ -128,6 +128,11 @@ void TestToolOutputParsers::nvidiaSmiQueryArguments()
     QString driver;
     QCOMPARE(parseNvidiaSmiQuery("0, GPU, 8.6, 1024, 550.144.03\n", true, &driver).size(), 1);
     QCOMPARE(parseNvidiaSmiQuery("0, GPU, 1024, 550.144.03\n", false, &driver).size(), 1);
+    // Found by fuzz_tooloutput: a memory figure past what bytes can count overflowed the multiplication.
+    const QList<GpuInfo> huge = parseNvidiaSmiQuery("0, GPU, 8192777777777777777, 550.144.03\n", false, &driver);
+    QCOMPARE(huge.size(), 1);
+    QCOMPARE(huge.first().memoryBytes, Q_INT64_C(0));
+    QCOMPARE(parseNvidiaSmiQuery("0, GPU, -5, 550.144.03\n", false, &driver).first().memoryBytes, Q_INT64_C(0));
 }
 
 void TestToolOutputParsers::ldconfigCache()
