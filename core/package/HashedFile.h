@@ -32,7 +32,6 @@ public:
      * thread may ask while one thread reads.
      */
     qint64 hashedBytes() const { return m_hashedUpTo; }
-    bool reachedEnd() const { return m_hashedUpTo >= m_file.size(); }
     /**
      * read() into a new array, which the hashing shares rather than copies: the way for a reader that reads the file
      * front to back. Returns the bytes read, 0 at the end, -1 on an error (errorString()).

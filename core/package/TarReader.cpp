@@ -51,16 +51,14 @@ void TarReader::stopReading()
 
 void TarReader::failFromLibrary(const QString& entry)
 {
-    if (m_xz && m_xz->failure() != XzDecoder::Failure::None) {
-        failFromDecoder(entry);
+    if (m_xz && m_xz->failure() != ArchiveError::Kind::None) {
+        fail(m_xz->failure(), m_xz->message(), entry);
         return;
     }
     const QString message = QString::fromUtf8(archive_error_string(m_archive));
-    // libarchive says "truncated" for a cut tar or gzip stream; liblzma says "no progress is possible" when its
-    // input ran out, which after the file's last byte means the file was cut.
+    // libarchive says "truncated" for a cut tar or gzip stream (xz is decoded before it, by m_xz).
     const bool truncated = message.contains(QLatin1String("truncat"), Qt::CaseInsensitive)
-        || message.contains(QLatin1String("unexpected end"), Qt::CaseInsensitive)
-        || (m_file.reachedEnd() && message.contains(QLatin1String("no progress is possible"), Qt::CaseInsensitive));
+        || message.contains(QLatin1String("unexpected end"), Qt::CaseInsensitive);
     const bool io = archive_errno(m_archive) == EIO;
     fail(io              ? ArchiveError::Kind::Io
              : truncated ? ArchiveError::Kind::Truncated
@@ -107,32 +105,13 @@ bool TarReader::next(ArchiveEntry* entry)
     return true;
 }
 
-void TarReader::failFromDecoder(const QString& entry)
-{
-    switch (m_xz->failure()) {
-    case XzDecoder::Failure::Truncated:
-        fail(ArchiveError::Kind::Truncated, m_xz->message(), entry);
-        return;
-    case XzDecoder::Failure::Unsupported:
-        fail(ArchiveError::Kind::Unsupported, m_xz->message(), entry);
-        return;
-    case XzDecoder::Failure::Io:
-        fail(ArchiveError::Kind::Io, m_xz->message(), entry);
-        return;
-    case XzDecoder::Failure::Corrupt:
-    case XzDecoder::Failure::None:
-        break;
-    }
-    fail(ArchiveError::Kind::Corrupt, m_xz->message(), entry);
-}
-
 void TarReader::verifyCompressedEnd()
 {
     if (m_error.isError())
         return;
     if (m_xz) {
         if (!m_xz->finish()) // what follows the tar's end: padding, the xz index and footer
-            failFromDecoder({});
+            fail(m_xz->failure(), m_xz->message());
         return;
     }
     if (!m_gzip)

@@ -23,7 +23,6 @@ public:
 
 private:
     void failFromLibrary(const QString& entry) override;
-    void failFromDecoder(const QString& entry);
     la_ssize_t nextInput(const void** buffer) override;
     void stopReading() override;
     void verifyCompressedEnd();

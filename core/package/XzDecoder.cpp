@@ -26,18 +26,18 @@ bool startDecoder(lzma_stream* stream, int threads)
     return lzma_stream_decoder(stream, UINT64_MAX, LZMA_CONCATENATED) == LZMA_OK;
 }
 
-XzDecoder::Failure failureOf(lzma_ret status)
+ArchiveError::Kind failureOf(lzma_ret status)
 {
     switch (status) {
     case LZMA_BUF_ERROR: // no progress possible after the input's last byte
-        return XzDecoder::Failure::Truncated;
+        return ArchiveError::Kind::Truncated;
     case LZMA_OPTIONS_ERROR:
-        return XzDecoder::Failure::Unsupported;
+        return ArchiveError::Kind::Unsupported;
     case LZMA_MEM_ERROR:
     case LZMA_MEMLIMIT_ERROR:
-        return XzDecoder::Failure::Io;
+        return ArchiveError::Kind::Io;
     default:
-        return XzDecoder::Failure::Corrupt;
+        return ArchiveError::Kind::Corrupt;
     }
 }
 
@@ -98,7 +98,7 @@ qint64 XzDecoder::next(const char** block)
     }
     m_changed.wait(lock, [this] { return !m_filled.empty() || m_ended; });
     if (m_filled.empty())
-        return m_failure == Failure::None ? 0 : -1;
+        return m_failure == ArchiveError::Kind::None ? 0 : -1;
     const Filled filled = m_filled.front();
     m_filled.pop_front();
     m_lent = filled.buffer;
@@ -114,7 +114,7 @@ bool XzDecoder::finish()
     return n == 0;
 }
 
-XzDecoder::Failure XzDecoder::failure() const
+ArchiveError::Kind XzDecoder::failure() const
 {
     std::lock_guard<std::mutex> lock(m_mutex);
     return m_failure;
@@ -126,7 +126,7 @@ QString XzDecoder::message() const
     return m_message;
 }
 
-void XzDecoder::fail(Failure failure, const QString& message)
+void XzDecoder::fail(ArchiveError::Kind failure, const QString& message)
 {
     std::lock_guard<std::mutex> lock(m_mutex);
     m_failure = failure;
@@ -161,7 +161,7 @@ void XzDecoder::run()
     lzma_stream stream = LZMA_STREAM_INIT;
     bool done = !startDecoder(&stream, m_threads);
     if (done)
-        fail(Failure::Io, messageOf(LZMA_MEM_ERROR));
+        fail(ArchiveError::Kind::Io, messageOf(LZMA_MEM_ERROR));
     lzma_action action = LZMA_RUN;
     while (!done) {
         const int buffer = takeFreeBuffer();
@@ -174,7 +174,7 @@ void XzDecoder::run()
             if (stream.avail_in == 0 && action == LZMA_RUN) {
                 const qint64 n = m_input->readShared(&m_in, InputBlockSize);
                 if (n < 0) {
-                    fail(Failure::Io, m_input->errorString());
+                    fail(ArchiveError::Kind::Io, m_input->errorString());
                     done = true;
                     break;
                 }

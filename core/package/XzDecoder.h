@@ -1,5 +1,7 @@
 #pragma once
 
+#include "ArchiveReader.h"
+
 #include <QByteArray>
 #include <QString>
 #include <condition_variable>
@@ -23,14 +25,6 @@ class HashedFile;
 class XzDecoder
 {
 public:
-    enum class Failure {
-        None,
-        Truncated, // the input ended inside the stream
-        Corrupt, // a check failed or the data is not xz
-        Unsupported, // options liblzma does not know
-        Io, // reading the file failed, or memory ran out
-    };
-
     static constexpr qsizetype OutputBlockSize = 1024 * 1024;
     static constexpr int OutputBlocks = 4;
     /**
@@ -50,7 +44,9 @@ public:
     /** Decodes and discards what is left, so that a damaged or cut end is found; true if the stream ended cleanly. */
     bool finish();
 
-    Failure failure() const;
+    /** Why decoding stopped, in the reader's terms: Truncated (cut), Corrupt (a check failed, not xz), Unsupported
+     * (options liblzma does not know), Io (a read error, no memory); None while it goes well. */
+    ArchiveError::Kind failure() const;
     /** liblzma's or the file's own words for the failure. */
     QString message() const;
 
@@ -65,7 +61,7 @@ private:
     /** The next free output buffer, or -1 once stopping. */
     int takeFreeBuffer();
     void handOver(int buffer, qint64 size);
-    void fail(Failure failure, const QString& message);
+    void fail(ArchiveError::Kind failure, const QString& message);
 
     HashedFile* m_input;
     const int m_threads;
@@ -79,7 +75,7 @@ private:
     int m_lent = -1; // the buffer next() handed out last
     bool m_ended = false; // the decoder thread is done: at the stream's end or failed
     bool m_stopping = false;
-    Failure m_failure = Failure::None;
+    ArchiveError::Kind m_failure = ArchiveError::Kind::None;
     QString m_message;
     std::thread m_thread;
 };
