@@ -8,12 +8,12 @@
 #include "UninstallOutcome.h"
 #include "common/Progress.h"
 #include "detect/Detector.h"
-#include "detect/HostEnvironment.h"
-#include "detect/ProcessRunner.h"
 #include "elevation/ElevationLauncher.h"
 #include "elevation/ElevationRequest.h"
 #include "env/EnvironmentLocations.h"
 #include "env/EnvironmentReport.h"
+#include "host/HostEnvironment.h"
+#include "host/ProcessRunner.h"
 #include "install/InstallOptions.h"
 #include "verify/BenchmarkResult.h"
 
@@ -53,13 +53,8 @@ public:
 
     const HostEnvironment& host() const { return m_host; }
     const ProcessRunner& runner() const { return *m_runner; }
-    std::shared_ptr<const ProcessRunner> sharedRunner() const { return m_runner; }
-    const EnvironmentLocations& environmentLocations() const { return m_environment; }
 
     SystemSnapshot detect(const DetectOptions& options) const;
-    /** Finishes or rolls back what an interrupted install, uninstall or repair left in the toolkits found. */
-    Diagnostics recoverInterrupted(const SystemSnapshot& system) const;
-
     // Choosing a package
     /** Inspects the archive (or each archive of the folder) and picks the newest that fits; reads what it must. */
     PackageChoice choosePackage(const PackageRequest& request,
@@ -226,6 +221,8 @@ private:
     /** What loads, and how fast, once the files are in: the same for both ways in. */
     void
     prove(SetupOutcome& outcome, const SetupOptions& options, ProgressSink* progress, CancellationToken cancel) const;
+    /** Finishes or rolls back what an interrupted install, uninstall or repair left in the toolkits found. */
+    Diagnostics recoverInterrupted(const SystemSnapshot& system) const;
     /** Scans the machine as a repair sees it, with the consumers found before (or found now, when null). */
     RepairSurvey survey(const RepairRequest& request, const RepairFindings* consumers) const;
 

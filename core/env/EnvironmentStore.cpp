@@ -59,7 +59,6 @@ StoredValue MemoryEnvironmentStore::read(EnvironmentScope scope, const QString& 
 
 bool MemoryEnvironmentStore::write(EnvironmentScope scope, const QString& name, const StoredValue& value, QString*)
 {
-    ++m_writes;
     const QString k = key(scope, name);
     if (!value.exists()) {
         m_values.remove(k);

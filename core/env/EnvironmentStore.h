@@ -69,7 +69,6 @@ public:
     bool broadcastChange(QString* error) override;
 
     int broadcastCount() const { return m_broadcasts; }
-    int writeCount() const { return m_writes; }
     /** Every value, "HKCU\Environment\Path" -> value, for comparing whole states. */
     QMap<QString, StoredValue> values() const;
 
@@ -78,5 +77,4 @@ private:
 
     QMap<QString, std::pair<QString, StoredValue>> m_values; // folded key -> (name as first written, value)
     int m_broadcasts = 0;
-    int m_writes = 0;
 };

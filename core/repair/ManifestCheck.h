@@ -43,7 +43,6 @@ public:
 
     /** root: canonical. False (with error) when the manifest exists but cannot be read; an absent one is empty. */
     bool load(const QString& root, QString* error);
-    bool hasManifest() const { return !m_manifest.isEmpty(); }
     const Manifest& manifest() const { return m_manifest; }
 
     /** Root-relative path -> what belongs there. */

@@ -24,7 +24,6 @@ public:
     /** Takes a reference to `name` only if the process holds it already (RTLD_NOLOAD, GetModuleHandleExW). */
     bool openIfLoaded(const std::string& name);
     void close();
-    bool isLoaded() const { return m_handle != nullptr; }
 
     /** The exported function `name` as a function pointer of type Fn, or nullptr (then see lastError()). */
     template <typename Fn> Fn symbol(const char* name) { return reinterpret_cast<Fn>(rawSymbol(name)); }
