@@ -2,10 +2,10 @@
 
 #include "elevation/ElevatedInstall.h"
 #include "elevation/ElevationSession.h"
-#include "elevation/PrivateFiles.h"
 #include "elevation/ProgressLines.h"
 #include "env/EnvironmentOperations.h"
 #include "env/EnvironmentService.h"
+#include "host/PrivateFiles.h"
 #include "install/InstallCode.h"
 #include "install/InstallLog.h"
 #include "install/InstallService.h"

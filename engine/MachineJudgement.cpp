@@ -2,7 +2,7 @@
 
 #include "Engine.h"
 #include "detect/MachineFile.h"
-#include "package/PackageService.h"
+#include "install/PackageService.h"
 #include "report/Report.h"
 
 #include <QFileInfo>

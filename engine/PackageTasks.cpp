@@ -5,7 +5,7 @@
 #include "fetch/FetchCode.h"
 #include "fetch/NetworkSession.h"
 #include "install/InstallService.h"
-#include "package/PackageService.h"
+#include "install/PackageService.h"
 #include "report/Report.h"
 
 #include <QDir>

@@ -1,6 +1,6 @@
 #include "SetupOutcome.h"
 
-#include "package/PackageService.h"
+#include "install/PackageService.h"
 #include "report/Report.h"
 
 QString EnvironmentOutcome::statusName(Status status)

@@ -11,8 +11,8 @@
 //   The archive: /tmp/pkgbench/cudnn-linux-x86_64-9.19.0.56_cuda13-archive.tar.xz from cudnn-setup-package-bench
 //   --make, or any cuDNN .tar.xz for CUDA 13. Linux only (getrusage, /usr/bin/time).
 
+#include "install/PackageService.h"
 #include "package/ArchiveReader.h"
-#include "package/PackageService.h"
 
 #include <QCoreApplication>
 #include <QDir>

@@ -8,7 +8,7 @@
 #include "ToolkitLocator.h"
 #include "common/Logging.h"
 #include "compat/CudaDriverTable.h"
-#include "env/PathList.h"
+#include "host/PathList.h"
 
 #include <QElapsedTimer>
 #include <QFileInfo>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "HostEnvironment.h"
 #include "SystemSnapshot.h"
+#include "host/HostEnvironment.h"
 
 /**
  * Which of NVIDIA's archive platforms this machine takes, and which OS release it runs: the processor, the OS,

@@ -2,7 +2,7 @@
 
 #include "DetectCode.h"
 #include "ToolkitVersionReader.h"
-#include "env/PathList.h"
+#include "host/PathList.h"
 
 #include <QCollator>
 #include <QDir>

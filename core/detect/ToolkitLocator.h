@@ -1,8 +1,8 @@
 #pragma once
 
-#include "HostEnvironment.h"
-#include "ProcessRunner.h"
 #include "SystemSnapshot.h"
+#include "host/HostEnvironment.h"
+#include "host/ProcessRunner.h"
 
 #include <QCoreApplication>
 

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "ProcessRunner.h"
 #include "common/OsFlavor.h"
 #include "common/Version.h"
+#include "host/ProcessRunner.h"
 
 #include <optional>
 

@@ -1,7 +1,7 @@
 #include "VersionParsers.h"
 
 #include "cudnnfacts/CudnnLibraryNames.h"
-#include "package/CudnnHeader.h"
+#include "detect/CudnnHeader.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>

@@ -1,6 +1,6 @@
 #include "ElevationSession.h"
 
-#include "PrivateFiles.h"
+#include "host/PrivateFiles.h"
 
 #include <QDir>
 #include <QFile>

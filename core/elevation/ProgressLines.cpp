@@ -1,6 +1,6 @@
 #include "ProgressLines.h"
 
-#include "PrivateFiles.h"
+#include "host/PrivateFiles.h"
 
 #include <QJsonDocument>
 

@@ -1,10 +1,10 @@
 #pragma once
 
-#include "detect/HostEnvironment.h"
-#include "detect/ProcessRunner.h"
 #include "env/DirectoryListing.h"
 #include "env/EnvironmentStore.h"
 #include "env/SystemRoot.h"
+#include "host/HostEnvironment.h"
+#include "host/ProcessRunner.h"
 
 #include <memory>
 

@@ -1,8 +1,8 @@
 #include "EnvironmentStep.h"
 
-#include "env/PathList.h"
 #include "env/ShellProfile.h"
 #include "env/TextDiff.h"
+#include "host/PathList.h"
 #include "install/FaultPoint.h"
 
 #include <QCoreApplication>

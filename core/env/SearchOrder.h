@@ -1,7 +1,7 @@
 #pragma once
 
 #include "common/OsFlavor.h"
-#include "env/PathList.h"
+#include "host/PathList.h"
 
 #include <QJsonObject>
 #include <QList>

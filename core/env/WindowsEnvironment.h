@@ -1,7 +1,7 @@
 #pragma once
 
 #include "env/EnvironmentStore.h"
-#include "env/PathList.h"
+#include "host/PathList.h"
 
 #include <QMap>
 

@@ -1,7 +1,7 @@
 #include "InstallLog.h"
 
 #include "common/Logging.h"
-#include "elevation/PrivateFiles.h"
+#include "host/PrivateFiles.h"
 
 #include <QDateTime>
 

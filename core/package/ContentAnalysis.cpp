@@ -1,7 +1,7 @@
 #include "ContentAnalysis.h"
 
-#include "CudnnHeader.h"
 #include "compat/CudnnFileSets.h"
+#include "detect/CudnnHeader.h"
 
 #include <QCoreApplication>
 #include <QDir>

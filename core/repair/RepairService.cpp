@@ -13,9 +13,9 @@
 #include "install/InstallService.h"
 #include "install/Installer.h"
 #include "install/Merger.h"
+#include "install/PackageService.h"
 #include "install/RootSession.h"
 #include "install/Transaction.h"
-#include "package/PackageService.h"
 
 #include <QFile>
 #include <QFileInfo>

@@ -1,6 +1,6 @@
 #include "runtime/BenchmarkResult.h"
 
-#include "verify/BenchmarkCode.h"
+#include "cudnnfacts/BenchmarkCode.h"
 
 namespace cudnnsetup::runtime {
 

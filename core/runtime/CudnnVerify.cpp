@@ -4,12 +4,12 @@
 #include "binary/PeImage.h"
 #include "cudnnfacts/CudnnLibraryNames.h"
 #include "cudnnfacts/CudnnVersionHeader.h"
+#include "cudnnfacts/VerifyCode.h"
 #include "runtime/CudnnQuery.h"
 #include "runtime/DynamicLibrary.h"
 #include "runtime/HostSearchOrder.h"
 #include "runtime/NvidiaApi.h"
 #include "runtime/VersionCodes.h"
-#include "verify/VerifyCode.h"
 
 #include <algorithm>
 #include <cctype>

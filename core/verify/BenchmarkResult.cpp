@@ -1,6 +1,6 @@
 #include "BenchmarkResult.h"
 
-#include "BenchmarkCode.h"
+#include "cudnnfacts/BenchmarkCode.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "BenchmarkCode.h"
+#include "cudnnfacts/BenchmarkCode.h"
 #include "report/Diagnostic.h"
 
 #include <QJsonObject>

@@ -1,7 +1,7 @@
 #include "BenchmarkRunner.h"
 
-#include "BenchmarkCode.h"
 #include "common/Logging.h"
+#include "cudnnfacts/BenchmarkCode.h"
 #include "detect/CudnnInstallScanner.h"
 #include "detect/DriverDetector.h"
 

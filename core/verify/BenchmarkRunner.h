@@ -2,8 +2,8 @@
 
 #include "BenchmarkResult.h"
 #include "common/Progress.h"
-#include "detect/HostEnvironment.h"
-#include "detect/ProcessRunner.h"
+#include "host/HostEnvironment.h"
+#include "host/ProcessRunner.h"
 
 #include <QCoreApplication>
 

@@ -1,6 +1,6 @@
 #include "VerifyResult.h"
 
-#include "VerifyCode.h"
+#include "cudnnfacts/VerifyCode.h"
 
 #include <QFileInfo>
 #include <QJsonArray>

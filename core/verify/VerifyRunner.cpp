@@ -1,7 +1,7 @@
 #include "VerifyRunner.h"
 
-#include "VerifyCode.h"
 #include "common/Logging.h"
+#include "cudnnfacts/VerifyCode.h"
 #include "detect/CudnnInstallScanner.h"
 #include "detect/DriverDetector.h"
 

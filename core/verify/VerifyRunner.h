@@ -1,8 +1,8 @@
 #pragma once
 
 #include "VerifyResult.h"
-#include "detect/HostEnvironment.h"
-#include "detect/ProcessRunner.h"
+#include "host/HostEnvironment.h"
+#include "host/ProcessRunner.h"
 
 #include <QCoreApplication>
 

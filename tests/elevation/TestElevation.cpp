@@ -3,9 +3,9 @@
 #include "SilentRun.h"
 #include "elevation/ElevatedInstall.h"
 #include "elevation/ElevationSession.h"
-#include "elevation/PrivateFiles.h"
 #include "elevation/ProgressLines.h"
 #include "engine/Engine.h"
+#include "host/PrivateFiles.h"
 #include "report/Report.h"
 
 #include <QJsonArray>

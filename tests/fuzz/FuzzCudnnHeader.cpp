@@ -1,8 +1,8 @@
 // cudnn_version.h / cudnn.h (and cuda.h) as the package check and detection parse them, over arbitrary text.
 
 #include "FuzzTarget.h"
+#include "detect/CudnnHeader.h"
 #include "detect/VersionParsers.h"
-#include "package/CudnnHeader.h"
 
 using namespace VersionParsers;
 

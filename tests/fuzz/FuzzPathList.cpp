@@ -2,7 +2,7 @@
 // registry (REG_EXPAND_SZ values with %VAR%), under both OSes' rules: split, expand, compare, reorder, join.
 
 #include "FuzzTarget.h"
-#include "env/PathList.h"
+#include "host/PathList.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {

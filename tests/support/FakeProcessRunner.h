@@ -1,6 +1,6 @@
 #pragma once
 
-#include "detect/ProcessRunner.h"
+#include "host/ProcessRunner.h"
 
 #include <QHash>
 #include <QMutex>

@@ -8,7 +8,7 @@
 // Exit code: the number of failed checks (2: usage).
 #include "elevation/ElevationLauncher.h"
 #include "engine/Engine.h"
-#include "package/PackageService.h"
+#include "install/PackageService.h"
 #include "report/Report.h"
 
 #include <QCoreApplication>
@@ -66,8 +66,8 @@ int main(int argc, char* argv[])
     if (scenario == QLatin1String("runas"))
         launcher = makeRunasLauncher();
     else // the person says no: what pkexec answers with 126 and UAC's Cancel (ERROR_CANCELLED) mean alike
-        launcher = std::make_shared<CommandLauncher>(
-            QStringList{QStringLiteral("cmd.exe"), QStringLiteral("/c"), QStringLiteral("exit"), QStringLiteral("126")});
+        launcher = std::make_shared<CommandLauncher>(QStringList{
+            QStringLiteral("cmd.exe"), QStringLiteral("/c"), QStringLiteral("exit"), QStringLiteral("126")});
     engine.setElevation(launcher, setupExe);
 
     const SystemSnapshot system = engine.detect(DetectOptions{{toolkit}, true});
@@ -98,8 +98,9 @@ int main(int argc, char* argv[])
             check(e.status == ElevationOutcome::Status::Ran,
                   QStringLiteral("ShellExecuteExW runas started the copy, waited for it, and its report (this run's "
                                  "token) came back"));
-            check(e.exitCode == 4, QStringLiteral("GetExitCodeProcess gave the copy's exit code: 4 (wine elevates "
-                                                  "nothing, so the copy may not write either)"));
+            check(e.exitCode == 4,
+                  QStringLiteral("GetExitCodeProcess gave the copy's exit code: 4 (wine elevates "
+                                 "nothing, so the copy may not write either)"));
             check(e.report.value(QStringLiteral("status")).toString() == QLatin1String("needs_elevation"),
                   QStringLiteral("the copy's own report says needs_elevation"));
             check(e.report.value(QStringLiteral("package")).toObject().value(QStringLiteral("sha256")).toString()

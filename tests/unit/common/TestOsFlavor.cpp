@@ -1,5 +1,5 @@
 #include "common/OsFlavor.h"
-#include "env/PathList.h"
+#include "host/PathList.h"
 
 #include <QtTest>
 

@@ -5,8 +5,8 @@
 // test says.
 
 #include "TestTree.h"
-#include "detect/HostEnvironment.h"
-#include "detect/ProcessRunner.h"
+#include "host/HostEnvironment.h"
+#include "host/ProcessRunner.h"
 
 #include <QDir>
 #include <QFile>

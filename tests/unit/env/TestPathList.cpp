@@ -1,4 +1,4 @@
-#include "env/PathList.h"
+#include "host/PathList.h"
 
 #include <QtTest>
 

@@ -4,7 +4,7 @@
 #include "LoopbackHttpServer.h"
 #include "RedistTree.h"
 #include "TestTree.h"
-#include "package/PackageService.h"
+#include "install/PackageService.h"
 
 #include <QtTest>
 

@@ -5,7 +5,7 @@
 #include "detect/SystemSnapshot.h"
 #include "install/FileSystem.h"
 #include "install/InstallService.h"
-#include "package/PackageService.h"
+#include "install/PackageService.h"
 
 #include <QCryptographicHash>
 #include <QDirIterator>

@@ -1,7 +1,7 @@
 #include "ArchiveBuilder.h"
+#include "detect/CudnnHeader.h"
 #include "package/BinaryIdentity.h"
 #include "package/CudaReferenceScanner.h"
-#include "package/CudnnHeader.h"
 #include "package/PackageLayout.h"
 
 #include <QtTest>

@@ -1,7 +1,7 @@
 #include "PackageFixtures.h"
+#include "install/PackageService.h"
 #include "package/ArchiveReader.h"
 #include "package/PackagePicker.h"
-#include "package/PackageService.h"
 #include "report/Report.h"
 
 #include <QJsonArray>

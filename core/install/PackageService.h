@@ -1,11 +1,11 @@
 #pragma once
 
-#include "PackageInspection.h"
-#include "PackagePicker.h"
-#include "PackageVerdict.h"
+#include "InstallPlanner.h"
 #include "common/Progress.h"
 #include "detect/SystemSnapshot.h"
-#include "install/InstallPlanner.h"
+#include "package/PackageInspection.h"
+#include "package/PackagePicker.h"
+#include "package/PackageVerdict.h"
 
 #include <optional>
 

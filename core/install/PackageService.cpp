@@ -1,8 +1,8 @@
 #include "PackageService.h"
 
-#include "PackageInspector.h"
-#include "PackageValidator.h"
 #include "common/Logging.h"
+#include "package/PackageInspector.h"
+#include "package/PackageValidator.h"
 #include "report/Report.h"
 
 #include <QJsonArray>
