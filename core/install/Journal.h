@@ -19,6 +19,8 @@ struct Journal
 
 public:
     static constexpr int Schema = 1;
+    /** A journal holds a few hundred steps of some 300 bytes each: one larger than this is not one cudnn-setup wrote. */
+    static constexpr qint64 MaxSize = qint64(16) << 20;
 
     QString transaction;
     QString kind; // "install", "deploy", "uninstall"
