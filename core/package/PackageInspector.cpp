@@ -118,7 +118,8 @@ PackageInspection PackageInspector::inspect(const QString& path)
     }
     result.container = reader->container();
     m_sinceReport.start();
-    readEntries(*reader, result);
+    if (!m_sink || m_sink->admitDirectory(reader->declaredEntries()))
+        readEntries(*reader, result);
     m_digest.drain(); // every job has run: the digests are complete and the sink has all it was given
     collectDigests(result);
 

@@ -15,8 +15,13 @@ public:
 
     bool next(ArchiveEntry* entry) override;
     ArchiveContainer container() const override { return ArchiveContainer::Zip; }
+    QList<ArchiveEntry> declaredEntries() const override { return m_directory; }
 
 private:
+    /** The central directory's names and uncompressed sizes (zip64 too), read from the file's end. */
+    static QList<ArchiveEntry> readDirectory(const QString& path);
+
+    QList<ArchiveEntry> m_directory;
     void failFromLibrary(const QString& entry) override;
     static bool hasEndOfCentralDirectory(const QString& path);
 };
