@@ -118,6 +118,9 @@ OperationPointer RemoveEntry::fromJson(const QJsonObject& data, QString* error)
 
 bool RemoveEntry::perform()
 {
+    m_error = LinkFreePath::problemOnTheWay(m_path);
+    if (!m_error.isEmpty())
+        return false;
     if (!LinkFreePath::exists(m_path))
         return true; // already gone: nothing to keep
     return moveAside(m_path, m_backup, &m_error);

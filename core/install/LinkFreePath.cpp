@@ -92,6 +92,7 @@ struct Parent
     Handle folder;
     QByteArray name;
     QString error;
+    bool throughLink = false; // the error is a link on the way (not a folder that is missing)
 };
 
 Parent openParent(const QString& path)
@@ -114,6 +115,7 @@ Parent openParent(const QString& path)
             const bool link = ::fstatat(folder.fd(), name.constData(), &st, AT_SYMLINK_NOFOLLOW) == 0
                 && S_ISLNK(st.st_mode);
             parent.error = link ? throughLink(path, walked) : tr("cannot open %1: %2").arg(walked, systemError());
+            parent.throughLink = link;
             return parent;
         }
         folder = std::move(next);
@@ -273,7 +275,8 @@ bool refuseLink(const QString& path, QString* error)
 
 QString problemOnTheWay(const QString& path)
 {
-    return openParent(path).error;
+    const Parent parent = openParent(path);
+    return parent.throughLink ? parent.error : QString();
 }
 
 FileSystem::Kind kindOf(const QString& path)

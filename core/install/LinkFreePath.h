@@ -25,7 +25,7 @@ inline bool exists(const QString& path)
 {
     return kindOf(path) != FileSystem::Kind::None;
 }
-/** Why a folder on the way to path is no plain folder (a link, missing); empty when every one is. */
+/** Why path cannot be reached without following a link (a folder on the way is one); empty otherwise. */
 QString problemOnTheWay(const QString& path);
 
 /** Renames from over to in one step; across file systems a flushed copy is renamed into place first. */
