@@ -19,7 +19,7 @@ struct Journal
 
 public:
     static constexpr int Schema = 1;
-    /** A journal holds a few hundred steps of some 300 bytes each: one larger than this is not one cudnn-setup wrote. */
+    /** A journal holds a few hundred steps of some 300 bytes each: a larger one is not cudnn-setup's. */
     static constexpr qint64 MaxSize = qint64(16) << 20;
 
     QString transaction;

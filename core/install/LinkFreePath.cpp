@@ -112,8 +112,8 @@ Parent openParent(const QString& path)
         Handle next(::openat(folder.fd(), name.constData(), FolderFlags));
         if (!next.valid()) {
             struct stat st;
-            const bool link = ::fstatat(folder.fd(), name.constData(), &st, AT_SYMLINK_NOFOLLOW) == 0
-                && S_ISLNK(st.st_mode);
+            const bool link
+                = ::fstatat(folder.fd(), name.constData(), &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISLNK(st.st_mode);
             parent.error = link ? throughLink(path, walked) : tr("cannot open %1: %2").arg(walked, systemError());
             parent.throughLink = link;
             return parent;

@@ -149,16 +149,17 @@ Diagnostics Preflight::checkStateFolder(const QString& stateFolder, OsFlavor os)
     if (kind == FileSystem::Kind::None || kind == FileSystem::Kind::Directory)
         return {};
     const QString shown = displayPath(os, stateFolder);
-    return {Diagnostic::error(InstallCode::UnsafeTarget,
-                              kind == FileSystem::Kind::Symlink
-                                  ? tr("%1 is a link, not cudnn-setup's own folder, so nothing was changed: "
-                                       "cudnn-setup never writes its journal, manifest or backups through a link.")
-                                        .arg(shown)
-                                  : tr("%1 is a file, not cudnn-setup's own folder, so nothing was changed.").arg(shown),
-                              tr("Move %1 away (cudnn-setup keeps its journal, manifest and backups in that folder), "
-                                 "then run cudnn-setup again.")
-                                  .arg(shown))
-                .about(stateFolder)};
+    return {
+        Diagnostic::error(InstallCode::UnsafeTarget,
+                          kind == FileSystem::Kind::Symlink
+                              ? tr("%1 is a link, not cudnn-setup's own folder, so nothing was changed: "
+                                   "cudnn-setup never writes its journal, manifest or backups through a link.")
+                                    .arg(shown)
+                              : tr("%1 is a file, not cudnn-setup's own folder, so nothing was changed.").arg(shown),
+                          tr("Move %1 away (cudnn-setup keeps its journal, manifest and backups in that folder), "
+                             "then run cudnn-setup again.")
+                              .arg(shown))
+            .about(stateFolder)};
 }
 
 qint64 Preflight::margin(qint64 bytes)

@@ -91,8 +91,7 @@ QString RecordedPaths::operationsProblem(const ToolkitState& state, const QList<
                 return tr("its step %1 names %2, outside %3").arg(operation->name(), path, state.root());
             const QString link = path.isEmpty() ? QString() : linkOnTheWay(state.root(), path);
             if (!link.isEmpty())
-                return tr("its step %1 names %2, which leads through the link %3")
-                    .arg(operation->name(), path, link);
+                return tr("its step %1 names %2, which leads through the link %3").arg(operation->name(), path, link);
         }
     }
     return {};

@@ -89,10 +89,7 @@ bool StagingArea::fits(const QString& what, qint64 declared)
     if (available >= 0 && declared + Preflight::margin(declared) > available) {
         const QLocale locale;
         return fail(tr("%1 declares %2, but the disk holding %3 has %4 free (less a margin); nothing of it was written")
-                        .arg(what,
-                             locale.formattedDataSize(declared),
-                             m_folder,
-                             locale.formattedDataSize(available)),
+                        .arg(what, locale.formattedDataSize(declared), m_folder, locale.formattedDataSize(available)),
                     InstallCode::NoSpace);
     }
     return true;
@@ -113,7 +110,8 @@ bool StagingArea::admitDirectory(const QList<ArchiveEntry>& declared)
         if (!implausible.isEmpty())
             return fail(implausible, InstallCode::UnsafePackage);
         total += entry.size;
-        namesCudnn = namesCudnn || entry.path.section(QLatin1Char('/'), -1).contains(QLatin1String("cudnn"), Qt::CaseInsensitive);
+        namesCudnn = namesCudnn
+            || entry.path.section(QLatin1Char('/'), -1).contains(QLatin1String("cudnn"), Qt::CaseInsensitive);
     }
     if (!namesCudnn)
         return fail(tr("its directory lists %1 files and none is a cuDNN header or library, so it is no cuDNN "

@@ -45,7 +45,8 @@ public:
     QString stagedPath(const QString& entryPath) const { return m_staged.value(entryPath); }
     /** The first failure, in the system's words. */
     QString errorString() const;
-    /** Its InstallCode: INSTALL-NO-SPACE, INSTALL-UNSAFE-PACKAGE for an implausible member, else INSTALL-WRITE-FAILED. */
+    /** Its InstallCode: INSTALL-NO-SPACE, INSTALL-UNSAFE-PACKAGE for an implausible member, else INSTALL-WRITE-FAILED.
+     */
     QString errorCode() const;
 
 private:

@@ -1,8 +1,7 @@
 #include "ChecksumSidecar.h"
 
-#include "RegularFile.h"
-
 #include "PackageName.h"
+#include "RegularFile.h"
 
 #include <QDir>
 #include <QFile>

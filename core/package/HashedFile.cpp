@@ -17,7 +17,8 @@ bool HashedFile::open(OpenMode mode)
 {
     QString error;
     if (mode != ReadOnly || !RegularFile::open(m_file, m_file.fileName(), &error)) {
-        setErrorString(error.isEmpty() ? QCoreApplication::translate("HashedFile", "it opens only for reading") : error);
+        setErrorString(error.isEmpty() ? QCoreApplication::translate("HashedFile", "it opens only for reading")
+                                       : error);
         return false;
     }
     return QIODevice::open(QIODevice::ReadOnly | QIODevice::Unbuffered);

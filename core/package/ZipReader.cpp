@@ -3,8 +3,8 @@
 #include "RegularFile.h"
 
 #include <QCoreApplication>
-#include <limits>
 #include <archive_entry.h>
+#include <limits>
 
 namespace {
 
@@ -54,11 +54,12 @@ QList<ArchiveEntry> ZipReader::readDirectory(const QString& path)
     const qsizetype end = tail.lastIndexOf("PK\x05\x06");
     if (end < 0 || end + 22 > tail.size())
         return {};
-    const auto u16 = [](const QByteArray& b, qsizetype at) {
-        return quint16(quint8(b[at])) | quint16(quint8(b[at + 1])) << 8;
-    };
-    const auto u32 = [&](const QByteArray& b, qsizetype at) { return quint32(u16(b, at)) | quint32(u16(b, at + 2)) << 16; };
-    const auto u64 = [&](const QByteArray& b, qsizetype at) { return quint64(u32(b, at)) | quint64(u32(b, at + 4)) << 32; };
+    const auto u16
+        = [](const QByteArray& b, qsizetype at) { return quint16(quint8(b[at])) | quint16(quint8(b[at + 1])) << 8; };
+    const auto u32
+        = [&](const QByteArray& b, qsizetype at) { return quint32(u16(b, at)) | quint32(u16(b, at + 2)) << 16; };
+    const auto u64
+        = [&](const QByteArray& b, qsizetype at) { return quint64(u32(b, at)) | quint64(u32(b, at + 4)) << 32; };
     quint64 offset = u32(tail, end + 16);
     quint64 size = u32(tail, end + 12);
     // zip64: the locator just before the end record points at the zip64 end record with the real figures.

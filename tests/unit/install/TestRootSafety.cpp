@@ -21,7 +21,8 @@ InstallResult installInOnePass(const QString& archive, const QString& root, cons
 {
     const SystemSnapshot system = machineWith({root});
     InstallService::JudgedPackage judged;
-    return InstallService::installArchive(archive, system, *system.toolkitAt(root), false, options, nullptr, {}, &judged);
+    return InstallService::installArchive(
+        archive, system, *system.toolkitAt(root), false, options, nullptr, {}, &judged);
 }
 
 /** One ustar member header; a size past 8 GiB is written in base-256, as GNU tar does. */
@@ -38,7 +39,10 @@ QByteArray tarHeader(const QString& path, qint64 size, char type = '0')
         header[135 - i] = char((size >> (8 * i)) & 0xff);
     std::memcpy(header.data() + 136, "00000000000", 11);
     header[156] = type;
-    std::memcpy(header.data() + 257, "ustar\0" "00", 8);
+    std::memcpy(header.data() + 257,
+                "ustar\0"
+                "00",
+                8);
     std::memset(header.data() + 148, ' ', 8);
     unsigned sum = 0;
     for (char c : header)
@@ -56,13 +60,20 @@ QByteArray tarHeader(const QString& path, qint64 size, char type = '0')
 QString writeBomb(TestTree& tree, const QString& member, qint64 declared)
 {
     const QString top = CudnnArchiveSpec{}.topFolder();
-    QByteArray tar = tarHeader(top + QStringLiteral("/include/cudnn.h"), 11) + QByteArray("#define X 1").leftJustified(512, '\0');
+    QByteArray tar
+        = tarHeader(top + QStringLiteral("/include/cudnn.h"), 11) + QByteArray("#define X 1").leftJustified(512, '\0');
     tar += tarHeader(top + QLatin1Char('/') + member, declared);
     tar += QByteArray(64 * 1024, '\0');
     QByteArray xz(int(lzma_stream_buffer_bound(size_t(tar.size()))), Qt::Uninitialized);
     size_t written = 0;
-    if (lzma_easy_buffer_encode(1, LZMA_CHECK_CRC64, nullptr, reinterpret_cast<const uint8_t*>(tar.constData()),
-                                size_t(tar.size()), reinterpret_cast<uint8_t*>(xz.data()), &written, size_t(xz.size()))
+    if (lzma_easy_buffer_encode(1,
+                                LZMA_CHECK_CRC64,
+                                nullptr,
+                                reinterpret_cast<const uint8_t*>(tar.constData()),
+                                size_t(tar.size()),
+                                reinterpret_cast<uint8_t*>(xz.data()),
+                                &written,
+                                size_t(xz.size()))
         != LZMA_OK)
         qFatal("cannot compress the bomb");
     xz.truncate(qsizetype(written));
@@ -216,13 +227,13 @@ void TestRootSafety::forgedJournalThroughALinkIsRefused()
     const QString state = m_root + QStringLiteral("/.cudnn-setup");
     const QString backup = m_tree->writeFile(
         QStringLiteral("cuda-13.0/.cudnn-setup/backup/") + id + QStringLiteral("/lib/evil/passwd"), "the user's bytes");
-    const QJsonObject place{{QStringLiteral("type"), QStringLiteral("place")},
-                            {QStringLiteral("data"),
-                             QJsonObject{{QStringLiteral("source"), state + QStringLiteral("/staging/") + id
-                                                                         + QStringLiteral("/000001")},
-                                         {QStringLiteral("destination"), m_root + QStringLiteral("/lib/evil/passwd")},
-                                         {QStringLiteral("backup"), backup},
-                                         {QStringLiteral("replaces"), true}}}};
+    const QJsonObject place{
+        {QStringLiteral("type"), QStringLiteral("place")},
+        {QStringLiteral("data"),
+         QJsonObject{{QStringLiteral("source"), state + QStringLiteral("/staging/") + id + QStringLiteral("/000001")},
+                     {QStringLiteral("destination"), m_root + QStringLiteral("/lib/evil/passwd")},
+                     {QStringLiteral("backup"), backup},
+                     {QStringLiteral("replaces"), true}}}};
     const QJsonObject journal{{QStringLiteral("schema"), 1},
                               {QStringLiteral("transaction"), id},
                               {QStringLiteral("kind"), QStringLiteral("install")},
@@ -245,7 +256,8 @@ void TestRootSafety::forgedJournalThroughALinkIsRefused()
 void TestRootSafety::bombDeclaringMoreThanAMemberHoldsIsRefusedAtItsHeader()
 {
     // 20 GiB of zeros declared; the archive is a few KB.
-    const QString bomb = writeBomb(*m_tree, QStringLiteral("lib/libcudnn_engines_precompiled.so.9.19.0"), qint64(20) << 30);
+    const QString bomb
+        = writeBomb(*m_tree, QStringLiteral("lib/libcudnn_engines_precompiled.so.9.19.0"), qint64(20) << 30);
     QVERIFY(QFileInfo(bomb).size() < 64 * 1024);
     const QString before = listing(m_root);
     const InstallResult result = installInOnePass(bomb, m_root);
