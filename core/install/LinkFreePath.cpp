@@ -189,24 +189,35 @@ bool copyAcross(const Parent& from, const Parent& to, const QString& toPath, QSt
         ::unlinkat(to.folder.fd(), part.constData(), 0);
         return false;
     }
-    syncHandle(to.folder.fd());
     return ::unlinkat(from.folder.fd(), from.name.constData(), 0) == 0;
 }
 
-/** Empties the folder held by fd, bottom up, links removed, never followed. */
-bool emptyFolder(int fd)
+/** The names in the folder held by fd; ok becomes false when it cannot be listed. */
+QList<QByteArray> namesIn(int fd, bool* ok)
 {
-    DIR* dir = ::fdopendir(::dup(fd));
-    if (!dir)
-        return false;
-    bool ok = true;
     QList<QByteArray> names;
+    const int copy = ::dup(fd); // closedir() closes it, fd stays the caller's
+    DIR* dir = copy >= 0 ? ::fdopendir(copy) : nullptr;
+    if (!dir) {
+        if (copy >= 0)
+            ::close(copy);
+        *ok = false;
+        return names;
+    }
     while (const dirent* entry = ::readdir(dir)) {
         const QByteArray name(entry->d_name);
         if (name != "." && name != "..")
             names.append(name);
     }
     ::closedir(dir);
+    return names;
+}
+
+/** Empties the folder held by fd, bottom up, links removed, never followed. */
+bool emptyFolder(int fd)
+{
+    bool ok = true;
+    const QList<QByteArray> names = namesIn(fd, &ok);
     for (const QByteArray& name : std::as_const(names)) {
         if (kindAt(fd, name.constData()) == FileSystem::Kind::Directory) {
             Handle child(::openat(fd, name.constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
@@ -222,17 +233,8 @@ bool emptyFolder(int fd)
 /** Removes the empty folders below fd, bottom up; true if fd's folder is empty afterwards. */
 bool pruneEmpty(int fd)
 {
-    DIR* dir = ::fdopendir(::dup(fd));
-    if (!dir)
-        return false;
-    QList<QByteArray> names;
-    while (const dirent* entry = ::readdir(dir)) {
-        const QByteArray name(entry->d_name);
-        if (name != "." && name != "..")
-            names.append(name);
-    }
-    ::closedir(dir);
     bool empty = true;
+    const QList<QByteArray> names = namesIn(fd, &empty);
     for (const QByteArray& name : std::as_const(names)) {
         if (kindAt(fd, name.constData()) != FileSystem::Kind::Directory) {
             empty = false;
@@ -295,10 +297,8 @@ bool move(const QString& from, const QString& to, QString* error)
         setError(error, source.error.isEmpty() ? target.error : source.error);
         return false;
     }
-    if (::renameat(source.folder.fd(), source.name.constData(), target.folder.fd(), target.name.constData()) == 0) {
-        syncHandle(target.folder.fd());
+    if (::renameat(source.folder.fd(), source.name.constData(), target.folder.fd(), target.name.constData()) == 0)
         return true;
-    }
     if (errno == EXDEV)
         return copyAcross(source, target, to, error);
     setError(error, tr("cannot move %1 to %2: %3").arg(from, to, systemError()));
