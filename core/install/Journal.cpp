@@ -7,6 +7,11 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 
+namespace {
+/** A journal holds a few hundred steps of some 300 bytes each: a larger one is not cudnn-setup's. */
+constexpr qint64 MaxJournalSize = qint64(16) << 20;
+} // namespace
+
 QJsonObject Journal::toJson() const
 {
     QJsonArray ops;
@@ -59,7 +64,8 @@ std::optional<Journal> Journal::load(const QString& path, QString* error)
     error->clear();
     if (!FileSystem::exists(path))
         return std::nullopt;
-    const std::optional<QByteArray> content = RegularFile::readSmall(path, MaxSize, error, RegularFile::Links::Refuse);
+    const std::optional<QByteArray> content
+        = RegularFile::readSmall(path, MaxJournalSize, error, RegularFile::Links::Refuse);
     if (!content)
         return std::nullopt;
     QJsonParseError parse;

@@ -19,8 +19,6 @@ struct Journal
 
 public:
     static constexpr int Schema = 1;
-    /** A journal holds a few hundred steps of some 300 bytes each: a larger one is not cudnn-setup's. */
-    static constexpr qint64 MaxSize = qint64(16) << 20;
 
     QString transaction;
     QString kind; // "install", "deploy", "uninstall"

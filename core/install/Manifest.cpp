@@ -11,6 +11,9 @@
 
 namespace {
 
+/** Some 15 KB per install of cuDNN 9: a thousand installs fit four times over; larger is not cudnn-setup's. */
+constexpr qint64 MaxManifestSize = qint64(64) << 20;
+
 const QList<std::pair<ManifestFile::Action, QString>>& actionNames()
 {
     static const QList<std::pair<ManifestFile::Action, QString>> names{
@@ -151,7 +154,8 @@ std::optional<Manifest> Manifest::load(const QString& path, QString* error)
 {
     if (!FileSystem::exists(path))
         return Manifest{};
-    const std::optional<QByteArray> content = RegularFile::readSmall(path, MaxSize, error, RegularFile::Links::Refuse);
+    const std::optional<QByteArray> content
+        = RegularFile::readSmall(path, MaxManifestSize, error, RegularFile::Links::Refuse);
     if (!content)
         return std::nullopt;
     QJsonParseError parse;

@@ -64,8 +64,6 @@ class Manifest
 
 public:
     static constexpr int Schema = 1;
-    /** Some 15 KB per install of cuDNN 9: a thousand installs fit four times over; larger is not cudnn-setup's. */
-    static constexpr qint64 MaxSize = qint64(64) << 20;
 
     QList<ManifestEntry> entries; // oldest first
 

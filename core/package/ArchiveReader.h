@@ -4,7 +4,6 @@
 
 #include <QByteArray>
 #include <QByteArrayView>
-#include <QList>
 #include <QString>
 #include <memory>
 
@@ -68,11 +67,6 @@ public:
     virtual qint64 readBlock(QByteArrayView* block) = 0;
 
     virtual ArchiveContainer container() const = 0;
-    /**
-     * The members the archive declares before any is read, with their declared sizes: a zip's central directory.
-     * Empty for a stream (a tar learns each member at its header).
-     */
-    virtual QList<ArchiveEntry> declaredEntries() const { return {}; }
     const ArchiveError& error() const { return m_error; }
 
     /** Compressed bytes consumed so far, and the file size: the honest measure of progress. */

@@ -15,7 +15,11 @@ public:
 
     bool next(ArchiveEntry* entry) override;
     ArchiveContainer container() const override { return ArchiveContainer::Zip; }
-    QList<ArchiveEntry> declaredEntries() const override { return m_directory; }
+    /**
+     * The members the central directory declares, with their declared sizes, known before any is read (so an
+     * install can judge the whole list before it stages a byte).
+     */
+    QList<ArchiveEntry> declaredEntries() const { return m_directory; }
 
 private:
     /** The central directory's names and uncompressed sizes (zip64 too), read from the file's end. */
