@@ -157,7 +157,7 @@ void TestRootSafety::folderSwappedForALinkWhilePlacingIsNotFollowed()
     FaultPoint::setHook([&](const char* point) {
         if (qstrcmp(point, "swap.rename") != 0 || ++passes != 2)
             return;
-        swapped = QFile::rename(lib, lib + QStringLiteral("-moved")) && QFile::link(outside, lib);
+        swapped = QDir().rename(lib, lib + QStringLiteral("-moved")) && QFile::link(outside, lib);
     });
     const InstallResult result = install(m_real, m_root);
     FaultPoint::setHook({});
@@ -389,7 +389,7 @@ void TestRootSafety::toolkitMovedAwayMidInstallIsNotCalledRolledBack()
     int passes = 0;
     FaultPoint::setHook([&](const char* point) {
         if (qstrcmp(point, "swap.rename") == 0 && ++passes == 3) {
-            QFile::rename(m_root, m_root + QStringLiteral("-moved"));
+            QDir().rename(m_root, m_root + QStringLiteral("-moved"));
             QDir().mkpath(m_root + QStringLiteral("/include"));
         }
     });
