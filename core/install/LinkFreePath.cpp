@@ -141,6 +141,28 @@ FileSystem::Kind kindAt(int folder, const char* name)
     return S_ISDIR(st.st_mode) ? FileSystem::Kind::Directory : FileSystem::Kind::Other;
 }
 
+/** A folder below fd opened for listing, never through a link. */
+int openListable(int fd, const char* name)
+{
+    return ::openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+}
+
+/** What is at parent's name. */
+FileSystem::Kind kindIn(const Parent& parent)
+{
+    return kindIn(parent);
+}
+
+/** Opens path's folder into parent; false, with the reason in error, when it cannot be reached without a link. */
+bool reach(const QString& path, Parent& parent, QString* error = nullptr)
+{
+    parent = openParent(path);
+    if (parent.error.isEmpty())
+        return true;
+    setError(error, parent.error);
+    return false;
+}
+
 bool syncHandle(int fd)
 {
     return ::fsync(fd) == 0;
@@ -220,7 +242,7 @@ bool emptyFolder(int fd)
     const QList<QByteArray> names = namesIn(fd, &ok);
     for (const QByteArray& name : std::as_const(names)) {
         if (kindAt(fd, name.constData()) == FileSystem::Kind::Directory) {
-            Handle child(::openat(fd, name.constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+            Handle child(openListable(fd, name.constData()));
             ok = child.valid() && emptyFolder(child.fd()) && ok;
             ok = ::unlinkat(fd, name.constData(), AT_REMOVEDIR) == 0 && ok;
         } else {
@@ -240,7 +262,7 @@ bool pruneEmpty(int fd)
             empty = false;
             continue;
         }
-        Handle child(::openat(fd, name.constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+        Handle child(openListable(fd, name.constData()));
         if (!(child.valid() && pruneEmpty(child.fd()) && ::unlinkat(fd, name.constData(), AT_REMOVEDIR) == 0))
             empty = false;
     }
@@ -286,7 +308,7 @@ FileSystem::Kind kindOf(const QString& path)
     if (path == QLatin1String("/"))
         return FileSystem::Kind::Directory;
     const Parent parent = openParent(path);
-    return parent.error.isEmpty() ? kindAt(parent.folder.fd(), parent.name.constData()) : FileSystem::Kind::None;
+    return parent.error.isEmpty() ? kindIn(parent) : FileSystem::Kind::None;
 }
 
 bool move(const QString& from, const QString& to, QString* error)
@@ -307,16 +329,14 @@ bool move(const QString& from, const QString& to, QString* error)
 
 bool makeFolder(const QString& path, QString* error)
 {
-    const Parent parent = openParent(path);
-    if (!parent.error.isEmpty()) {
-        setError(error, parent.error);
+    Parent parent;
+    if (!reach(path, parent, error))
         return false;
-    }
     if (::mkdirat(parent.folder.fd(), parent.name.constData(), 0755) == 0) {
         ::fchmodat(parent.folder.fd(), parent.name.constData(), 0755, 0); // the umask must not hide it from others
         return true;
     }
-    if (errno == EEXIST && kindAt(parent.folder.fd(), parent.name.constData()) == FileSystem::Kind::Directory)
+    if (errno == EEXIST && kindIn(parent) == FileSystem::Kind::Directory)
         return true;
     setError(error, tr("cannot create the folder %1: %2").arg(path, systemError()));
     return false;
@@ -324,10 +344,10 @@ bool makeFolder(const QString& path, QString* error)
 
 bool removeFolderIfEmpty(const QString& path)
 {
-    const Parent parent = openParent(path);
-    if (!parent.error.isEmpty())
+    Parent parent;
+    if (!reach(path, parent))
         return false;
-    const FileSystem::Kind kind = kindAt(parent.folder.fd(), parent.name.constData());
+    const FileSystem::Kind kind = kindIn(parent);
     if (kind != FileSystem::Kind::Directory)
         return kind == FileSystem::Kind::None;
     return ::unlinkat(parent.folder.fd(), parent.name.constData(), AT_REMOVEDIR) == 0;
@@ -335,12 +355,10 @@ bool removeFolderIfEmpty(const QString& path)
 
 bool removeEntry(const QString& path, QString* error)
 {
-    const Parent parent = openParent(path);
-    if (!parent.error.isEmpty()) {
-        setError(error, parent.error);
+    Parent parent;
+    if (!reach(path, parent, error))
         return false;
-    }
-    const FileSystem::Kind kind = kindAt(parent.folder.fd(), parent.name.constData());
+    const FileSystem::Kind kind = kindIn(parent);
     if (kind == FileSystem::Kind::None)
         return true;
     if (kind == FileSystem::Kind::Directory) {
@@ -355,16 +373,15 @@ bool removeEntry(const QString& path, QString* error)
 
 bool removeTree(const QString& path)
 {
-    const Parent parent = openParent(path);
-    if (!parent.error.isEmpty())
+    Parent parent;
+    if (!reach(path, parent))
         return false;
-    const FileSystem::Kind kind = kindAt(parent.folder.fd(), parent.name.constData());
+    const FileSystem::Kind kind = kindIn(parent);
     if (kind == FileSystem::Kind::None)
         return true;
     if (kind != FileSystem::Kind::Directory)
         return ::unlinkat(parent.folder.fd(), parent.name.constData(), 0) == 0;
-    Handle folder(
-        ::openat(parent.folder.fd(), parent.name.constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+    Handle folder(openListable(parent.folder.fd(), parent.name.constData()));
     return folder.valid() && emptyFolder(folder.fd())
         && ::unlinkat(parent.folder.fd(), parent.name.constData(), AT_REMOVEDIR) == 0;
 }
@@ -372,21 +389,18 @@ bool removeTree(const QString& path)
 void removeEmptyFolders(const QString& path)
 {
     const Parent parent = openParent(path);
-    if (!parent.error.isEmpty() || kindAt(parent.folder.fd(), parent.name.constData()) != FileSystem::Kind::Directory)
+    if (!parent.error.isEmpty() || kindIn(parent) != FileSystem::Kind::Directory)
         return;
-    Handle folder(
-        ::openat(parent.folder.fd(), parent.name.constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+    Handle folder(openListable(parent.folder.fd(), parent.name.constData()));
     if (folder.valid() && pruneEmpty(folder.fd()))
         ::unlinkat(parent.folder.fd(), parent.name.constData(), AT_REMOVEDIR);
 }
 
 bool createSymlink(const QString& target, const QString& path, QString* error)
 {
-    const Parent parent = openParent(path);
-    if (!parent.error.isEmpty()) {
-        setError(error, parent.error);
+    Parent parent;
+    if (!reach(path, parent, error))
         return false;
-    }
     if (::symlinkat(QFile::encodeName(target).constData(), parent.folder.fd(), parent.name.constData()) == 0)
         return true;
     setError(error, tr("cannot create the link %1: %2").arg(path, systemError()));
@@ -395,11 +409,9 @@ bool createSymlink(const QString& target, const QString& path, QString* error)
 
 bool createFile(QFile& file, const QString& path, QString* error)
 {
-    const Parent parent = openParent(path);
-    if (!parent.error.isEmpty()) {
-        setError(error, parent.error);
+    Parent parent;
+    if (!reach(path, parent, error))
         return false;
-    }
     const int fd = ::openat(
         parent.folder.fd(), parent.name.constData(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
     if (fd < 0) {
