@@ -59,8 +59,11 @@ bool FileWriter::finish(int mode, qint64 expectedSize, const QString& expectedSh
         return fail(tr("cannot flush %1 to the disk: %2").arg(path(), tr("injected fault")));
     errno = 0;
     if (!FileSystem::syncFile(m_file, &error)) {
-        m_noSpace = FileSystem::isNoSpace(errno);
-        return fail(error);
+        // The file was opened by its handle (LinkFreePath), so the error names no file: this says which.
+        const int why = errno;
+        m_noSpace = FileSystem::isNoSpace(why);
+        return fail(tr("cannot flush %1 to the disk: %2")
+                        .arg(path(), m_noSpace ? tr("the disk is full") : qt_error_string(why)));
     }
     if (m_size != expectedSize)
         return fail(tr("%1 came out %2 bytes long instead of %3").arg(path()).arg(m_size).arg(expectedSize), true);
