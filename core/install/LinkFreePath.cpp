@@ -150,7 +150,7 @@ int openListable(int fd, const char* name)
 /** What is at parent's name. */
 FileSystem::Kind kindIn(const Parent& parent)
 {
-    return kindIn(parent);
+    return kindAt(parent.folder.fd(), parent.name.constData());
 }
 
 /** Opens path's folder into parent; false, with the reason in error, when it cannot be reached without a link. */

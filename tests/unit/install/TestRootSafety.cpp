@@ -275,13 +275,13 @@ void TestRootSafety::memberLargerThanTheFreeSpaceIsNoSpace()
     const QString archive = writeBomb(*m_tree, QStringLiteral("lib/libcudnn_adv.so.9.19.0"), qint64(1) << 30);
     InstallOptions options;
     options.preflight = Preflight([](const QString&) { return qint64(200) << 20; }, &FileSystem::canWriteIn);
-    qint64 stagedBytes = 0;
-    FaultPoint::setHook([&](const char* point) { stagedBytes += qstrcmp(point, "stage.write") == 0 ? 1 : 0; });
+    int writes = 0;
+    FaultPoint::setHook([&](const char* point) { writes += qstrcmp(point, "stage.write") == 0 ? 1 : 0; });
     const InstallResult result = installInOnePass(archive, m_root, options);
     FaultPoint::setHook({});
     QVERIFY2(codesOf(result).contains(InstallCode::NoSpace), describe(result));
     QVERIFY2(!codesOf(result).contains(InstallCode::WriteFailed), describe(result));
-    QCOMPARE(stagedBytes, 1); // the header's 11 bytes only: nothing of the 1 GiB member
+    QVERIFY(writes <= 1); // at most the 11 bytes of the header before it: nothing of the 1 GiB member
     QVERIFY(!FileSystem::exists(ToolkitState(m_root).folder()));
 }
 
@@ -320,9 +320,16 @@ void TestRootSafety::fifoAsPackageIsRefusedByName()
     m_tree->makeDir(QStringLiteral("packages"));
     QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
     const QString before = listing(m_root);
-    const InstallResult result = installInOnePass(fifo, m_root);
+    const SystemSnapshot system = machineWith({m_root});
+    InstallService::JudgedPackage judged;
+    const InstallResult result
+        = InstallService::installArchive(fifo, system, *system.toolkitAt(m_root), false, {}, nullptr, {}, &judged);
     QVERIFY2(result.status != Status::Ok, describe(result));
-    QVERIFY2(diagnosticText(result).contains(QStringLiteral("FIFO")), describe(result));
+    QCOMPARE(judged.choice.candidates.size(), 1); // the reasons each candidate lists
+    QString reasons;
+    for (const PackageFinding& finding : judged.choice.candidates.first().inspection.findings)
+        reasons += finding.diagnostic.message + QLatin1Char('\n');
+    QVERIFY2(reasons.contains(QStringLiteral("is a FIFO")) && reasons.contains(fifo), qPrintable(reasons));
     QCOMPARE(listing(m_root), before);
 }
 
