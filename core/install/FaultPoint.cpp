@@ -19,6 +19,7 @@ struct Armed
     int skip = 0;
     FaultPoint::Effect effect = FaultPoint::Effect::Fail;
     int passes = 0;
+    std::function<void(const char*)> hook;
 };
 
 std::mutex& mutex()
@@ -53,7 +54,7 @@ void armFromEnvironment()
 void FaultPoint::arm(const QString& point, int skip, Effect effect)
 {
     std::lock_guard<std::mutex> lock(mutex());
-    armed() = Armed{point.toUtf8(), skip, effect, 0};
+    armed() = Armed{point.toUtf8(), skip, effect, 0, armed().hook};
 }
 
 void FaultPoint::disarm()
@@ -62,9 +63,22 @@ void FaultPoint::disarm()
     armed() = Armed{};
 }
 
+void FaultPoint::setHook(std::function<void(const char*)> hook)
+{
+    std::lock_guard<std::mutex> lock(mutex());
+    armed().hook = std::move(hook);
+}
+
 bool FaultPoint::hit(const char* point)
 {
     armFromEnvironment();
+    std::function<void(const char*)> hook;
+    {
+        std::lock_guard<std::mutex> lock(mutex());
+        hook = armed().hook;
+    }
+    if (hook)
+        hook(point);
     std::lock_guard<std::mutex> lock(mutex());
     Armed& state = armed();
     if (state.point.isEmpty() || state.point != point)
@@ -82,6 +96,7 @@ QStringList FaultPoint::points()
             QStringLiteral("folder.create"),
             QStringLiteral("stage.write"),
             QStringLiteral("stage.flush"),
+            QStringLiteral("stage.nospace"),
             QStringLiteral("swap.backup"),
             QStringLiteral("swap.rename"),
             QStringLiteral("manifest.write"),

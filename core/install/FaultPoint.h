@@ -2,6 +2,7 @@
 
 #include <QString>
 #include <QStringList>
+#include <functional>
 
 #ifdef CUDNN_SETUP_FAULT_INJECTION
 
@@ -23,7 +24,13 @@ public:
 
     /** Arms one point: the pass after `skip` passes fails (or exits); every later pass fails too. */
     static void arm(const QString& point, int skip = 0, Effect effect = Effect::Fail);
+    /** Also disarms the hook. */
     static void disarm();
+    /**
+     * Runs hook(point) at every pass through any point, before the pass is judged: the deterministic way for a test to
+     * change the disk at an exact moment (a folder swapped for a link while files are put in place).
+     */
+    static void setHook(std::function<void(const char* point)> hook);
     /** True when this pass through `point` must fail. Does not return when armed to exit. */
     static bool hit(const char* point);
 

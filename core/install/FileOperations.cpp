@@ -2,6 +2,7 @@
 
 #include "FaultPoint.h"
 #include "FileSystem.h"
+#include "LinkFreePath.h"
 
 namespace {
 
@@ -16,13 +17,13 @@ QString stringField(const QJsonObject& data, const char* key, QString* error)
 /** Moves an entry into the backup tree, creating the folders it needs there. */
 bool moveAside(const QString& path, const QString& backup, QString* error)
 {
-    if (!FileSystem::makePath(FileSystem::parentOf(backup), error))
+    if (!LinkFreePath::makePath(FileSystem::parentOf(backup), error))
         return false;
     if (FaultPoint::hit("swap.backup")) {
         *error = QCoreApplication::translate("Operation", "cannot move %1 aside: injected fault").arg(path);
         return false;
     }
-    return FileSystem::move(path, backup, error);
+    return LinkFreePath::move(path, backup, error);
 }
 
 } // namespace
@@ -51,11 +52,16 @@ OperationPointer PlaceEntry::fromJson(const QJsonObject& data, QString* error)
 
 bool PlaceEntry::perform()
 {
-    if (!FileSystem::exists(m_source)) {
+    for (const QString& path : {m_source, m_destination}) {
+        m_error = LinkFreePath::problemOnTheWay(path);
+        if (!m_error.isEmpty())
+            return false;
+    }
+    if (!LinkFreePath::exists(m_source)) {
         m_error = tr("%1 is missing, so %2 cannot be written").arg(m_source, m_destination);
         return false;
     }
-    if (FileSystem::exists(m_destination) != m_replaces) {
+    if (LinkFreePath::exists(m_destination) != m_replaces) {
         m_error = m_replaces ? tr("%1 vanished while the install ran").arg(m_destination)
                              : tr("%1 appeared while the install ran").arg(m_destination);
         return false;
@@ -64,11 +70,11 @@ bool PlaceEntry::perform()
         return false;
     if (FaultPoint::hit("swap.rename")) {
         m_error = tr("cannot move %1 to %2: injected fault").arg(m_source, m_destination);
-    } else if (FileSystem::move(m_source, m_destination, &m_error)) {
+    } else if (LinkFreePath::move(m_source, m_destination, &m_error)) {
         return true;
     }
     if (m_replaces)
-        FileSystem::move(m_backup, m_destination, nullptr);
+        LinkFreePath::move(m_backup, m_destination, nullptr);
     return false;
 }
 
@@ -76,11 +82,11 @@ bool PlaceEntry::undo()
 {
     // From any point of perform(): the new entry goes back to source, then the old one back to destination. The new
     // entry is at destination only once source is gone and, when something was replaced, that is in backup.
-    const bool placed = !FileSystem::exists(m_source) && FileSystem::exists(m_destination)
-        && (!m_replaces || FileSystem::exists(m_backup));
-    if (placed && !FileSystem::move(m_destination, m_source, &m_error))
+    const bool placed = !LinkFreePath::exists(m_source) && LinkFreePath::exists(m_destination)
+        && (!m_replaces || LinkFreePath::exists(m_backup));
+    if (placed && !LinkFreePath::move(m_destination, m_source, &m_error))
         return false;
-    if (FileSystem::exists(m_backup) && !FileSystem::move(m_backup, m_destination, &m_error))
+    if (LinkFreePath::exists(m_backup) && !LinkFreePath::move(m_backup, m_destination, &m_error))
         return false;
     return true;
 }
@@ -112,14 +118,17 @@ OperationPointer RemoveEntry::fromJson(const QJsonObject& data, QString* error)
 
 bool RemoveEntry::perform()
 {
-    if (!FileSystem::exists(m_path))
+    m_error = LinkFreePath::problemOnTheWay(m_path);
+    if (!m_error.isEmpty())
+        return false;
+    if (!LinkFreePath::exists(m_path))
         return true; // already gone: nothing to keep
     return moveAside(m_path, m_backup, &m_error);
 }
 
 bool RemoveEntry::undo()
 {
-    if (FileSystem::exists(m_backup) && !FileSystem::move(m_backup, m_path, &m_error))
+    if (LinkFreePath::exists(m_backup) && !LinkFreePath::move(m_backup, m_path, &m_error))
         return false;
     return true;
 }
@@ -151,12 +160,12 @@ bool MakeFolder::perform()
         m_error = tr("cannot create the folder %1: injected fault").arg(m_path);
         return false;
     }
-    return FileSystem::makeFolder(m_path, &m_error);
+    return LinkFreePath::makeFolder(m_path, &m_error);
 }
 
 bool MakeFolder::undo()
 {
-    FileSystem::removeFolderIfEmpty(m_path); // what someone else put in it meanwhile keeps it
+    LinkFreePath::removeFolderIfEmpty(m_path); // what someone else put in it meanwhile keeps it
     return true;
 }
 
@@ -183,13 +192,13 @@ OperationPointer RemoveFolder::fromJson(const QJsonObject& data, QString* error)
 
 bool RemoveFolder::perform()
 {
-    FileSystem::removeFolderIfEmpty(m_path); // a folder someone filled since is theirs now: it stays
+    LinkFreePath::removeFolderIfEmpty(m_path); // a folder someone filled since is theirs now: it stays
     return true;
 }
 
 bool RemoveFolder::undo()
 {
-    return FileSystem::makeFolder(m_path, &m_error);
+    return LinkFreePath::makeFolder(m_path, &m_error);
 }
 
 QJsonObject RemoveFolder::toJson() const

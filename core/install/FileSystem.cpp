@@ -1,7 +1,9 @@
 #include "FileSystem.h"
 
 #include "FaultPoint.h"
+#include "LinkFreePath.h"
 #include "common/OsFlavor.h"
+#include "package/RegularFile.h"
 #include "package/Sha256.h"
 
 #include <QCoreApplication>
@@ -9,6 +11,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QStorageInfo>
+#include <cerrno>
 
 #ifdef Q_OS_WIN
 #include <io.h>
@@ -239,6 +242,21 @@ void startWriteback(QFileDevice& file, qint64 offset, qint64 length)
 #endif
 }
 
+bool setMode(QFileDevice& file, int mode, QString* error)
+{
+#ifdef Q_OS_WIN
+    Q_UNUSED(mode);
+    Q_UNUSED(file);
+    Q_UNUSED(error);
+    return true;
+#else
+    if (::fchmod(file.handle(), mode_t(mode)) == 0)
+        return true;
+    setError(error, lastErrorText());
+    return false;
+#endif
+}
+
 bool syncFile(QFileDevice& file, QString* error)
 {
     if (!file.flush()) {
@@ -275,22 +293,21 @@ QString partialPath(const QString& path)
 
 bool writeAtomically(const QString& path, const QByteArray& data, const char* faultPoint, QString* error)
 {
+    // In the state folder of a root: written without following a link, like every file of the toolkit.
     const QString part = partialPath(path);
-    removeEntry(part);
-    QFile file(part);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::NewOnly)) {
-        setError(error, tr("cannot create %1: %2").arg(part, file.errorString()));
+    LinkFreePath::removeEntry(part);
+    QFile file;
+    if (!LinkFreePath::createFile(file, part, error) || !setMode(file, 0644, error))
         return false;
-    }
     if (FaultPoint::hit(faultPoint) || file.write(data) != data.size() || !syncFile(file, error)) {
         setError(error, tr("cannot write %1: %2").arg(part, file.errorString()));
         file.close();
-        removeEntry(part);
+        LinkFreePath::removeEntry(part);
         return false;
     }
     file.close();
-    if (!move(part, path, error)) {
-        removeEntry(part);
+    if (!LinkFreePath::move(part, path, error)) {
+        LinkFreePath::removeEntry(part);
         return false;
     }
     syncFolder(parentOf(path));
@@ -328,10 +345,39 @@ qint64 availableBytes(const QString& path)
     return storage.isValid() ? storage.bytesAvailable() : -1;
 }
 
+bool isNoSpace(int error)
+{
+#ifdef EDQUOT
+    if (error == EDQUOT)
+        return true;
+#endif
+    return error == ENOSPC;
+}
+
+bool isOnReadOnlyVolume(const QString& path)
+{
+    const QStorageInfo storage(path);
+    return storage.isValid() && storage.isReadOnly();
+}
+
+QByteArray identityOf(const QString& path)
+{
+#ifdef Q_OS_WIN
+    Q_UNUSED(path);
+    return {};
+#else
+    struct stat st;
+    if (::lstat(native(path).constData(), &st) != 0)
+        return {};
+    return QByteArray::number(qulonglong(st.st_dev)) + ':' + QByteArray::number(qulonglong(st.st_ino));
+#endif
+}
+
 QString sha256Of(const QString& path)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
+    QFile file;
+    QString ignored;
+    if (!RegularFile::open(file, path, &ignored)) // a FIFO or a device put there would never end
         return {};
     Sha256 sha;
     QByteArray buffer(1024 * 1024, Qt::Uninitialized);

@@ -47,6 +47,8 @@ bool createSymlink(const QString& target, const QString& path, QString* error);
 
 /** Asks the kernel to start writing a range out now, without waiting (Linux), so the flush at the end is short. */
 void startWriteback(QFileDevice& file, qint64 offset, qint64 length);
+/** Gives an open file the mode 0755 or 0644 (Windows: only whether it is writable counts, and it stays writable). */
+bool setMode(QFileDevice& file, int mode, QString* error);
 /** Flushes an open file's data to the disk. */
 bool syncFile(QFileDevice& file, QString* error);
 /** Makes renames and new entries in a folder durable (POSIX; Windows journals them itself). */
@@ -60,6 +62,12 @@ QString partialPath(const QString& path);
 bool canWriteIn(const QString& folder);
 /** Bytes a non-privileged write may still use on the volume holding path; -1 if unknown. */
 qint64 availableBytes(const QString& path);
+/** Whether an errno says the disk (or the user's quota) is full: ENOSPC, EDQUOT. */
+bool isNoSpace(int error);
+/** Whether the volume holding path is mounted read-only (then not even root may write there). */
+bool isOnReadOnlyVolume(const QString& path);
+/** What names this folder itself, not its path: device and inode (POSIX); empty where unknown (Windows). */
+QByteArray identityOf(const QString& path);
 /** Hex SHA-256 of a file's content; empty if it cannot be read. */
 QString sha256Of(const QString& path);
 

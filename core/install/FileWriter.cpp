@@ -2,6 +2,9 @@
 
 #include "FaultPoint.h"
 #include "FileSystem.h"
+#include "LinkFreePath.h"
+
+#include <cerrno>
 
 FileWriter::~FileWriter()
 {
@@ -10,18 +13,17 @@ FileWriter::~FileWriter()
 
 bool FileWriter::open(const QString& path)
 {
-    m_file.setFileName(path);
+    m_path = path;
     m_hash.reset();
     m_size = 0;
     m_sha256.clear();
     m_error.clear();
     m_mismatch = false;
     m_created = false;
-    // NewOnly is O_CREAT|O_EXCL: a link planted at the name is refused, not followed.
-    if (!m_file.open(QIODevice::WriteOnly | QIODevice::NewOnly | QIODevice::Unbuffered)) {
-        m_error = tr("cannot create %1: %2").arg(path, m_file.errorString());
+    m_noSpace = false;
+    // O_CREAT|O_EXCL in a folder reached without following a link: a link planted anywhere is refused, not followed.
+    if (!LinkFreePath::createFile(m_file, path, &m_error))
         return false; // whatever is there is not ours to remove
-    }
     m_created = true;
     return true;
 }
@@ -32,9 +34,15 @@ bool FileWriter::write(QByteArrayView block)
         return fail(tr("cannot write %1: %2").arg(path(), tr("injected fault")));
     if (m_hashing == Hashing::On)
         m_hash.addData(block);
-    const qint64 written = m_file.write(block.data(), block.size());
-    if (written != block.size())
-        return fail(tr("cannot write %1: %2").arg(path(), m_file.errorString()));
+    errno = 0;
+    const bool full = FaultPoint::hit("stage.nospace");
+    if (full)
+        errno = ENOSPC; // what write(2) says on a full disk
+    const qint64 written = full ? -1 : m_file.write(block.data(), block.size());
+    if (written != block.size()) {
+        m_noSpace = FileSystem::isNoSpace(errno);
+        return fail(tr("cannot write %1: %2").arg(path(), m_noSpace ? tr("the disk is full") : m_file.errorString()));
+    }
     FileSystem::startWriteback(m_file, m_size, written);
     m_size += written;
     return true;
@@ -45,17 +53,18 @@ bool FileWriter::finish(int mode, qint64 expectedSize, const QString& expectedSh
     if (m_hashing == Hashing::On)
         m_sha256 = QString::fromLatin1(m_hash.hexResult());
     QString error;
-    const auto p = QFileDevice::Permissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadUser
-                                            | QFileDevice::WriteUser | QFileDevice::ReadGroup | QFileDevice::ReadOther)
-        | ((mode & 0111)
-               ? (QFileDevice::ExeOwner | QFileDevice::ExeUser | QFileDevice::ExeGroup | QFileDevice::ExeOther)
-               : QFileDevice::Permissions());
-    if (!m_file.setPermissions(p))
-        return fail(tr("cannot set the permissions of %1: %2").arg(path(), m_file.errorString()));
+    if (!FileSystem::setMode(m_file, installMode(mode), &error))
+        return fail(tr("cannot set the permissions of %1: %2").arg(path(), error));
     if (FaultPoint::hit("stage.flush"))
         return fail(tr("cannot flush %1 to the disk: %2").arg(path(), tr("injected fault")));
-    if (!FileSystem::syncFile(m_file, &error))
-        return fail(error);
+    errno = 0;
+    if (!FileSystem::syncFile(m_file, &error)) {
+        // The file was opened by its handle (LinkFreePath), so the error names no file: this says which.
+        const int why = errno;
+        m_noSpace = FileSystem::isNoSpace(why);
+        return fail(tr("cannot flush %1 to the disk: %2")
+                        .arg(path(), m_noSpace ? tr("the disk is full") : qt_error_string(why)));
+    }
     if (m_size != expectedSize)
         return fail(tr("%1 came out %2 bytes long instead of %3").arg(path()).arg(m_size).arg(expectedSize), true);
     if (!expectedSha256.isEmpty() && m_hashing == Hashing::On && m_sha256 != expectedSha256)
@@ -69,7 +78,7 @@ void FileWriter::abort()
 {
     m_file.close();
     if (m_created)
-        FileSystem::removeEntry(m_file.fileName());
+        LinkFreePath::removeEntry(m_path);
     m_created = false;
 }
 

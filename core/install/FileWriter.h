@@ -37,12 +37,14 @@ public:
     /** Closes and removes the file. */
     void abort();
 
-    QString path() const { return m_file.fileName(); }
+    QString path() const { return m_path; }
     qint64 size() const { return m_size; }
     QString sha256() const { return m_sha256; } // empty with Hashing::Off
     QString errorString() const { return m_error; }
     /** The last failure came from content that is not what was expected (rather than from the disk). */
     bool contentMismatch() const { return m_mismatch; }
+    /** The last failure was the disk (or the user's quota) being full. */
+    bool noSpace() const { return m_noSpace; }
 
     /** 0755 for what the archive marks executable, 0644 for the rest: readable by everyone, writable by the owner. */
     static int installMode(int archiveMode);
@@ -51,11 +53,13 @@ private:
     bool fail(const QString& error, bool mismatch = false);
 
     Hashing m_hashing;
+    QString m_path;
     QFile m_file;
     Sha256 m_hash;
     qint64 m_size = 0;
     QString m_sha256;
     QString m_error;
     bool m_mismatch = false;
+    bool m_noSpace = false;
     bool m_created = false; // this writer made the file and has not handed it over yet
 };

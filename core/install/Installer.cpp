@@ -80,7 +80,9 @@ InstallResult Installer::run(const QString& command,
 
     Transaction transaction(session.state(), command, log);
     result.transaction = transaction.id();
-    StagingArea staging(transaction.stageInFolder(), log);
+    const Preflight& preflight = m_options.preflight;
+    StagingArea staging(
+        transaction.stageInFolder(), log, [&preflight](const QString& path) { return preflight.availableBytes(path); });
     PackageInspection read;
     if (!stagePackage(transaction, staging, source, result, read))
         return result;
@@ -202,7 +204,7 @@ bool Installer::stagePackage(Transaction& transaction,
         return false;
     }
     if (staging.failed()) {
-        rollBack(transaction, result, InstallCode::WriteFailed, staging.errorString());
+        rollBack(transaction, result, staging.errorCode(), staging.errorString());
         return false;
     }
     if (!source.judgedSha256.isEmpty() && read.sha256 != source.judgedSha256) {
@@ -359,7 +361,10 @@ void Installer::rollBack(Transaction& transaction, InstallResult& result, const 
     result.diagnostics.append(canceled ? Diagnostic::warning(code, tr("The install was canceled."))
                                        : Diagnostic::error(code,
                                                            tr("The install stopped: %1").arg(why),
-                                                           tr("Fix the cause, then run the install again.")));
+                                                           code == InstallCode::NoSpace
+                                                               ? tr("Free some space on that drive, then run the "
+                                                                    "install again.")
+                                                               : tr("Fix the cause, then run the install again.")));
     QString error;
     if (transaction.rollback(&error)) {
         result.status = InstallResult::Status::RolledBack;

@@ -1,10 +1,16 @@
 #include "Journal.h"
 
 #include "FileSystem.h"
+#include "package/RegularFile.h"
 
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
+
+namespace {
+/** A journal holds a few hundred steps of some 300 bytes each: a larger one is not cudnn-setup's. */
+constexpr qint64 MaxJournalSize = qint64(16) << 20;
+} // namespace
 
 QJsonObject Journal::toJson() const
 {
@@ -56,15 +62,14 @@ std::optional<Journal> Journal::fromJson(const QJsonObject& json, QString* error
 std::optional<Journal> Journal::load(const QString& path, QString* error)
 {
     error->clear();
-    QFile file(path);
-    if (!file.exists())
+    if (!FileSystem::exists(path))
         return std::nullopt;
-    if (!file.open(QIODevice::ReadOnly)) {
-        *error = tr("cannot read %1: %2").arg(path, file.errorString());
+    const std::optional<QByteArray> content
+        = RegularFile::readSmall(path, MaxJournalSize, error, RegularFile::Links::Refuse);
+    if (!content)
         return std::nullopt;
-    }
     QJsonParseError parse;
-    const QJsonDocument document = QJsonDocument::fromJson(file.readAll(), &parse);
+    const QJsonDocument document = QJsonDocument::fromJson(*content, &parse);
     if (parse.error != QJsonParseError::NoError || !document.isObject()) {
         *error = tr("%1 is damaged: %2").arg(path, parse.errorString());
         return std::nullopt;

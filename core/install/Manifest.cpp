@@ -3,12 +3,16 @@
 #include "FaultPoint.h"
 #include "FileSystem.h"
 #include "RecordedPaths.h"
+#include "package/RegularFile.h"
 
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 
 namespace {
+
+/** Some 15 KB per install of cuDNN 9: a thousand installs fit four times over; larger is not cudnn-setup's. */
+constexpr qint64 MaxManifestSize = qint64(64) << 20;
 
 const QList<std::pair<ManifestFile::Action, QString>>& actionNames()
 {
@@ -105,6 +109,11 @@ std::optional<ManifestEntry> ManifestEntry::fromJson(const QJsonObject& json)
     entry.toolVersion = json.value(QStringLiteral("tool_version")).toString();
     entry.package = json.value(QStringLiteral("package")).toObject();
     entry.toolkit = json.value(QStringLiteral("toolkit")).toObject();
+    for (const char* list : {"files", "folders", "operations", "repairs"}) {
+        const QJsonValue value = json.value(QLatin1String(list));
+        if (!value.isUndefined() && !value.isArray())
+            return std::nullopt; // a list that is something else is damage, not an empty list
+    }
     for (const QJsonValue& value : json.value(QStringLiteral("files")).toArray()) {
         std::optional<ManifestFile> file = ManifestFile::fromJson(value.toObject());
         if (!file)
@@ -143,22 +152,23 @@ QJsonObject Manifest::toJson() const
 
 std::optional<Manifest> Manifest::load(const QString& path, QString* error)
 {
-    QFile file(path);
-    if (!file.exists())
+    if (!FileSystem::exists(path))
         return Manifest{};
-    if (!file.open(QIODevice::ReadOnly)) {
-        *error = tr("cannot read %1: %2").arg(path, file.errorString());
+    const std::optional<QByteArray> content
+        = RegularFile::readSmall(path, MaxManifestSize, error, RegularFile::Links::Refuse);
+    if (!content)
         return std::nullopt;
-    }
     QJsonParseError parse;
-    const QJsonDocument document = QJsonDocument::fromJson(file.readAll(), &parse);
+    const QJsonDocument document = QJsonDocument::fromJson(*content, &parse);
     const QJsonObject json = document.object();
-    if (parse.error != QJsonParseError::NoError || json.value(QStringLiteral("schema")).toInt() != Schema) {
+    const QJsonValue installs = json.value(QStringLiteral("installs"));
+    if (parse.error != QJsonParseError::NoError || json.value(QStringLiteral("schema")).toInt() != Schema
+        || !(installs.isArray() || installs.isUndefined())) {
         *error = tr("%1 is damaged or from another version of cudnn-setup").arg(path);
         return std::nullopt;
     }
     Manifest manifest;
-    for (const QJsonValue& value : json.value(QStringLiteral("installs")).toArray()) {
+    for (const QJsonValue& value : installs.toArray()) {
         std::optional<ManifestEntry> entry = ManifestEntry::fromJson(value.toObject());
         if (!entry) {
             *error = tr("%1 holds an entry this version cannot read").arg(path);

@@ -4,6 +4,7 @@
 #include "FileWriter.h"
 #include "InstallCode.h"
 #include "InstallLog.h"
+#include "LinkFreePath.h"
 #include "package/ArchiveReader.h"
 
 #include <QFile>
@@ -191,7 +192,9 @@ void Merger::writeFailed(const FileWriter& writer)
     std::lock_guard<std::mutex> lock(m_failureMutex);
     if (m_writeFailed)
         return;
-    m_writeFailure.code = writer.contentMismatch() ? InstallCode::ContentMismatch : InstallCode::WriteFailed;
+    m_writeFailure.code = writer.contentMismatch() ? InstallCode::ContentMismatch
+        : writer.noSpace()                         ? InstallCode::NoSpace
+                                                   : InstallCode::WriteFailed;
     m_writeFailure.error = writer.errorString();
     m_writeFailed = true;
 }
@@ -231,7 +234,7 @@ bool Merger::stageCopy(const QString& from, const Change& change, const QString&
 bool Merger::stageLink(const Change& change, const QString& staged)
 {
     QString error;
-    if (!FileSystem::createSymlink(change.linkTarget, staged, &error))
+    if (!LinkFreePath::createSymlink(change.linkTarget, staged, &error))
         return fail(InstallCode::WriteFailed, error);
     m_staged.insert(change.destination, staged);
     ++m_update.itemsDone;
@@ -254,7 +257,7 @@ bool Merger::folderIsSafe(const QString& destination, const QString& root)
 bool Merger::write(FileWriter& writer, QByteArrayView block, const QString& destination)
 {
     if (!writer.write(block))
-        return fail(InstallCode::WriteFailed, writer.errorString());
+        return fail(writer.noSpace() ? InstallCode::NoSpace : InstallCode::WriteFailed, writer.errorString());
     m_update.bytesDone += block.size();
     if (m_cancel.isCanceled()) {
         writer.abort();

@@ -13,6 +13,7 @@ Preflight::Preflight()
 Preflight::Preflight(SpaceProbe availableBytes, WriteProbe canWriteIn)
     : m_availableBytes(std::move(availableBytes))
     , m_canWriteIn(std::move(canWriteIn))
+    , m_isReadOnly(&FileSystem::isOnReadOnlyVolume)
 {
 }
 
@@ -80,6 +81,9 @@ Diagnostics Preflight::checkBeforeReading(const QString& root,
                                           qint64 atLeastBytes,
                                           OsFlavor os) const
 {
+    const Diagnostics state = checkStateFolder(stateFolder, os);
+    if (!state.isEmpty())
+        return state;
     QStringList folders{FileSystem::exists(stateFolder) ? stateFolder : root};
     for (QString folder : destinations) {
         while (!folder.isEmpty() && !FileSystem::exists(folder) && FileSystem::isInside(root, folder) && folder != root)
@@ -118,6 +122,14 @@ Diagnostics Preflight::checkWritable(const QStringList& folders) const
     for (const QString& folder : folders) {
         if (m_canWriteIn(folder))
             continue;
+        if (m_isReadOnly && m_isReadOnly(folder))
+            return {Diagnostic::error(InstallCode::ReadOnlyVolume,
+                                      tr("%1 lies on a read-only file system, so nothing was changed (no user may "
+                                         "write there, root neither).")
+                                          .arg(displayPath(hostOsFlavor(), folder)),
+                                      tr("Mount that file system writable, or install into a toolkit on a writable "
+                                         "drive."))
+                        .about(folder)};
         const bool windows = hostOsFlavor() == OsFlavor::Windows;
         return {
             Diagnostic::error(
@@ -129,6 +141,25 @@ Diagnostics Preflight::checkWritable(const QStringList& folders) const
                 .about(folder)};
     }
     return {};
+}
+
+Diagnostics Preflight::checkStateFolder(const QString& stateFolder, OsFlavor os)
+{
+    const FileSystem::Kind kind = FileSystem::kindOf(stateFolder);
+    if (kind == FileSystem::Kind::None || kind == FileSystem::Kind::Directory)
+        return {};
+    const QString shown = displayPath(os, stateFolder);
+    return {
+        Diagnostic::error(InstallCode::UnsafeTarget,
+                          kind == FileSystem::Kind::Symlink
+                              ? tr("%1 is a link, not cudnn-setup's own folder, so nothing was changed: "
+                                   "cudnn-setup never writes its journal, manifest or backups through a link.")
+                                    .arg(shown)
+                              : tr("%1 is a file, not cudnn-setup's own folder, so nothing was changed.").arg(shown),
+                          tr("Move %1 away (cudnn-setup keeps its journal, manifest and backups in that folder), "
+                             "then run cudnn-setup again.")
+                              .arg(shown))
+            .about(stateFolder)};
 }
 
 qint64 Preflight::margin(qint64 bytes)

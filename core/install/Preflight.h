@@ -42,8 +42,18 @@ public:
                                    OsFlavor os) const;
     /** Every folder an install of changes writes to: the state folder (or the root, before it exists) first. */
     static QStringList foldersToWrite(const ChangeSet& changes, const QString& stateFolder);
-    /** INSTALL-NEEDS-ELEVATION for the first of these folders this user may not write. */
+    /**
+     * INSTALL-NEEDS-ELEVATION for the first of these folders this user may not write; INSTALL-READ-ONLY-VOLUME when
+     * it lies on a read-only mount (no user may write there, so elevating would not help).
+     */
     Diagnostics checkWritable(const QStringList& folders) const;
+    /** INSTALL-UNSAFE-TARGET when root's state folder exists as something else than a plain folder (a file, a link). */
+    static Diagnostics checkStateFolder(const QString& stateFolder, OsFlavor os);
+    /** Replaces the read-only mount probe (FileSystem::isOnReadOnlyVolume), for tests. */
+    void setReadOnlyProbe(WriteProbe isReadOnly) { m_isReadOnly = std::move(isReadOnly); }
+
+    /** Free bytes on the volume holding path, as this preflight's probe tells them; -1 if unknown. */
+    qint64 availableBytes(const QString& path) const { return m_availableBytes ? m_availableBytes(path) : -1; }
 
     /** Room to keep free beyond the files themselves: 5 %, at least 64 MiB. */
     static qint64 margin(qint64 bytes);
@@ -53,4 +63,5 @@ private:
 
     SpaceProbe m_availableBytes;
     WriteProbe m_canWriteIn;
+    WriteProbe m_isReadOnly;
 };

@@ -7,6 +7,7 @@
 #include <QString>
 
 struct Journal;
+struct ManifestEntry;
 class ToolkitState;
 
 /**
@@ -27,4 +28,12 @@ public:
     static QString journalProblem(const ToolkitState& state, const Journal& journal);
     /** The same for the operations rebuilt from it. */
     static QString operationsProblem(const ToolkitState& state, const QList<OperationPointer>& operations);
+    /** Why uninstall must not act on this manifest entry (a path of it leads through a link), or empty. */
+    static QString entryProblem(const ToolkitState& state, const ManifestEntry& entry);
+    /**
+     * The first folder between root and path (exclusive of both) that is a link now, or empty. cudnn-setup records
+     * only paths whose folders were plain when planned (a layout link like lib64 -> lib is resolved to lib), so a
+     * recorded path through any link was not recorded by it: where it leads, not its text, decides.
+     */
+    static QString linkOnTheWay(const QString& root, const QString& path);
 };

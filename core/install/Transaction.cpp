@@ -2,6 +2,7 @@
 
 #include "FileSystem.h"
 #include "InstallLog.h"
+#include "LinkFreePath.h"
 #include "Manifest.h"
 #include "RecordedPaths.h"
 #include "ToolkitState.h"
@@ -68,6 +69,7 @@ bool Transaction::begin(QString* error)
 {
     m_journal.started = QDateTime::currentDateTimeUtc();
     m_journal.performing = -1;
+    m_rootIdentity = FileSystem::identityOf(m_state.root());
     if (!m_journal.save(m_state.journalFile(), error))
         return false;
     m_begun = true;
@@ -80,6 +82,11 @@ bool Transaction::performUpTo(int end, const CancellationToken& cancel, QString*
     for (int i = m_journal.performing + 1; i < end; ++i) {
         if (cancel.isCanceled()) {
             *error = tr("canceled");
+            return false;
+        }
+        if (!rootIsTheSame()) {
+            *error = tr("%1 is no longer the folder this transaction began in: it was moved or replaced meanwhile")
+                         .arg(m_state.root());
             return false;
         }
         m_journal.performing = i;
@@ -113,8 +120,22 @@ bool Transaction::rollback(QString* error)
     if (!m_begun || m_closed)
         return true;
     m_closed = true;
+    if (!rootIsTheSame()) {
+        // Undoing here would act on another folder; what ran stays with the original one, journal included.
+        *error = tr("%1 was moved or replaced while the transaction ran, so nothing is undone at that path; what was "
+                    "changed stays in the original folder with its journal and staged files, and once that folder is "
+                    "back at %1 the next cudnn-setup run puts it back")
+                     .arg(m_state.root());
+        InstallLog::to(m_log, *error);
+        return false;
+    }
     InstallLog::to(m_log, tr("transaction %1 rolls back").arg(id()));
     return unwind(m_state, m_journal, m_operations, m_log, m_observer, error);
+}
+
+bool Transaction::rootIsTheSame() const
+{
+    return m_rootIdentity.isEmpty() || FileSystem::identityOf(m_state.root()) == m_rootIdentity;
 }
 
 Transaction::Recovery Transaction::recover(ToolkitState& state, const OperationFactory& factory, InstallLog* log)
@@ -181,9 +202,9 @@ bool Transaction::unwind(ToolkitState& state,
     bool stagedGone = false;
     const auto removeStaged = [&] {
         for (const QString& path : journal.temporaries)
-            FileSystem::removeEntry(path);
+            LinkFreePath::removeEntry(path);
         if (journal.staging && !state.stagingFolder(journal.transaction).isEmpty())
-            FileSystem::removeTree(state.stagingFolder(journal.transaction));
+            LinkFreePath::removeTree(state.stagingFolder(journal.transaction));
         stagedGone = true;
     };
     for (int i = qMin(journal.performing, int(operations.size()) - 1); i >= 0; --i) {
@@ -203,8 +224,8 @@ bool Transaction::unwind(ToolkitState& state,
         removeStaged();
     if (!complete)
         return false; // the journal and the backups stay: the next run tries again
-    FileSystem::removeTree(state.backupFolder(journal.transaction));
-    FileSystem::removeEntry(state.journalFile());
+    LinkFreePath::removeTree(state.backupFolder(journal.transaction));
+    LinkFreePath::removeEntry(state.journalFile());
     FileSystem::syncFolder(state.folder());
     InstallLog::to(log, tr("transaction %1 rolled back").arg(journal.transaction));
     return true;
@@ -213,12 +234,12 @@ bool Transaction::unwind(ToolkitState& state,
 void Transaction::finishCommit(ToolkitState& state, const Journal& journal)
 {
     for (const QString& path : journal.discardAfterCommit)
-        FileSystem::removeTree(path);
+        LinkFreePath::removeTree(path);
     for (const QString& path : journal.temporaries)
-        FileSystem::removeEntry(path); // none is left after a clean run; a crash after the commit may leave some
+        LinkFreePath::removeEntry(path); // none is left after a clean run; a crash after the commit may leave some
     if (journal.staging && !state.stagingFolder(journal.transaction).isEmpty())
-        FileSystem::removeTree(state.stagingFolder(journal.transaction)); // what was the same already, never placed
-    FileSystem::removeEmptyFolders(state.backupFolder(journal.transaction)); // what it kept stays, nothing else
-    FileSystem::removeEntry(state.journalFile());
+        LinkFreePath::removeTree(state.stagingFolder(journal.transaction)); // what was the same already, never placed
+    LinkFreePath::removeEmptyFolders(state.backupFolder(journal.transaction)); // what it kept stays, nothing else
+    LinkFreePath::removeEntry(state.journalFile());
     FileSystem::syncFolder(state.folder());
 }

@@ -87,6 +87,10 @@ private:
     Journal m_journal;
     QList<OperationPointer> m_operations;
     std::function<void(const QString&, const Operation&)> m_observer;
+    /** Whether the root is still the folder begin() found there (not moved away and replaced). */
+    bool rootIsTheSame() const;
+
+    QByteArray m_rootIdentity; // FileSystem::identityOf(root) at begin()
     bool m_begun = false;
     bool m_closed = false;
 };

@@ -4,6 +4,7 @@
 #include "FileSystem.h"
 #include "InstallCode.h"
 #include "InstallLog.h"
+#include "RecordedPaths.h"
 #include "RootSession.h"
 #include "Transaction.h"
 
@@ -80,9 +81,13 @@ InstallResult Uninstaller::run(const QString& root)
     const QString stateFolder = root + QLatin1Char('/') + ToolkitState::FolderName;
     if (!FileSystem::exists(stateFolder))
         return notInstalled();
-    result.diagnostics = m_options.preflight.checkWritable({stateFolder});
+    result.diagnostics = Preflight::checkStateFolder(stateFolder, os);
+    if (result.diagnostics.isEmpty())
+        result.diagnostics = m_options.preflight.checkWritable({stateFolder});
     if (!result.diagnostics.isEmpty()) {
-        result.status = InstallResult::Status::NeedsElevation;
+        result.status = containsCode(result.diagnostics, InstallCode::NeedsElevation)
+            ? InstallResult::Status::NeedsElevation
+            : InstallResult::Status::Failed;
         return result;
     }
 
@@ -93,6 +98,18 @@ InstallResult Uninstaller::run(const QString& root)
         return notInstalled();
     const ManifestEntry entry = *session.manifest().newest();
     ToolkitState& state = session.state();
+    const QString leadsElsewhere = RecordedPaths::entryProblem(state, entry);
+    if (!leadsElsewhere.isEmpty()) {
+        InstallLog::to(log, leadsElsewhere);
+        result.status = InstallResult::Status::Failed;
+        result.diagnostics.append(
+            Diagnostic::error(InstallCode::UnsafeTarget,
+                              tr("Nothing was changed: the manifest %1 cannot be acted on (%2).")
+                                  .arg(displayPath(os, state.manifestFile()), leadsElsewhere),
+                              tr("cudnn-setup never records a path through a link, so the manifest or the toolkit "
+                                 "was changed by someone else: remove the link, or restore the manifest.")));
+        return result;
+    }
     result.toolkitRoot = entry.toolkit.value(QStringLiteral("root")).toString();
     result.toolkitVersion = Version::parse(entry.toolkit.value(QStringLiteral("version")).toString());
     InstallLog::to(log,

@@ -1,5 +1,6 @@
 #include "ArchiveReader.h"
 
+#include "RegularFile.h"
 #include "TarReader.h"
 #include "ZipReader.h"
 
@@ -50,8 +51,9 @@ QString archiveContainerName(ArchiveContainer container)
 
 ArchiveContainer sniffArchiveContainer(const QString& path)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
+    QFile file;
+    QString error;
+    if (!RegularFile::open(file, path, &error))
         return ArchiveContainer::Unknown;
     const QByteArray magic = file.read(6);
     if (magic.startsWith("PK\x03\x04") || magic.startsWith("PK\x05\x06"))
@@ -80,10 +82,12 @@ std::unique_ptr<ArchiveReader> ArchiveReader::open(const QString& path, ArchiveE
         reader = std::make_unique<TarReader>(path, container);
         break;
     case ArchiveContainer::Unknown: {
-        const bool readable = QFile(path).open(QIODevice::ReadOnly);
+        QFile file;
+        QString why;
+        const bool readable = RegularFile::open(file, path, &why);
         error->kind = readable ? ArchiveError::Kind::Unsupported : ArchiveError::Kind::Io;
-        error->message = readable ? QCoreApplication::translate("ArchiveReader", "not a zip, tar.xz or tar.gz archive")
-                                  : QCoreApplication::translate("ArchiveReader", "cannot be opened for reading");
+        error->message
+            = readable ? QCoreApplication::translate("ArchiveReader", "not a zip, tar.xz or tar.gz archive") : why;
         return nullptr;
     }
     }

@@ -1,6 +1,7 @@
 #include "ChecksumSidecar.h"
 
 #include "PackageName.h"
+#include "RegularFile.h"
 
 #include <QDir>
 #include <QFile>
@@ -15,10 +16,8 @@ constexpr qint64 MaxSidecarSize = 4 * 1024 * 1024;
 
 QByteArray readSmallFile(const QString& path)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly) || file.size() > MaxSidecarSize)
-        return {};
-    return file.readAll();
+    QString ignored; // a sidecar that cannot be read is as good as none
+    return RegularFile::readSmall(path, MaxSidecarSize, &ignored).value_or(QByteArray());
 }
 
 std::optional<ExpectedChecksum> expectedFrom(const QJsonObject& entry)

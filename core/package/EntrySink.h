@@ -3,6 +3,7 @@
 #include "ArchiveEntry.h"
 
 #include <QByteArrayView>
+#include <QList>
 #include <memory>
 
 /**
@@ -26,6 +27,15 @@ public:
     };
 
     virtual ~EntrySink() = default;
+    /**
+     * Before the first member: what the archive's directory declares (a zip's), empty for a tar. False stops the
+     * pass before anything is written: a list no cuDNN package can have, or sizes no volume here can hold.
+     */
+    virtual bool admitDirectory(const QList<ArchiveEntry>& declared)
+    {
+        Q_UNUSED(declared);
+        return true;
+    }
     /** A regular file begins: where its bytes go; null stops the pass. */
     virtual std::shared_ptr<Output> openFile(const ArchiveEntry& entry) = 0;
     virtual bool addSymlink(const ArchiveEntry& entry) = 0;

@@ -1,6 +1,9 @@
 #include "HashedFile.h"
 
 #include "ArchiveReader.h"
+#include "RegularFile.h"
+
+#include <QCoreApplication>
 
 // A gap this small is read again to keep the hash in order; larger jumps are hashed once at the end.
 static constexpr qint64 MaxCatchUp = 1024 * 1024;
@@ -12,8 +15,10 @@ HashedFile::HashedFile(const QString& path)
 
 bool HashedFile::open(OpenMode mode)
 {
-    if (mode != ReadOnly || !m_file.open(QIODevice::ReadOnly | QIODevice::Unbuffered)) {
-        setErrorString(m_file.errorString());
+    QString error;
+    if (mode != ReadOnly || !RegularFile::open(m_file, m_file.fileName(), &error)) {
+        setErrorString(error.isEmpty() ? QCoreApplication::translate("HashedFile", "it opens only for reading")
+                                       : error);
         return false;
     }
     return QIODevice::open(QIODevice::ReadOnly | QIODevice::Unbuffered);

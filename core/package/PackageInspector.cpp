@@ -6,6 +6,7 @@
 #include "EntrySafety.h"
 #include "EntrySink.h"
 #include "Sha256.h"
+#include "ZipReader.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>
@@ -118,7 +119,9 @@ PackageInspection PackageInspector::inspect(const QString& path)
     }
     result.container = reader->container();
     m_sinceReport.start();
-    readEntries(*reader, result);
+    const auto* zip = dynamic_cast<const ZipReader*>(reader.get()); // a tar declares each member at its header only
+    if (!m_sink || m_sink->admitDirectory(zip ? zip->declaredEntries() : QList<ArchiveEntry>()))
+        readEntries(*reader, result);
     m_digest.drain(); // every job has run: the digests are complete and the sink has all it was given
     collectDigests(result);
 

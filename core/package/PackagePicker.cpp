@@ -5,6 +5,7 @@
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 
@@ -222,6 +223,22 @@ std::optional<PackageInspection> PackagePicker::describedByName(const QString& a
     return described;
 }
 
+namespace {
+
+// PATH_MAX on Linux and macOS is 4096 bytes with its terminating NUL; Windows' long paths end at 32,767 characters.
+#ifdef Q_OS_WIN
+constexpr int MaxPathLength = 32767;
+#else
+constexpr int MaxPathLength = 4095;
+#endif
+
+bool isPathTooLong(const QString& path)
+{
+    return QFile::encodeName(path).size() > MaxPathLength;
+}
+
+} // namespace
+
 PackageChoice PackagePicker::choose(const QList<PackageInspection>& inspections,
                                     const SystemSnapshot& system,
                                     const std::optional<QString>& cudaRoot,
@@ -236,7 +253,19 @@ PackageChoice PackagePicker::choose(const QList<PackageInspection>& inspections,
         for (const CudaToolkit& toolkit : system.toolkits)
             toolkits.append(&toolkit);
     }
-    if (toolkits.isEmpty()) {
+    if (toolkits.isEmpty() && cudaRoot && isPathTooLong(*cudaRoot)) {
+        choice.findings.append(
+            PackageFinding::hardBlock(
+                PackageCode::NoToolkit,
+                QCoreApplication::translate("PackagePicker",
+                                            "The path given for the CUDA toolkit is too long: %1 characters, and "
+                                            "this system's paths end at %2, so no folder can be there (%3…).")
+                    .arg(cudaRoot->size())
+                    .arg(MaxPathLength)
+                    .arg(cudaRoot->left(60)),
+                QCoreApplication::translate("PackagePicker", "Give the toolkit's folder by a shorter path."))
+                .offering(FixAction::Kind::ChooseToolkit));
+    } else if (toolkits.isEmpty()) {
         choice.findings.append(
             PackageFinding::hardBlock(
                 PackageCode::NoToolkit,

@@ -15,8 +15,17 @@ public:
 
     bool next(ArchiveEntry* entry) override;
     ArchiveContainer container() const override { return ArchiveContainer::Zip; }
+    /**
+     * The members the central directory declares, with their declared sizes, known before any is read (so an
+     * install can judge the whole list before it stages a byte).
+     */
+    QList<ArchiveEntry> declaredEntries() const { return m_directory; }
 
 private:
+    /** The central directory's names and uncompressed sizes (zip64 too), read from the file's end. */
+    static QList<ArchiveEntry> readDirectory(const QString& path);
+
+    QList<ArchiveEntry> m_directory;
     void failFromLibrary(const QString& entry) override;
     static bool hasEndOfCentralDirectory(const QString& path);
 };

@@ -8,10 +8,6 @@
         <translation>不是 zip、tar.xz 或 tar.gz 压缩包</translation>
     </message>
     <message>
-        <source>cannot be opened for reading</source>
-        <translation>无法以读取方式打开</translation>
-    </message>
-    <message>
         <source>unreadable archive</source>
         <translation>压缩包无法读取</translation>
     </message>
@@ -1536,20 +1532,12 @@ Try cudnn-setup --help.
         <translation>无法将 %1 刷写到磁盘：%2</translation>
     </message>
     <message>
-        <source>cannot create %1: %2</source>
-        <translation>无法创建 %1：%2</translation>
-    </message>
-    <message>
         <source>cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
 </context>
 <context>
     <name>FileWriter</name>
-    <message>
-        <source>cannot create %1: %2</source>
-        <translation>无法创建 %1：%2</translation>
-    </message>
     <message>
         <source>cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
@@ -1573,6 +1561,10 @@ Try cudnn-setup --help.
     <message>
         <source>%1 has the SHA-256 %2 instead of %3</source>
         <translation>%1 的 SHA-256 为 %2，而应为 %3</translation>
+    </message>
+    <message>
+        <source>the disk is full</source>
+        <translation>磁盘已满</translation>
     </message>
 </context>
 <context>
@@ -1694,6 +1686,13 @@ Try cudnn-setup --help.
     <message>
         <source>What changed, what to do next, and the report to keep.</source>
         <translation>做了哪些更改、接下来要做什么，以及可以保存的报告。</translation>
+    </message>
+</context>
+<context>
+    <name>HashedFile</name>
+    <message>
+        <source>it opens only for reading</source>
+        <translation>它只能以读取方式打开</translation>
     </message>
 </context>
 <context>
@@ -1991,6 +1990,10 @@ Try cudnn-setup --help.
         <source>%1 was planned from the archive but was not in what was read</source>
         <translation>%1 按压缩包列入了计划，但读取的内容中没有它</translation>
     </message>
+    <message>
+        <source>Free some space on that drive, then run the install again.</source>
+        <translation>请在该磁盘上腾出空间，然后重新运行安装。</translation>
+    </message>
 </context>
 <context>
     <name>Journal</name>
@@ -1999,16 +2002,71 @@ Try cudnn-setup --help.
         <translation>该事务日志不是此版本的 cudnn-setup 所写的格式</translation>
     </message>
     <message>
-        <source>cannot read %1: %2</source>
-        <translation>无法读取 %1：%2</translation>
-    </message>
-    <message>
         <source>%1 is damaged: %2</source>
         <translation>%1 已损坏：%2</translation>
     </message>
     <message>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>LinkFreePath</name>
+    <message>
+        <source>%1 is not written: %2 on the way to it is a link, and nothing is written through a link</source>
+        <translation>未写入 %1：通往它的路径上的 %2 是一个链接，而 cudnn-setup 从不经由链接写入</translation>
+    </message>
+    <message>
+        <source>%1 is not a plain absolute path</source>
+        <translation>%1 不是一个规范的绝对路径</translation>
+    </message>
+    <message>
+        <source>cannot open %1: %2</source>
+        <translation>无法打开 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot open /: %1</source>
+        <translation>无法打开 /：%1</translation>
+    </message>
+    <message>
+        <source>cannot copy the link to %1: %2</source>
+        <translation>无法将链接复制到 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot copy to %1: %2</source>
+        <translation>无法复制到 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is neither a file nor a link</source>
+        <translation>%1 既不是文件也不是链接</translation>
+    </message>
+    <message>
+        <source>cannot move to %1: %2</source>
+        <translation>无法移动到 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot move %1 to %2: %3</source>
+        <translation>无法将 %1 移动到 %2：%3</translation>
+    </message>
+    <message>
+        <source>cannot create the folder %1: %2</source>
+        <translation>无法创建文件夹 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is a folder</source>
+        <translation>%1 是文件夹</translation>
+    </message>
+    <message>
+        <source>cannot remove %1: %2</source>
+        <translation>无法删除 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot create the link %1: %2</source>
+        <translation>无法创建链接 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot create %1: %2</source>
+        <translation>无法创建 %1：%2</translation>
     </message>
 </context>
 <context>
@@ -2156,10 +2214,6 @@ Try cudnn-setup --help.
 <context>
     <name>Manifest</name>
     <message>
-        <source>cannot read %1: %2</source>
-        <translation>无法读取 %1：%2</translation>
-    </message>
-    <message>
         <source>%1 is damaged or from another version of cudnn-setup</source>
         <translation>%1 已损坏，或来自其他版本的 cudnn-setup</translation>
     </message>
@@ -2170,6 +2224,21 @@ Try cudnn-setup --help.
     <message>
         <source>cannot remove %1: injected fault</source>
         <translation>无法删除 %1：注入的故障</translation>
+    </message>
+</context>
+<context>
+    <name>MemberSize</name>
+    <message>
+        <source>%1 declares %2, more than any member of a cuDNN package holds (at most %3 for %4)</source>
+        <translation>%1 声明了 %2，超过任何 cuDNN 软件包成员的大小（%4 最多 %3）</translation>
+    </message>
+    <message>
+        <source>a library</source>
+        <translation>库文件</translation>
+    </message>
+    <message>
+        <source>a header or other file</source>
+        <translation>头文件或其他文件</translation>
     </message>
 </context>
 <context>
@@ -2563,6 +2632,14 @@ Try cudnn-setup --help.
         <source>cuDNN %1 is older than the chosen %2.</source>
         <translation>cuDNN %1 的版本低于已选中的 %2。</translation>
     </message>
+    <message>
+        <source>The path given for the CUDA toolkit is too long: %1 characters, and this system&apos;s paths end at %2, so no folder can be there (%3…).</source>
+        <translation>为 CUDA 工具包给出的路径过长：%1 个字符，而本系统的路径最长为 %2，因此那里不可能有文件夹（%3…）。</translation>
+    </message>
+    <message>
+        <source>Give the toolkit&apos;s folder by a shorter path.</source>
+        <translation>请用更短的路径指定工具包所在的文件夹。</translation>
+    </message>
 </context>
 <context>
     <name>PackageSummary</name>
@@ -2936,6 +3013,26 @@ Try cudnn-setup --help.
         <source>Run cudnn-setup as root (for example with sudo), or install into a toolkit you own.</source>
         <translation>请以 root 身份运行 cudnn-setup（例如使用 sudo），或安装到属于您的工具包中。</translation>
     </message>
+    <message>
+        <source>%1 lies on a read-only file system, so nothing was changed (no user may write there, root neither).</source>
+        <translation>%1 位于只读文件系统上，因此没有做任何更改（任何用户都不能写入那里，root 也不能）。</translation>
+    </message>
+    <message>
+        <source>Mount that file system writable, or install into a toolkit on a writable drive.</source>
+        <translation>请以可写方式挂载该文件系统，或安装到位于可写磁盘上的工具包中。</translation>
+    </message>
+    <message>
+        <source>%1 is a link, not cudnn-setup&apos;s own folder, so nothing was changed: cudnn-setup never writes its journal, manifest or backups through a link.</source>
+        <translation>%1 是一个链接，而不是 cudnn-setup 自己的文件夹，因此没有做任何更改：cudnn-setup 从不经由链接写入其日志、清单或备份。</translation>
+    </message>
+    <message>
+        <source>%1 is a file, not cudnn-setup&apos;s own folder, so nothing was changed.</source>
+        <translation>%1 是一个文件，而不是 cudnn-setup 自己的文件夹，因此没有做任何更改。</translation>
+    </message>
+    <message>
+        <source>Move %1 away (cudnn-setup keeps its journal, manifest and backups in that folder), then run cudnn-setup again.</source>
+        <translation>请将 %1 移走（cudnn-setup 在该文件夹中保存其日志、清单和备份），然后重新运行 cudnn-setup。</translation>
+    </message>
 </context>
 <context>
     <name>PythonConsumers</name>
@@ -3026,6 +3123,14 @@ Try cudnn-setup --help.
         <source>its step %1 names %2, outside %3</source>
         <translation>其步骤 %1 指向 %3 之外的 %2</translation>
     </message>
+    <message>
+        <source>it names %1, which leads through the link %2</source>
+        <translation>它指向 %1，该路径经过链接 %2</translation>
+    </message>
+    <message>
+        <source>its step %1 names %2, which leads through the link %3</source>
+        <translation>它的步骤 %1 指向 %2，该路径经过链接 %3</translation>
+    </message>
 </context>
 <context>
     <name>RedistIndex</name>
@@ -3052,6 +3157,33 @@ Try cudnn-setup --help.
     <message>
         <source>Copy the manifest from NVIDIA&apos;s redist folder unchanged.</source>
         <translation>请从 NVIDIA 的 redist 文件夹原样复制该清单。</translation>
+    </message>
+</context>
+<context>
+    <name>RegularFile</name>
+    <message>
+        <source>%1 is not a regular file (it is a folder, a device or missing); only regular files are read</source>
+        <translation>%1 不是普通文件（它是文件夹、设备或不存在）；只读取普通文件</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is a link, and cudnn-setup does not follow one here</source>
+        <translation>%1 是一个链接，cudnn-setup 在此处不跟随链接</translation>
+    </message>
+    <message>
+        <source>%1 is a FIFO (a named pipe), not a file; cudnn-setup reads only regular files</source>
+        <translation>%1 是一个 FIFO（命名管道），不是文件；cudnn-setup 只读取普通文件</translation>
+    </message>
+    <message>
+        <source>%1 is not a regular file (a folder, a device or a socket); cudnn-setup reads only regular files</source>
+        <translation>%1 不是普通文件（而是文件夹、设备或套接字）；cudnn-setup 只读取普通文件</translation>
+    </message>
+    <message>
+        <source>%1 is larger than %2, more than such a file can hold; it is not read</source>
+        <translation>%1 大于 %2，超过此类文件可能的大小；不予读取</translation>
     </message>
 </context>
 <context>
@@ -3755,6 +3887,22 @@ Try cudnn-setup --help.
         <source>cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
+    <message>
+        <source>%1 holds more bytes than the %2 it declares; it is no cuDNN member</source>
+        <translation>%1 包含的字节多于其声明的 %2；它不是 cuDNN 的成员</translation>
+    </message>
+    <message>
+        <source>%1 declares %2, but the disk holding %3 has %4 free (less a margin); nothing of it was written</source>
+        <translation>%1 声明了 %2，但 %3 所在磁盘的可用空间（扣除余量）只有 %4；其内容一字节也未写入</translation>
+    </message>
+    <message>
+        <source>its directory lists %1 files and none is a cuDNN header or library, so it is no cuDNN package; nothing of it was written</source>
+        <translation>其目录列出了 %1 个文件，但没有一个是 cuDNN 头文件或库，因此它不是 cuDNN 软件包；其内容一字节也未写入</translation>
+    </message>
+    <message>
+        <source>the archive&apos;s directory</source>
+        <translation>归档的目录</translation>
+    </message>
 </context>
 <context>
     <name>StepList</name>
@@ -4045,6 +4193,14 @@ Try cudnn-setup --help.
         <source>transaction %1 rolled back</source>
         <translation>事务 %1 已回滚</translation>
     </message>
+    <message>
+        <source>%1 is no longer the folder this transaction began in: it was moved or replaced meanwhile</source>
+        <translation>%1 已不再是此事务开始时的文件夹：它在此期间被移动或替换</translation>
+    </message>
+    <message>
+        <source>%1 was moved or replaced while the transaction ran, so nothing is undone at that path; what was changed stays in the original folder with its journal and staged files, and once that folder is back at %1 the next cudnn-setup run puts it back</source>
+        <translation>%1 在事务运行期间被移动或替换，因此不会在该路径上撤销任何操作；已做的更改连同其日志和暂存文件保留在原文件夹中，待该文件夹回到 %1 后，下一次运行 cudnn-setup 会将其恢复</translation>
+    </message>
 </context>
 <context>
     <name>TransferMeter</name>
@@ -4228,6 +4384,14 @@ Try cudnn-setup --help.
     <message>
         <source>phase: %1</source>
         <translation>阶段：%1</translation>
+    </message>
+    <message>
+        <source>Nothing was changed: the manifest %1 cannot be acted on (%2).</source>
+        <translation>没有做任何更改：无法依据清单 %1 执行操作（%2）。</translation>
+    </message>
+    <message>
+        <source>cudnn-setup never records a path through a link, so the manifest or the toolkit was changed by someone else: remove the link, or restore the manifest.</source>
+        <translation>cudnn-setup 从不记录经过链接的路径，因此清单或工具包已被他人更改：请删除该链接，或恢复清单。</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,7 @@
 // JSON, with a property: whatever the bytes, acting on them never touches anything outside the toolkit root, nor a
 // file of the root when the bytes name neither it nor a folder it lies in. Each input is tried twice on a fresh
 // toolkit: as journal.json (Transaction::recover, as the next run does) and as manifest.json (a forced uninstall).
+// The toolkit holds lib/evil, a link to the folder outside: a path through it must be refused, whatever names it.
 // "@ROOT@" in an input stands for the toolkit's path, so the seeds can name its files.
 
 #include "FuzzTarget.h"
@@ -67,6 +68,8 @@ void resetSandbox()
         write(sandbox() + QLatin1Char('/') + s.path, s.content);
     FileSystem::removeEntry(root() + QStringLiteral("/lib/libcudnn.so.9"));
     QFile::link(QStringLiteral("libcudnn.so.9.19.0"), root() + QStringLiteral("/lib/libcudnn.so.9"));
+    // A folder link the user planted to a folder outside (#27): no recorded path may lead through it.
+    QFile::link(QStringLiteral("../../outside"), root() + QStringLiteral("/lib/evil"));
 }
 
 void checkSentinels(const QByteArray& input)
