@@ -28,16 +28,7 @@ cleanup() {
     rm -rf "$work"
 }
 trap cleanup EXIT
-failures=0
-fail() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
-expect() { # expect DESCRIPTION COMMAND...
-    local what="$1"; shift
-    if "$@" >"$work/last.log" 2>&1; then echo "ok: $what"; else cat "$work/last.log" >&2; fail "$what"; fi
-}
-refuse() { # refuse DESCRIPTION COMMAND...: the command must fail
-    local what="$1"; shift
-    if "$@" >"$work/last.log" 2>&1; then cat "$work/last.log" >&2; fail "$what"; else echo "ok: $what"; fi
-}
+source "$source_dir/tests/support/checks.sh"
 
 mkdir "$work/files"
 files=("$dist/cudnn-setup.exe" "$dist/cudnn-probe.exe")
@@ -113,8 +104,4 @@ else
     echo "skip: wine is not installed: the signed program is not run"
 fi
 
-if [ "$failures" -ne 0 ]; then
-    echo "$failures check(s) failed" >&2
-    exit 1
-fi
-echo "all signing checks passed"
+finish_checks "all signing checks passed"

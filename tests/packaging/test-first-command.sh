@@ -9,12 +9,7 @@ set -uo pipefail
 source_dir="$(cd "$(dirname "$0")/../.." && pwd)"
 work="$(mktemp -d "${TMPDIR:-/tmp}/cudnn-setup-first-command.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
-failures=0
-fail() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
-expect() { # expect DESCRIPTION COMMAND...
-    local what="$1"; shift
-    if "$@"; then echo "ok: $what"; else fail "$what"; fi
-}
+source "$source_dir/tests/support/checks.sh"
 
 # The shell blocks of README.md's "Set up on a fresh Debian 12 machine" section, one command per block.
 awk '/^## Set up on a fresh Debian 12 machine/ {on = 1; next} on && /^## / {exit}
@@ -59,8 +54,4 @@ else
         test "$all" -le $((product + 12))
 fi
 
-if [ "$failures" -ne 0 ]; then
-    echo "$failures check(s) failed" >&2
-    exit 1
-fi
-echo "the first command is lean"
+finish_checks "the first command is lean"
