@@ -13,9 +13,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build-asan}
 seconds=${FUZZ_SECONDS:-20}
-bash scripts/configure-sanitized.sh "$build"
 targets=$(sed -n 's/^set(CUDNN_SETUP_FUZZ_TARGETS \(.*\))$/\1/p' tests/fuzz/CMakeLists.txt | tr 'A-Z' 'a-z')
-cmake --build "$build" --parallel "$(nproc)" --target $(for t in $targets; do echo "fuzz_$t"; done)
+if [ "${FUZZ_BUILD:-1}" != 0 ]; then # FUZZ_BUILD=0: the caller built the tree and may be using it beside this run
+    bash scripts/configure-sanitized.sh "$build"
+    cmake --build "$build" --parallel "$(nproc)" --target $(for t in $targets; do echo "fuzz_$t"; done)
+fi
 
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0} # Qt's one-time allocations are not findings
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}

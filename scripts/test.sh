@@ -53,7 +53,7 @@ finish sanitized-build "$asan_build"
 
 # The unit and end-to-end tests again under AddressSanitizer + UBSan (their build is done: only ctest is left),
 # beside every fuzz target for a bounded time, one at a time on the other core.
-start fuzz env FUZZ_JOBS=1 bash scripts/fuzz.sh build-asan
+start fuzz env FUZZ_JOBS=1 FUZZ_BUILD=0 bash scripts/fuzz.sh build-asan
 fuzz=$started
 bash scripts/sanitize-tests.sh build-asan
 finish fuzz "$fuzz"
