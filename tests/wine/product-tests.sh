@@ -39,22 +39,20 @@ test_exe=$(realpath -m "$build_dir/product-wine-test.exe")
 fixtures=$(realpath -m "$build_dir/product")
 [ -f "$test_exe" ] || fail "$test_exe is missing: build it with '$0 $build_dir $dist build'"
 
+# target_next_to_dist EXTENSION WHAT: $target becomes the newest cudnn-setup-*-windows-x86_64.EXTENSION next to
+# <dist-dir>; a skip when there is none (a failure with CI=true).
+target_next_to_dist() {
+    target=$(ls -t "$dist"/../cudnn-setup-*-windows-x86_64."$1" 2>/dev/null | head -n 1)
+    if [ -z "$target" ]; then
+        [ "${CI:-}" = true ] && fail "no cudnn-setup-*-windows-x86_64.$1 next to $dist; CI=true"
+        skip "no $2 cudnn-setup-*-windows-x86_64.$1 next to $dist (scripts/build-windows.sh makes it)"
+    fi
+    target=$(realpath "$target")
+}
 target=$dist
-if [ "$scenario" = msi ]; then
-    target=$(ls -t "$dist"/../cudnn-setup-*-windows-x86_64.msi 2>/dev/null | head -n 1)
-    if [ -z "$target" ]; then
-        [ "${CI:-}" = true ] && fail "no cudnn-setup-*-windows-x86_64.msi next to $dist; CI=true"
-        skip "no MSI cudnn-setup-*-windows-x86_64.msi next to $dist (scripts/build-windows.sh makes it)"
-    fi
-    target=$(realpath "$target")
-fi
+[ "$scenario" = msi ] && target_next_to_dist msi MSI
 if [ "$scenario" = installer ]; then
-    target=$(ls -t "$dist"/../cudnn-setup-*-windows-x86_64.exe 2>/dev/null | head -n 1)
-    if [ -z "$target" ]; then
-        [ "${CI:-}" = true ] && fail "no cudnn-setup-*-windows-x86_64.exe next to $dist; CI=true"
-        skip "no NSIS installer cudnn-setup-*-windows-x86_64.exe next to $dist"
-    fi
-    target=$(realpath "$target")
+    target_next_to_dist exe "NSIS installer"
     # NSIS installers are 32-bit programs; Debian's wine runs them only with wine32:i386 installed.
     if file -b "$target" | grep -q '^PE32 ' && [ ! -d /usr/lib/i386-linux-gnu/wine ]; then
         skip "$target is a 32-bit program and this wine has no 32-bit support (dpkg --add-architecture i386; apt-get install wine32:i386)"
