@@ -7,6 +7,8 @@
 #   - apt resolves its dependencies on this machine (apt-get install --simulate, nothing is installed);
 #   - installed with dpkg into a clean throw-away root, `cudnn-setup --detect` run from there exits 0 and finds
 #     the real CUDA toolkit of this machine (/usr/local/cuda-13.0, when it exists), with cudnn-probe beside it;
+#   - removed (dpkg --remove, what apt remove runs) and purged (dpkg --purge, apt purge), the root holds exactly what
+#     it held before the package: no program, polkit action, completion, man page, desktop file or metainfo left;
 #   - the tarball unpacks into a folder that runs the same way;
 #   - the licence: the DEP-5 copyright file and LICENSE in /usr/share/doc/cudnn-setup, the NSIS licence page, and
 #     no Qt module outside the LGPL ones linked (readelf NEEDED of the installed programs; the probe links no Qt);
@@ -117,6 +119,9 @@ fi
 root="$work/root"
 mkdir -p "$root/var/lib/dpkg/info" "$root/var/lib/dpkg/updates" "$root/var/log"
 touch "$root/var/lib/dpkg/status"
+# What the root holds before the package (dpkg's own database aside, which the remove and purge checks read).
+tree() { (cd "$root" && find . \( -path ./var/lib/dpkg -o -path ./var/log \) -prune -o -printf '%y %m %p\n' | LC_ALL=C sort); }
+tree >"$work/tree-before"
 # The throw-away root has no libraries: dependencies come from this machine, so they are checked above instead.
 if dpkg --root="$root" --log=/dev/null --force-depends --force-not-root --install "$deb" >"$work/dpkg.log" 2>&1; then
     pass "dpkg installs the package into a clean root"
@@ -203,6 +208,45 @@ ldd "$root/usr/bin/cudnn-setup" >"$work/ldd.txt" 2>&1 || true
 expect "every library of the installed cudnn-setup resolves on this machine" \
     bash -c '! grep -q "not found" "$1"' _ "$work/ldd.txt"
 run_detect "$root/usr/bin" deb
+
+# ---- apt remove and apt purge leave the root as it was before the package ----
+# apt runs dpkg --remove and --purge for them (nothing depends on cudnn-setup); here dpkg runs them on the root.
+package_state() { dpkg-query --admindir="$root/var/lib/dpkg" -W -f='${Status}' cudnn-setup 2>/dev/null || true; }
+leftovers() { # leftovers LABEL: what the root holds now that it did not before the package
+    tree >"$work/tree-$1"
+    diff "$work/tree-before" "$work/tree-$1" | sed -n 's/^> //p' >"$work/leftovers-$1"
+    [ ! -s "$work/leftovers-$1" ] || { echo "left by $1:"; cat "$work/leftovers-$1"; } >&2
+    [ ! -s "$work/leftovers-$1" ]
+}
+shipped=(/usr/bin/cudnn-setup /usr/bin/cudnn-probe /usr/share/polkit-1/actions/org.cudnn-setup.install.policy
+    /usr/share/bash-completion/completions/cudnn-setup /usr/share/zsh/vendor-completions/_cudnn-setup
+    /usr/share/man/man1/cudnn-setup.1.gz /usr/share/applications/cudnn-setup.desktop
+    /usr/share/metainfo/io.github.cudnn_setup.metainfo.xml /usr/share/icons/hicolor/scalable/apps/cudnn-setup.svg
+    /usr/share/doc/cudnn-setup)
+none_shipped() { for path in "${shipped[@]}"; do [ ! -e "$root$path" ] || { echo "still there: $path" >&2; return 1; }; done; }
+dpkg_on_root() { # dpkg_on_root DESCRIPTION ARGUMENTS...: dpkg on the throw-away root; its log shown when it fails
+    local what="$1"; shift
+    if dpkg --root="$root" --log=/dev/null --force-depends --force-not-root "$@" >"$work/dpkg-step.log" 2>&1; then
+        pass "$what"
+    else
+        cat "$work/dpkg-step.log" >&2
+        fail "$what"
+    fi
+}
+expect_gone() { # expect_gone remove|purge
+    expect "after $1: the programs, polkit action, completions, man page, desktop file and metainfo are gone" none_shipped
+    expect "after $1: nothing is left that was not there before the package" leftovers "$1"
+}
+dpkg_on_root "dpkg --remove (apt remove) removes the package" --remove cudnn-setup
+expect_gone remove
+expect "after remove: dpkg keeps no configuration of it (nothing for purge to do): '$(package_state)'" \
+    bash -c 'case "$1" in "" | *not-installed) exit 0 ;; *) exit 1 ;; esac' _ "$(package_state)"
+dpkg_on_root "dpkg installs it again" --install "$deb"
+dpkg_on_root "dpkg --purge (apt purge) purges the package" --purge cudnn-setup
+expect_gone purge
+expect "after purge: dpkg knows nothing of it, not even its file list" bash -c \
+    '[ -z "$(ls "$1"/var/lib/dpkg/info/cudnn-setup.* 2>/dev/null)" ] && case "$2" in "" | *not-installed) exit 0 ;; *) exit 1 ;; esac' \
+    _ "$root" "$(package_state)"
 
 # ---- The tarball ----
 mkdir "$work/tgz"

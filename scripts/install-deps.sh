@@ -1,24 +1,27 @@
 #!/usr/bin/env bash
-# Installs everything cudnn-setup needs to build and test on Debian 12 (bookworm).
+# Installs what building and running cudnn-setup needs on Debian 12 (bookworm): the compiler, CMake, Qt 6 (with
+# its translation tools: the zh_CN interface is compiled in) and libarchive, xz, zlib and OpenSSL. Nothing for
+# the tests or the Windows cross-build: scripts/install-test-deps.sh adds those (the test command runs it).
 # Safe to run again: apt-get skips what is already there.
+#   scripts/install-deps.sh [--print | PACKAGE...]   --print lists the packages and installs nothing; PACKAGEs are
+#                                                    installed in the same apt-get run (install-test-deps.sh)
 set -euo pipefail
 
 packages=(
     build-essential cmake ninja-build pkg-config
     qt6-base-dev qt6-base-dev-tools qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
-    libqt6core5compat6-dev libqt6svg6 qt6-translations-l10n
-    libquazip1-qt6-dev libarchive-dev liblzma-dev zlib1g-dev ccache
-    clang-14 libclang-rt-14-dev
-    xz-utils file hyperfine
-    xvfb xauth fonts-wqy-microhei
-    mingw-w64 libz-mingw-w64-dev wine wine64
-    dpkg-dev desktop-file-utils librsvg2-bin jq ansible-core nsis
-    libssl-dev libdnnl-dev help2man bash-completion zsh appstream man-db python3-jsonschema
+    libqt6svg6 qt6-translations-l10n
+    libarchive-dev liblzma-dev zlib1g-dev libssl-dev
 )
+
+if [ "${1:-}" = --print ]; then
+    printf '%s\n' "${packages[@]}"
+    exit 0
+fi
 
 SUDO=""
 if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
 
 export DEBIAN_FRONTEND=noninteractive
 $SUDO apt-get update -qq
-$SUDO apt-get install -y -qq --no-install-recommends "${packages[@]}"
+$SUDO apt-get install -y -qq --no-install-recommends "${packages[@]}" "$@"

@@ -1,19 +1,59 @@
 #!/usr/bin/env bash
 # The whole test suite from a fresh clone: dependencies, a clean build, the Windows cross-build (its SDK is built
 # once and cached outside the clone, docs/building-windows.md), every test (ctest; the `windows` tests run the
-# Windows build under wine).
+# Windows build under wine), then the unit and end-to-end tests under ASan + UBSan and every fuzz target, both in
+# one clang tree (docs/testing.md).
+#
+# On two cores the stages overlap where one leaves a core idle (docs/testing.md, "What the stages cost"): the
+# Windows SDK builds beside the Linux tree (its configure and unpack steps are serial), the sanitized tree builds
+# at a lower priority beside the main ctest (the tests run one at a time), and the fuzz targets run beside the
+# sanitized ctest. A stage's output is printed when it ends.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-bash scripts/install-deps.sh
+bash scripts/install-test-deps.sh
 # ccache keeps a warm run short; CCACHE_BASEDIR makes another clone of the same tree hit the same cache.
 export CCACHE_BASEDIR=$PWD
+logs=$(mktemp -d "${TMPDIR:-/tmp}/cudnn-setup-test.XXXXXX")
+background=() # process groups (setsid) still running, ended if this script stops early
+trap 'for g in ${background[@]+"${background[@]}"}; do kill -- "-$g" 2>/dev/null || true; done; rm -rf "$logs"' EXIT
+# start NAME COMMAND...: runs it in a process group of its own, its output into $logs/NAME.log; sets $started.
+start() {
+    local name=$1; shift
+    setsid "$@" >"$logs/$name.log" 2>&1 &
+    started=$!
+    background+=("$started")
+}
+# finish NAME PID: waits for it, prints its output, and stops the script when it failed.
+finish() {
+    local status=0
+    wait "$2" || status=$?
+    cat "$logs/$1.log"
+    local group others=()
+    for group in "${background[@]}"; do [ "$group" = "$2" ] || others+=("$group"); done
+    background=(${others[@]+"${others[@]}"})
+    [ "$status" -eq 0 ] || { echo "test.sh: $1 failed (exit $status)" >&2; exit "$status"; }
+}
+
+start windows-sdk bash scripts/windows-sdk.sh
+sdk=$started
+# The tests and their fault injection on by name: `build` may be the README's first command's, configured without.
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DCUDNN_SETUP_BUILD_TESTS=ON -DCUDNN_SETUP_FAULT_INJECTION=ON \
     -DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache
 cmake --build build --parallel "$(nproc)"
+finish windows-sdk "$sdk"
 bash scripts/build-windows.sh build-windows
+
+start sanitized-build nice -n 10 bash -c 'bash scripts/configure-sanitized.sh build-asan &&
+    cmake --build build-asan --parallel "$(nproc)"'
+asan_build=$started
 ctest --test-dir build --output-on-failure --timeout 600
-# The unit and end-to-end tests again under AddressSanitizer + UBSan, then every fuzz target for a bounded time
-# (docs/testing.md).
+finish sanitized-build "$asan_build"
+
+# The unit and end-to-end tests again under AddressSanitizer + UBSan (their build is done: only ctest is left),
+# beside every fuzz target for a bounded time, one at a time on the other core.
+start fuzz env FUZZ_JOBS=1 FUZZ_BUILD=0 bash scripts/fuzz.sh build-asan
+fuzz=$started
 bash scripts/sanitize-tests.sh build-asan
-bash scripts/fuzz.sh build-fuzz
+finish fuzz "$fuzz"

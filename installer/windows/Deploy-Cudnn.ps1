@@ -24,7 +24,8 @@
     Default: the folder this script is in (an Intune package carries the archive beside the script).
 .PARAMETER CudnnSetup
     cudnn-setup.exe. Default: .\cudnn-setup\bin\cudnn-setup.exe beside this script (the portable ZIP unpacked
-    into the package), else %ProgramFiles%\cudnn-setup\bin\cudnn-setup.exe (the NSIS installer's place).
+    into the package), else %ProgramFiles%\cudnn-setup\bin\cudnn-setup.exe, else
+    %ProgramFiles%\cudnn-setup\cudnn-setup.exe (where the MSI and the NSIS installer put it).
 .PARAMETER CudaRoot
     The CUDA toolkit to install into. Default: the one the archive fits (exit 7 when several fit equally).
 .PARAMETER PathScope
@@ -120,6 +121,7 @@ function Find-CudnnSetup {
     # The 64-bit Program Files even when a 32-bit host (Intune's agent) started a 32-bit PowerShell.
     $programFiles = if ($env:ProgramW6432) { $env:ProgramW6432 } else { $env:ProgramFiles }
     $candidates += (Join-Path $programFiles 'cudnn-setup\bin\cudnn-setup.exe')
+    $candidates += (Join-Path $programFiles 'cudnn-setup\cudnn-setup.exe') # the MSI's (and NSIS's) place
     foreach ($candidate in $candidates) {
         if (Test-Path -LiteralPath $candidate -PathType Leaf) { return (Resolve-Path -LiteralPath $candidate).Path }
     }

@@ -16,3 +16,8 @@ set(CPACK_NSIS_CONTACT "${CUDNN_SETUP_PACKAGE_CONTACT}")
 # A 64-bit installer (NSIS 3's amd64-unicode target): the program is 64-bit only, the installer then sees the real
 # Program Files and registry without WOW64 redirection, and a 64-bit-only wine runs it (the Windows test tier).
 set(CPACK_NSIS_DEFINES "Target amd64-unicode")
+if(WIN32)
+    # The programs inside the installer are signed like the ones in dist/ when a certificate is given.
+    set(CPACK_PRE_BUILD_SCRIPTS "${CMAKE_CURRENT_LIST_DIR}/SignStaged.cmake")
+    set(CPACK_CUDNN_SETUP_SIGN_SCRIPT "${PROJECT_SOURCE_DIR}/scripts/sign-windows.sh")
+endif()

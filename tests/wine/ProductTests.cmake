@@ -12,9 +12,14 @@ add_test(NAME wine_product_build
          COMMAND bash ${wine_product_script} ${wine_product_dir} product ${CUDNN_SETUP_WINDOWS_DIST} build)
 set_tests_properties(wine_product_build PROPERTIES FIXTURES_SETUP wine_product LABELS windows TIMEOUT 600
                                                    SKIP_RETURN_CODE 77)
-foreach(scenario detect install pitfalls readonly elevation wizard installer)
+foreach(scenario detect install pitfalls readonly elevation wizard installer msi)
     add_test(NAME wine_product_${scenario}
              COMMAND bash ${wine_product_script} ${wine_product_dir} product ${CUDNN_SETUP_WINDOWS_DIST} ${scenario})
     set_tests_properties(wine_product_${scenario} PROPERTIES FIXTURES_REQUIRED wine_product LABELS windows
                                                              TIMEOUT 600 SKIP_RETURN_CODE 77)
 endforeach()
+# Authenticode signing of the two programs, the NSIS installer and the MSI with a throw-away certificate
+# (scripts/sign-windows.sh; installer/windows/test-signing.sh).
+add_test(NAME windows_signing COMMAND bash ${PROJECT_SOURCE_DIR}/installer/windows/test-signing.sh
+                                      ${CUDNN_SETUP_WINDOWS_DIST})
+set_tests_properties(windows_signing PROPERTIES LABELS windows TIMEOUT 600 SKIP_RETURN_CODE 77)

@@ -6,6 +6,7 @@
 //   product-wine-test.exe detect|install|pitfalls <dist> <fixtures> <work>
 //   product-wine-test.exe readonly-setup|readonly-check <dist> <fixtures> <work>   (as an unprivileged user)
 //   product-wine-test.exe installer <installer.exe> <fixtures> <work>
+//   product-wine-test.exe msi <cudnn-setup.msi> <fixtures> <work>   (<work>\\older.msi: the same program, older)
 //   product-wine-test.exe machine <dist> <fixtures> <work>   (only builds the machine: the Windows screenshots)
 // <fixtures>: the build's product/ folder (fake DLLs and zips, tests/wine/CMakeLists.txt); <work>: a folder of the
 // test run's own for reports. Plain C++: exit code = failures.
@@ -21,6 +22,9 @@
 #include <string>
 #include <vector>
 #include <windows.h>
+// After windows.h:
+#include <msi.h>
+#include <shlobj.h>
 
 using cudnnsetup::runtime::toUtf8;
 using cudnnsetup::runtime::toWide;
@@ -682,6 +686,20 @@ int readonlyCheck(const Machine& m)
     return failures;
 }
 
+/** The installed cudnn-setup.exe runs from where it was installed: --version, and --detect with its probe beside
+ *  it, on the standard machine. Returns what --version printed. */
+std::string checkInstalledProgram(const std::wstring& exe)
+{
+    const std::wstring probe = exe.substr(0, exe.find_last_of(L'\\')) + L"\\cudnn-probe.exe";
+    check(exists(probe), "cudnn-probe.exe is installed next to it");
+    const Run version = expectExit(exe, L"--version", 0, "the installed --version");
+    check(contains(version.output, "cudnn-setup"), "--version names the program");
+    const Run found = expectExit(exe, L"--detect --json", 0, "the installed --detect --json");
+    check(contains(compact(found.output), json(toolkitRoot(L"11.3"))), "the installed copy finds the toolkit");
+    check(contains(found.output, "RTX 3060 Ti"), "the installed copy's probe loads the driver");
+    return version.output;
+}
+
 /** The NSIS installer, silently: installs under C:\Program Files\cudnn-setup, runs, uninstalls. */
 int installer(const Machine& m, const std::wstring& setupExe)
 {
@@ -694,12 +712,7 @@ int installer(const Machine& m, const std::wstring& setupExe)
         exe = folder + L"\\cudnn-setup.exe";
     check(exists(exe), "cudnn-setup.exe is installed under " + toUtf8(folder));
     const std::wstring probe = exe.substr(0, exe.find_last_of(L'\\')) + L"\\cudnn-probe.exe";
-    check(exists(probe), "cudnn-probe.exe is installed next to it");
-    const Run version = expectExit(exe, L"--version", 0, "the installed --version");
-    check(contains(version.output, "cudnn-setup"), "--version names the program");
-    const Run found = expectExit(exe, L"--detect --json", 0, "the installed --detect --json");
-    check(contains(compact(found.output), json(toolkitRoot(L"11.3"))), "the installed copy finds the toolkit");
-    check(contains(found.output, "RTX 3060 Ti"), "the installed copy's probe loads the driver");
+    checkInstalledProgram(exe);
 
     // The uninstaller copies itself to %TEMP% and returns at once; the copy removes the folder.
     std::wstring uninstaller;
@@ -718,6 +731,123 @@ int installer(const Machine& m, const std::wstring& setupExe)
     return failures;
 }
 
+// ---- the MSI (installer/windows/cudnn-setup.wxs) ----
+
+/** The MSI's product family: installer/windows/cudnn-setup.wxs. It must never change, or a newer MSI would install
+ *  beside an older one instead of replacing it, and deployment tools' detection rules would stop matching. */
+const wchar_t* const MsiUpgradeCode = L"{6D2B3C0E-5A4F-4C8B-9E1D-7F3A2B9C4E51}";
+
+struct InstalledProduct
+{
+    std::wstring code;
+    std::wstring version;
+};
+
+/** The products of the MSI's family that Windows Installer has installed on this machine. */
+std::vector<InstalledProduct> installedMsiProducts()
+{
+    std::vector<InstalledProduct> products;
+    wchar_t code[39];
+    for (DWORD i = 0; MsiEnumRelatedProductsW(MsiUpgradeCode, 0, i, code) == ERROR_SUCCESS; ++i) {
+        wchar_t version[64];
+        DWORD size = 64;
+        if (MsiGetProductInfoW(code, INSTALLPROPERTY_VERSIONSTRING, version, &size) != ERROR_SUCCESS)
+            size = 0;
+        products.push_back({code, std::wstring(version, size)});
+    }
+    return products;
+}
+
+bool registryKeyExists(HKEY root, const std::wstring& subkey)
+{
+    HKEY key = nullptr;
+    if (RegOpenKeyExW(root, subkey.c_str(), 0, KEY_READ | KEY_WOW64_64KEY, &key) != ERROR_SUCCESS)
+        return false;
+    RegCloseKey(key);
+    return true;
+}
+
+std::wstring knownFolder(int csidl)
+{
+    wchar_t buffer[MAX_PATH];
+    return SHGetFolderPathW(nullptr, csidl, nullptr, SHGFP_TYPE_CURRENT, buffer) == S_OK ? buffer : L"";
+}
+
+/** The Start-menu shortcut: in the common Programs folder, as Windows puts a per-machine one; wine's msi puts it in
+ *  the user's (it resolves ProgramMenuFolder before it reads ALLUSERS), so either counts. */
+std::wstring startMenuShortcut()
+{
+    for (const int folder : {CSIDL_COMMON_PROGRAMS, CSIDL_PROGRAMS}) {
+        const std::wstring link = knownFolder(folder) + L"\\cudnn-setup\\cudnn-setup.lnk";
+        if (exists(link))
+            return link;
+    }
+    return L"";
+}
+
+/** The MSI, silently: an older build (<work>\\older.msi, product-tests.sh makes it with make-msi.sh) installed,
+ *  upgraded in place by this one, a downgrade refused, the program run from Program Files, then uninstalled to
+ *  nothing. */
+int msiPackage(const Machine& m, const std::wstring& msiFile)
+{
+    standardMachine(m);
+    loginEnvironment();
+    const std::wstring msiexec = system32() + L"\\msiexec.exe";
+    const std::wstring older = m.work + L"\\older.msi";
+    const std::wstring folder = programFiles() + L"\\cudnn-setup";
+    const std::wstring exe = folder + L"\\cudnn-setup.exe";
+    check(exists(older), "the older MSI was made for the upgrade: " + toUtf8(older));
+
+    note("-- the older build, per machine and silent");
+    expectExit(msiexec, L"/i " + quote(older) + L" /qn", 0, "msiexec /i older.msi /qn");
+    const std::vector<InstalledProduct> first = installedMsiProducts();
+    check(first.size() == 1, "one cudnn-setup product is installed (" + std::to_string(first.size()) + ")");
+    check(exists(exe), "cudnn-setup.exe is in " + toUtf8(folder));
+
+    note("-- this build over it: a major upgrade in place");
+    expectExit(msiexec, L"/i " + quote(msiFile) + L" /qn", 0, "msiexec /i the MSI /qn over the older one");
+    const std::vector<InstalledProduct> upgraded = installedMsiProducts();
+    check(upgraded.size() == 1,
+          "still one cudnn-setup product after the upgrade (" + std::to_string(upgraded.size()) + ")");
+    if (first.size() == 1 && upgraded.size() == 1) {
+        check(upgraded[0].code != first[0].code, "the older product was replaced, not kept beside the new one");
+        check(!registryKeyExists(HKEY_LOCAL_MACHINE,
+                                 L"Software\\Microsoft\\Windows\\CurrentVersion\\Uninstall\\" + first[0].code),
+              "the older product's Add/Remove Programs entry is gone");
+        check(registryKeyExists(HKEY_LOCAL_MACHINE,
+                                L"Software\\Microsoft\\Windows\\CurrentVersion\\Uninstall\\" + upgraded[0].code),
+              "the new product has its Add/Remove Programs entry");
+        note("installed " + toUtf8(first[0].version) + ", upgraded to " + toUtf8(upgraded[0].version));
+    }
+    check(exists(exe), "cudnn-setup.exe is in " + toUtf8(folder) + " after the upgrade");
+    const std::string version = checkInstalledProgram(exe);
+    if (upgraded.size() == 1)
+        check(contains(version, "cudnn-setup " + toUtf8(upgraded[0].version)),
+              "the MSI's ProductVersion is the program's version: " + version);
+    check(!startMenuShortcut().empty(), "the Start-menu shortcut cudnn-setup\\cudnn-setup.lnk is there");
+
+    note("-- the older build again: a downgrade is refused and changes nothing");
+    const Run downgrade = run(msiexec, L"/i " + quote(older) + L" /qn");
+    check(downgrade.exitCode != 0, "msiexec /i older.msi over the newer one fails");
+    const std::vector<InstalledProduct> kept = installedMsiProducts();
+    check(kept.size() == 1 && upgraded.size() == 1 && kept[0].code == upgraded[0].code,
+          "the newer product stays installed");
+
+    note("-- uninstall, silently");
+    expectExit(msiexec, L"/x " + quote(msiFile) + L" /qn", 0, "msiexec /x the MSI /qn");
+    check(installedMsiProducts().empty(), "no cudnn-setup product is installed");
+    check(!exists(folder), toUtf8(folder) + " is gone");
+    check(startMenuShortcut().empty(), "the Start-menu shortcut is gone");
+    for (const int programs : {CSIDL_COMMON_PROGRAMS, CSIDL_PROGRAMS})
+        check(!exists(knownFolder(programs) + L"\\cudnn-setup"), "the Start-menu folder is gone");
+    if (upgraded.size() == 1)
+        check(!registryKeyExists(HKEY_LOCAL_MACHINE,
+                                 L"Software\\Microsoft\\Windows\\CurrentVersion\\Uninstall\\" + upgraded[0].code),
+              "the Add/Remove Programs entry is gone");
+    check(!registryKeyExists(HKEY_LOCAL_MACHINE, L"Software\\cudnn-setup"), "HKLM\\Software\\cudnn-setup is gone");
+    return failures;
+}
+
 } // namespace
 
 int wmain(int argc, wchar_t** argv)
@@ -725,13 +855,14 @@ int wmain(int argc, wchar_t** argv)
     std::printf("wine-tests: started\n"); // scripts/wine-tests.sh tells "wine cannot run" from "tests failed" by it
     std::fflush(stdout);
     if (argc != 5) {
-        std::printf("usage: product-wine-test detect|install|pitfalls|readonly-setup|readonly-check|installer|machine "
-                    "<dist or installer> <fixtures> <work>\n");
+        std::printf(
+            "usage: product-wine-test detect|install|pitfalls|readonly-setup|readonly-check|installer|msi|machine "
+            "<dist or installer> <fixtures> <work>\n");
         return 2;
     }
     const std::wstring scenario = argv[1];
     const Machine m{argv[2], argv[3], argv[4]};
-    if (scenario != L"installer" && scenario != L"readonly-setup" && scenario != L"machine")
+    if (scenario != L"installer" && scenario != L"msi" && scenario != L"readonly-setup" && scenario != L"machine")
         check(exists(m.setup()), "cudnn-setup.exe is in " + toUtf8(m.dist));
     const std::map<std::wstring, std::function<int()>> scenarios{
         {L"detect", [&] { return detect(m); }},
@@ -741,6 +872,7 @@ int wmain(int argc, wchar_t** argv)
         {L"machine", [&] { return readonlySetup(m); }}, // the standard machine alone: the Windows screenshots
         {L"readonly-check", [&] { return readonlyCheck(m); }},
         {L"installer", [&] { return installer(m, m.dist); }},
+        {L"msi", [&] { return msiPackage(m, m.dist); }},
     };
     const auto it = scenarios.find(scenario);
     if (it == scenarios.end()) {

@@ -2,7 +2,7 @@
 # The Windows product tier: the real cudnn-setup.exe of build-windows/dist under wine, each scenario in a throw-away
 # WINEPREFIX under its own temporary folder (tests/wine/ProductWineTest.cpp says what each one checks).
 # Usage (through scripts/wine-tests.sh): product-tests.sh <build-dir> <dist-dir> build|detect|install|pitfalls|
-#        readonly|elevation|wizard|installer
+#        readonly|elevation|wizard|installer|msi
 # Exit: 0 passed, 1 failed, 77 skipped: wine cannot run programs here, or (without CI=true) no <dist-dir>.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -39,14 +39,20 @@ test_exe=$(realpath -m "$build_dir/product-wine-test.exe")
 fixtures=$(realpath -m "$build_dir/product")
 [ -f "$test_exe" ] || fail "$test_exe is missing: build it with '$0 $build_dir $dist build'"
 
-target=$dist
-if [ "$scenario" = installer ]; then
-    target=$(ls -t "$dist"/../cudnn-setup-*-windows-x86_64.exe 2>/dev/null | head -n 1)
+# target_next_to_dist EXTENSION WHAT: $target becomes the newest cudnn-setup-*-windows-x86_64.EXTENSION next to
+# <dist-dir>; a skip when there is none (a failure with CI=true).
+target_next_to_dist() {
+    target=$(ls -t "$dist"/../cudnn-setup-*-windows-x86_64."$1" 2>/dev/null | head -n 1)
     if [ -z "$target" ]; then
-        [ "${CI:-}" = true ] && fail "no cudnn-setup-*-windows-x86_64.exe next to $dist; CI=true"
-        skip "no NSIS installer cudnn-setup-*-windows-x86_64.exe next to $dist"
+        [ "${CI:-}" = true ] && fail "no cudnn-setup-*-windows-x86_64.$1 next to $dist; CI=true"
+        skip "no $2 cudnn-setup-*-windows-x86_64.$1 next to $dist (scripts/build-windows.sh makes it)"
     fi
     target=$(realpath "$target")
+}
+target=$dist
+[ "$scenario" = msi ] && target_next_to_dist msi MSI
+if [ "$scenario" = installer ]; then
+    target_next_to_dist exe "NSIS installer"
     # NSIS installers are 32-bit programs; Debian's wine runs them only with wine32:i386 installed.
     if file -b "$target" | grep -q '^PE32 ' && [ ! -d /usr/lib/i386-linux-gnu/wine ]; then
         skip "$target is a 32-bit program and this wine has no 32-bit support (dpkg --add-architecture i386; apt-get install wine32:i386)"
@@ -126,6 +132,12 @@ if [ "$scenario" = wizard ]; then
         WINEPREFIX="$prefix" wineserver -k 2>/dev/null || true
     done
     exit 0
+fi
+if [ "$scenario" = msi ]; then
+    # The upgrade needs an older build: the same program folder as an MSI of a lower version (make-msi.sh).
+    command -v wixl >/dev/null || fail "wixl is needed to make the older MSI (apt-get install wixl)"
+    mkdir -p "$tmp/work-msi"
+    bash installer/windows/make-msi.sh "$dist" 0.0.1 "$tmp/work-msi/older.msi" || fail "the older MSI could not be made"
 fi
 if [ "$scenario" != readonly ] && [ "$scenario" != elevation ]; then
     run_wine "$tmp/prefix" "$scenario"
