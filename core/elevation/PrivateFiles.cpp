@@ -1,5 +1,6 @@
 #include "PrivateFiles.h"
 
+#include <QCoreApplication>
 #include <QFileInfo>
 
 #ifdef Q_OS_WIN
@@ -16,6 +17,12 @@
 #endif
 
 namespace PrivateFiles {
+
+/** What the elevated copy says about its files, in the parent's language (it runs with the parent's --lang). */
+static QString tr(const char* text)
+{
+    return QCoreApplication::translate("PrivateFiles", text);
+}
 
 #ifndef Q_OS_WIN
 static QString systemError()
@@ -49,7 +56,7 @@ static int openFolderWithoutLinks(const QString& folder, QString* error)
             break;
         if (name == QLatin1String(".") || name == QLatin1String("..")) {
             ::close(fd);
-            *error = QStringLiteral("%1 is not a canonical path").arg(folder);
+            *error = tr("%1 is not a canonical path").arg(folder);
             return -1;
         }
         const int next
@@ -68,14 +75,14 @@ int createForInvokingUser(const QString& path, QString* error)
     const QFileInfo info(path);
     const QString name = info.fileName();
     if (!info.isAbsolute() || name.isEmpty() || name == QLatin1String(".") || name == QLatin1String("..")) {
-        *error = QStringLiteral("%1 is not the absolute path of a file").arg(path);
+        *error = tr("%1 is not the absolute path of a file").arg(path);
         return -1;
     }
 #ifdef Q_OS_WIN
     // The launcher's folder is the user's own temporary folder; no link or junction on the way is accepted.
     for (QFileInfo level(info.absolutePath()); !level.isRoot(); level.setFile(level.absolutePath())) {
         if (level.isSymLink() || level.isJunction()) {
-            *error = QStringLiteral("%1 leads through a link").arg(QDir::toNativeSeparators(path));
+            *error = tr("%1 leads through a link").arg(QDir::toNativeSeparators(path));
             return -1;
         }
     }
@@ -83,7 +90,7 @@ int createForInvokingUser(const QString& path, QString* error)
                             _O_WRONLY | _O_CREAT | _O_EXCL | _O_BINARY | _O_NOINHERIT,
                             _S_IREAD | _S_IWRITE);
     if (fd < 0)
-        *error = QStringLiteral("%1 cannot be created fresh").arg(QDir::toNativeSeparators(path));
+        *error = tr("%1 cannot be created fresh").arg(QDir::toNativeSeparators(path));
     return fd;
 #else
     const int folder = openFolderWithoutLinks(info.path(), error);
@@ -93,7 +100,7 @@ int createForInvokingUser(const QString& path, QString* error)
     struct stat st = {};
     if (::fstat(folder, &st) != 0 || st.st_uid != user || (st.st_mode & (S_IWGRP | S_IWOTH)) != 0) {
         ::close(folder);
-        *error = QStringLiteral("%1 is not a private folder of the invoking user (%2)").arg(info.path()).arg(user);
+        *error = tr("%1 is not a private folder of the user it works for (uid %2)").arg(info.path()).arg(user);
         return -1;
     }
     const int fd = ::openat(folder,

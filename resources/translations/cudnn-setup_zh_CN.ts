@@ -2973,6 +2973,29 @@ Try cudnn-setup --help.
     </message>
 </context>
 <context>
+    <name>PrivateFiles</name>
+    <message>
+        <source>%1 is not a canonical path</source>
+        <translation>%1 不是规范路径</translation>
+    </message>
+    <message>
+        <source>%1 is not the absolute path of a file</source>
+        <translation>%1 不是文件的绝对路径</translation>
+    </message>
+    <message>
+        <source>%1 leads through a link</source>
+        <translation>%1 的路径经过链接</translation>
+    </message>
+    <message>
+        <source>%1 cannot be created fresh</source>
+        <translation>无法新建 %1</translation>
+    </message>
+    <message>
+        <source>%1 is not a private folder of the user it works for (uid %2)</source>
+        <translation>%1 不是所代表用户（uid %2）的私有文件夹</translation>
+    </message>
+</context>
+<context>
     <name>PythonConsumers</name>
     <message>
         <source>it did not answer within %1 s</source>

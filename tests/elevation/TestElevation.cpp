@@ -37,6 +37,18 @@ QStringList lines(const QString& path)
     return QString::fromUtf8(file.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
 }
 
+/** The elevated copy started as the launcher starts it, with only environment; its exit code (and what it said). */
+int runCopy(const QStringList& arguments, const QProcessEnvironment& environment = {}, QByteArray* said = nullptr)
+{
+    QProcess process;
+    process.setProcessEnvironment(environment);
+    process.start(SilentRun::binary(), arguments);
+    process.waitForFinished(120000);
+    if (said)
+        *said = process.readAllStandardError();
+    return process.exitCode();
+}
+
 QByteArray contentOf(const QString& path)
 {
     QFile file(path);
@@ -113,6 +125,8 @@ private:
                                  PathScope scope = PathScope::None,
                                  RecordingSink* progress = nullptr);
     QString record() const { return m_tree->path(QStringLiteral("launcher.record")); }
+    /** A request for the copy with this test's archive (another SHA-256) and toolkit, and session's files. */
+    ElevationRequest requestInto(const ElevationSession& session) const;
 
     std::unique_ptr<TestTree> m_tree;
     std::unique_ptr<EffectiveNobody> m_nobody;
@@ -178,6 +192,19 @@ TestElevation::installElevated(const QStringList& launcherOptions, PathScope sco
     options.benchmark = false;
     options.elevate = true;
     return engine.install(choice, system, options, progress);
+}
+
+ElevationRequest TestElevation::requestInto(const ElevationSession& session) const
+{
+    ElevationRequest request;
+    request.package = QFileInfo(m_archive).canonicalFilePath();
+    request.packageSha256 = QString(64, QLatin1Char('0'));
+    request.cudaRoot = m_root;
+    request.reportFile = session.reportFile();
+    request.logFile = session.logFile();
+    request.progressFile = session.progressFile();
+    request.token = session.token();
+    return request;
 }
 
 void TestElevation::progressLinesCrossTheBoundary()
@@ -470,24 +497,11 @@ void TestElevation::elevatedCopyRefusesUntrustedArguments()
     ElevationSession session;
     QString error;
     QVERIFY2(session.open(&error), qPrintable(error));
-    ElevationRequest request;
-    request.package = QFileInfo(m_archive).canonicalFilePath();
-    request.packageSha256 = QString(64, QLatin1Char('0'));
-    request.cudaRoot = m_root;
-    request.reportFile = session.reportFile();
-    request.logFile = session.logFile();
-    request.progressFile = session.progressFile();
-    request.token = session.token();
+    ElevationRequest request = requestInto(session);
     QVERIFY2(request.validate().isEmpty(), qPrintable(request.validate()));
     const QString before = listing(m_root);
 
-    const auto run = [](const QStringList& arguments) {
-        QProcess process;
-        process.setProcessEnvironment(QProcessEnvironment());
-        process.start(SilentRun::binary(), arguments);
-        process.waitForFinished(120000);
-        return process.exitCode();
-    };
+    const auto run = [](const QStringList& arguments) { return runCopy(arguments); };
     ElevationRequest linked = request; // a report that leads elsewhere
     const QString precious = m_tree->writeFile(QStringLiteral("precious"), "keep");
     linked.reportFile = m_tree->symlink(QStringLiteral("report-link.json"), precious);
@@ -567,15 +581,9 @@ void TestElevation::filesOfAnotherUserAreNeverWritten()
     request.packageSha256 = QString(64, QLatin1Char('0'));
     request.cudaRoot = m_root;
     request.token = QString(32, QLatin1Char('a'));
-    const auto run = [](const ElevationRequest& request) {
-        QProcess process;
-        QProcessEnvironment environment;
-        environment.insert(QStringLiteral("PKEXEC_UID"), QString::number(EffectiveNobody::Id));
-        process.setProcessEnvironment(environment);
-        process.start(SilentRun::binary(), request.arguments());
-        process.waitForFinished(120000);
-        return process.exitCode();
-    };
+    QProcessEnvironment forNobody; // as pkexec names the user it acts for
+    forNobody.insert(QStringLiteral("PKEXEC_UID"), QString::number(EffectiveNobody::Id));
+    const auto run = [&forNobody](const ElevationRequest& request) { return runCopy(request.arguments(), forNobody); };
     // The report, log and progress file named as root's own files in root's folder.
     ElevationRequest rootsFiles = request;
     rootsFiles.reportFile = target + QStringLiteral("/report.json");
@@ -635,21 +643,12 @@ void TestElevation::elevatedCopySpeaksTheParentsLanguage()
     ElevationSession session;
     QString error;
     QVERIFY2(session.open(&error), qPrintable(error));
-    ElevationRequest request;
-    request.package = QFileInfo(m_archive).canonicalFilePath();
-    request.packageSha256 = QString(64, QLatin1Char('0'));
+    ElevationRequest request = requestInto(session);
     request.cudaRoot = m_root + QStringLiteral("/lib/.."); // refused: not canonical
-    request.reportFile = session.reportFile();
-    request.logFile = session.logFile();
-    request.progressFile = session.progressFile();
-    request.token = session.token();
     request.language = QStringLiteral("zh_CN");
-    QProcess process;
-    process.setProcessEnvironment(QProcessEnvironment()); // as pkexec starts it: nothing of the parent's locale
-    process.start(SilentRun::binary(), request.arguments());
-    QVERIFY(process.waitForFinished(120000));
-    QCOMPARE(process.exitCode(), 2);
-    const QString said = QString::fromUtf8(process.readAllStandardError());
+    QByteArray stderrText; // started as pkexec starts it: nothing of the parent's locale
+    QCOMPARE(runCopy(request.arguments(), QProcessEnvironment(), &stderrText), 2);
+    const QString said = QString::fromUtf8(stderrText);
     QVERIFY2(said.contains(QStringLiteral("工具包")), qPrintable(said));
     QVERIFY2(!said.contains(QStringLiteral("toolkit")), qPrintable(said));
 }
