@@ -139,6 +139,7 @@ void TestInterruptions::closedOutputStillInstalls()
     process.setStandardErrorFile(QProcess::nullDevice());
     const int writeEnd = ends[1];
     process.setChildProcessModifier([writeEnd] {
+        ::signal(SIGPIPE, SIG_DFL); // as a shell starts it, whatever this test process does with SIGPIPE
         ::dup2(writeEnd, STDOUT_FILENO);
         ::dup2(writeEnd, STDERR_FILENO);
     });
