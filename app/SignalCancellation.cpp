@@ -62,8 +62,12 @@ SignalCancellation::SignalCancellation()
     cancel.sa_handler = onCancelSignal;
     sigemptyset(&cancel.sa_mask);
     cancel.sa_flags = SA_RESTART; // a read or write in progress goes on; the flag is seen at the next check
-    for (int i = 0; i < 3; ++i)
-        sigaction(Cancelling[i], &cancel, &g_previous[i]);
+    for (int i = 0; i < 3; ++i) {
+        sigaction(Cancelling[i], nullptr, &g_previous[i]);
+        // A signal ignored from the start stays ignored: `nohup cudnn-setup ...` must survive its terminal.
+        if (g_previous[i].sa_handler != SIG_IGN)
+            sigaction(Cancelling[i], &cancel, nullptr);
+    }
     struct sigaction ignore = {};
     ignore.sa_handler = SIG_IGN;
     sigemptyset(&ignore.sa_mask);
