@@ -108,6 +108,11 @@ void TestInterruptions::signalRollsBackAndReports()
     // The install stops itself as it puts the third file in place: the toolkit is half-changed then.
     environment.insert(QStringLiteral("CUDNN_SETUP_TEST_FAULT"), QStringLiteral("swap.rename:2:stop"));
     process.setProcessEnvironment(environment);
+    process.setChildProcessModifier([] {
+        // As an interactive shell starts it: a test run in the background (`ctest &`) would pass SIGINT on ignored.
+        for (const int inherited : {SIGTERM, SIGINT, SIGHUP})
+            ::signal(inherited, SIG_DFL);
+    });
     process.start(SilentRun::binary(), installArguments());
     QVERIFY(process.waitForStarted());
     QVERIFY(QTest::qWaitFor([&] { return processState(process.processId()) == 'T'; }, 120000));
