@@ -1525,6 +1525,13 @@ Try cudnn-setup --help.
     </message>
 </context>
 <context>
+    <name>FileLock</name>
+    <message>
+        <source>%1 keeps changing</source>
+        <translation>%1 一直在变化</translation>
+    </message>
+</context>
+<context>
     <name>FileSystem</name>
     <message>
         <source>cannot copy %1 to %2</source>
