@@ -69,10 +69,11 @@ QString ConsoleRunner::summary(const InstallResult& result)
     return text;
 }
 
-ConsoleRunner::ConsoleRunner(const Engine& engine, QTextStream& out, QTextStream& err)
+ConsoleRunner::ConsoleRunner(const Engine& engine, QTextStream& out, QTextStream& err, CancellationToken cancel)
     : m_engine(engine)
     , m_out(out)
     , m_err(err)
+    , m_cancel(std::move(cancel))
 {
 }
 
@@ -86,7 +87,7 @@ ExitCode ConsoleRunner::run(const Invocation& invocation)
     case Invocation::Mode::Uninstall:
         return uninstall(invocation);
     case Invocation::Mode::Repair:
-        return RepairCommand(m_engine, m_out, m_err).run(invocation);
+        return RepairCommand(m_engine, m_out, m_err, m_cancel).run(invocation);
     case Invocation::Mode::Wizard:
     case Invocation::Mode::Help:
     case Invocation::Mode::Version:
@@ -131,15 +132,14 @@ bool ConsoleRunner::writeReport(const Report& report, const QString& path)
     if (path.isEmpty())
         return true;
     QString error;
-    if (m_elevationToken.isEmpty() ? report.writeTo(path, &error)
-                                   : Engine::writeElevatedReport(report, path, m_elevationToken, &error))
+    if (m_channel ? m_channel->writeReport(report, &error) : report.writeTo(path, &error))
         return true;
     m_err << tr("cudnn-setup: cannot write the report to %1: %2\n").arg(path, error);
     m_err.flush();
     return false;
 }
 
-bool ConsoleRunner::checkElevatedArguments(const Invocation& invocation)
+bool ConsoleRunner::openElevatedChannel(const Invocation& invocation)
 {
     ElevationRequest request;
     request.package = invocation.package;
@@ -150,8 +150,8 @@ bool ConsoleRunner::checkElevatedArguments(const Invocation& invocation)
     request.logFile = invocation.logFile;
     request.progressFile = invocation.progressFile;
     request.token = invocation.elevationToken;
-    const QString problem = request.validate();
-    if (problem.isEmpty())
+    QString problem = request.validate();
+    if (problem.isEmpty() && (m_channel = Engine::openElevatedChannel(request, &problem)))
         return true;
     m_err << tr("cudnn-setup: refused: %1\n").arg(problem);
     m_err.flush();
@@ -184,12 +184,9 @@ void ConsoleRunner::explainElevation(const Invocation& invocation, const Package
 
 ExitCode ConsoleRunner::install(const Invocation& invocation)
 {
-    m_elevationToken.clear();
-    if (!invocation.elevationToken.isEmpty()) {
-        if (!checkElevatedArguments(invocation))
-            return ExitCode::UsageError;
-        m_elevationToken = invocation.elevationToken;
-    }
+    m_channel.reset();
+    if (!invocation.elevationToken.isEmpty() && !openElevatedChannel(invocation))
+        return ExitCode::UsageError;
     DetectOptions detectOptions;
     detectOptions.cudaRoots = invocation.cudaRoots;
     // A --cuda-root that is not even a folder is said at once, without detecting the machine first.
@@ -201,7 +198,7 @@ ExitCode ConsoleRunner::install(const Invocation& invocation)
 
     ConsoleProgress console;
     std::unique_ptr<ProgressSink> lines;
-    if (!invocation.progressFile.isEmpty()) {
+    if (!invocation.progressFile.isEmpty() && !m_channel) {
         QString error;
         lines = Engine::progressLines(invocation.progressFile, &error);
         if (!lines) {
@@ -210,7 +207,9 @@ ExitCode ConsoleRunner::install(const Invocation& invocation)
             return ExitCode::Failed;
         }
     }
-    ProgressSink* progress = lines ? lines.get() : static_cast<ProgressSink*>(&console);
+    ProgressSink* progress = m_channel ? m_channel->progress()
+        : lines                        ? lines.get()
+                                       : static_cast<ProgressSink*>(&console);
     const std::optional<QString> cudaRoot
         = invocation.cudaRoots.isEmpty() ? std::nullopt : std::optional<QString>(invocation.cudaRoots.first());
     SetupOptions options = setupOptions(invocation);
@@ -228,7 +227,7 @@ ExitCode ConsoleRunner::install(const Invocation& invocation)
     }
     const QString package = options.fetched ? options.fetched->archive : invocation.package;
     const SetupOutcome outcome
-        = m_engine.installPackage({package, cudaRoot, invocation.force}, system, options, progress);
+        = m_engine.installPackage({package, cudaRoot, invocation.force}, system, options, progress, m_cancel);
     console.finish();
     return end(invocation, outcome, system);
 }
@@ -242,8 +241,8 @@ SetupOptions ConsoleRunner::setupOptions(const Invocation& invocation) const
     options.benchmark = invocation.benchmark;
     options.deployTo = invocation.deployTo;
     options.dryRun = invocation.dryRun;
-    options.logFile = invocation.logFile;
-    options.logFileMustExist = !m_elevationToken.isEmpty();
+    options.logFile = m_channel ? QString() : invocation.logFile;
+    options.log = m_channel ? m_channel->log() : nullptr;
     options.judgedSha256 = invocation.packageSha256;
     return options;
 }
@@ -351,7 +350,7 @@ ExitCode ConsoleRunner::uninstall(const Invocation& invocation)
     request.force = invocation.force;
     request.logFile = invocation.logFile;
     ConsoleProgress progress;
-    const UninstallOutcome outcome = m_engine.uninstall(request, &progress);
+    const UninstallOutcome outcome = m_engine.uninstall(request, &progress, m_cancel);
     progress.finish();
     const InstallResult& result = outcome.result;
     if (!outcome.candidates.isEmpty()) {

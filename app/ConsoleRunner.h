@@ -19,7 +19,8 @@ class ConsoleRunner
     Q_DECLARE_TR_FUNCTIONS(ConsoleRunner)
 
 public:
-    ConsoleRunner(const Engine& engine, QTextStream& out, QTextStream& err);
+    /** cancel: what stops the run (SignalCancellation); the work rolls back and the report says so. */
+    ConsoleRunner(const Engine& engine, QTextStream& out, QTextStream& err, CancellationToken cancel = {});
     ExitCode run(const Invocation& invocation);
 
 private:
@@ -43,14 +44,16 @@ private:
     bool writeReport(const Report& report, const QString& path);
     /**
      * The elevated copy's own checks, before anything else (--elevation-token): every argument validated as
-     * untrusted input; false (after saying why) when one is wrong.
+     * untrusted input, then its report, log and progress files created fresh for the invoking user (m_channel);
+     * false (after saying why) when one is wrong.
      */
-    bool checkElevatedArguments(const Invocation& invocation);
+    bool openElevatedChannel(const Invocation& invocation);
     /** Exit 4: the exact command that does the privileged part elevated, on stdout and in the report. */
     void explainElevation(const Invocation& invocation, const PackageChoice& choice, Report& report);
 
     const Engine& m_engine;
     QTextStream& m_out;
     QTextStream& m_err;
-    QString m_elevationToken; // the elevated copy of a wizard: the report carries it and goes into the parent's file
+    CancellationToken m_cancel;
+    std::unique_ptr<ElevatedChannel> m_channel; // the elevated copy of a wizard: its way back to the parent
 };

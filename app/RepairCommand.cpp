@@ -5,10 +5,11 @@
 #include "repair/RepairCode.h"
 #include "report/Report.h"
 
-RepairCommand::RepairCommand(const Engine& engine, QTextStream& out, QTextStream& err)
+RepairCommand::RepairCommand(const Engine& engine, QTextStream& out, QTextStream& err, CancellationToken cancel)
     : m_engine(engine)
     , m_out(out)
     , m_err(err)
+    , m_cancel(std::move(cancel))
 {
 }
 
@@ -24,7 +25,7 @@ ExitCode RepairCommand::run(const Invocation& invocation)
     for (const Diagnostic& d : survey.recovered)
         m_out << QStringLiteral("  %1 %2: %3\n").arg(severityName(d.severity), d.code, d.message);
     ConsoleProgress progress;
-    const RepairOutcome outcome = m_engine.repair(survey, request, &progress);
+    const RepairOutcome outcome = m_engine.repair(survey, request, &progress, m_cancel);
     progress.finish();
     m_out << summary(outcome.before.scan, outcome.result, outcome.after);
     m_out.flush();

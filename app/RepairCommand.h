@@ -17,7 +17,7 @@ class RepairCommand
     Q_DECLARE_TR_FUNCTIONS(RepairCommand)
 
 public:
-    RepairCommand(const Engine& engine, QTextStream& out, QTextStream& err);
+    RepairCommand(const Engine& engine, QTextStream& out, QTextStream& err, CancellationToken cancel = {});
     ExitCode run(const Invocation& invocation);
 
     /** What a person reads: the findings with their remedy, what was done, what is left. */
@@ -27,4 +27,5 @@ private:
     const Engine& m_engine;
     QTextStream& m_out;
     QTextStream& m_err;
+    CancellationToken m_cancel;
 };

@@ -2,6 +2,7 @@
 #include "ConsoleRunner.h"
 #include "Localization.h"
 #include "SetupWizard.h"
+#include "SignalCancellation.h"
 #include "WizardLaunch.h"
 #include "engine/Engine.h"
 
@@ -105,8 +106,9 @@ static int runConsole(int argc, char* argv[], const Invocation& invocation)
         out << QStringLiteral("cudnn-setup %1\n").arg(QCoreApplication::applicationVersion());
         return toInt(ExitCode::Ok);
     }
+    const SignalCancellation stopping; // SIGTERM, Ctrl+C, a closed terminal: roll back and report, never half-done
     const Engine engine;
-    ConsoleRunner runner(engine, out, err);
+    ConsoleRunner runner(engine, out, err, stopping.token());
     return toInt(runner.run(invocation));
 }
 

@@ -1,7 +1,6 @@
 #include "Engine.h"
 
 #include "elevation/ElevatedInstall.h"
-#include "elevation/ElevationSession.h"
 #include "elevation/ProgressLines.h"
 #include "env/EnvironmentOperations.h"
 #include "env/EnvironmentService.h"
@@ -40,7 +39,9 @@ Engine::Engine(HostEnvironment host, std::shared_ptr<const ProcessRunner> runner
 
 SystemSnapshot Engine::detect(const DetectOptions& options) const
 {
-    return Detector(m_host, *m_runner).detect(options);
+    SystemSnapshot snapshot = Detector(m_host, *m_runner).detect(options);
+    snapshot.diagnostics.append(InstallService::interruptedRuns(snapshot));
+    return snapshot;
 }
 
 std::optional<EnvironmentTarget> Engine::environmentTarget(const PackageChoice& choice, const SystemSnapshot& system)
@@ -163,7 +164,7 @@ SetupOutcome Engine::install(const PackageChoice& choice,
         return outcome;
     }
     Diagnostic why;
-    const std::unique_ptr<InstallLog> log = openLog(options.logFile, options.logFileMustExist, &why);
+    const std::unique_ptr<InstallLog> log = openLog(options.logFile, options.log, &why);
     if (!log && !options.logFile.isEmpty()) {
         outcome.refusal = SetupOutcome::Refusal{TaskStatus::Failed, why};
         return outcome;
@@ -243,7 +244,7 @@ SetupOutcome Engine::installOnePass(const OnePass& pass,
     outcome.environment.scope = options.pathScope;
     outcome.environment.reason = SetupOutcome::tr("the package was not accepted");
     Diagnostic why;
-    const std::unique_ptr<InstallLog> log = openLog(options.logFile, options.logFileMustExist, &why);
+    const std::unique_ptr<InstallLog> log = openLog(options.logFile, options.log, &why);
     if (!log && !options.logFile.isEmpty()) {
         outcome.refusal = SetupOutcome::Refusal{TaskStatus::Failed, why};
         return outcome;
@@ -436,24 +437,48 @@ BenchmarkResult Engine::benchmark(const QString& toolkitRoot, bool quick) const
     return BenchmarkRunner(m_host, *m_runner).run(options);
 }
 
-std::unique_ptr<InstallLog> Engine::openLog(const QString& path, bool existingOnly, Diagnostic* why)
+namespace {
+
+/** The log a caller holds open, written through for one task. */
+class HeldLog final : public InstallLog
 {
-    if (path.isEmpty())
-        return nullptr;
-    auto file = std::make_unique<FileInstallLog>();
-    QString error;
-    if (!(existingOnly ? file->openExisting(path, &error) : file->open(path, &error))) {
-        if (why)
-            *why = Diagnostic::error(
-                       InstallCode::LogUnwritable,
-                       SetupOutcome::tr("The log %1 cannot be written (%2), so nothing was changed.").arg(path, error),
-                       SetupOutcome::tr("Write the log into a folder you may write to."))
-                       .about(path);
+public:
+    explicit HeldLog(InstallLog& log)
+        : m_log(log)
+    {
+    }
+    void write(const QString& line) override { m_log.write(line); }
+
+private:
+    InstallLog& m_log;
+};
+
+} // namespace
+
+std::unique_ptr<InstallLog> Engine::openLog(const QString& path, InstallLog* held, Diagnostic* why)
+{
+    std::unique_ptr<InstallLog> log;
+    if (held) {
+        log = std::make_unique<HeldLog>(*held);
+    } else if (!path.isEmpty()) {
+        auto file = std::make_unique<FileInstallLog>();
+        QString error;
+        if (!file->open(path, &error)) {
+            if (why)
+                *why = Diagnostic::error(InstallCode::LogUnwritable,
+                                         SetupOutcome::tr("The log %1 cannot be written (%2), so nothing was changed.")
+                                             .arg(path, error),
+                                         SetupOutcome::tr("Write the log into a folder you may write to."))
+                           .about(path);
+            return nullptr;
+        }
+        log = std::move(file);
+    } else {
         return nullptr;
     }
-    file->write(QStringLiteral("cudnn-setup %1: %2")
-                    .arg(QStringLiteral(CUDNN_SETUP_VERSION), QCoreApplication::arguments().join(QLatin1Char(' '))));
-    return file;
+    log->write(QStringLiteral("cudnn-setup %1: %2")
+                   .arg(QStringLiteral(CUDNN_SETUP_VERSION), QCoreApplication::arguments().join(QLatin1Char(' '))));
+    return log;
 }
 
 QStringList Engine::deploySearchFolders() const
@@ -476,17 +501,12 @@ Diagnostics Engine::recoverInterrupted(const SystemSnapshot& system) const
     return RepairService::recoverInterrupted(roots, options);
 }
 
-bool Engine::writeElevatedReport(const Report& report, const QString& path, const QString& token, QString* error)
+std::unique_ptr<ElevatedChannel> Engine::openElevatedChannel(const ElevationRequest& request, QString* error)
 {
-    Report tokened = report;
-    tokened.setSection(ElevationSession::reportSection(), QJsonObject{{QStringLiteral("token"), token}});
-    QFile file;
-    if (PrivateFiles::openExisting(file, path, PrivateFiles::Write::Truncate, error)
-        && file.write(tokened.toJsonBytes()) >= 0 && file.flush())
-        return true;
-    if (error && error->isEmpty())
-        *error = file.errorString();
-    return false;
+    auto channel = std::make_unique<ElevatedChannel>();
+    if (!channel->open(request, error))
+        return nullptr;
+    return channel;
 }
 
 std::unique_ptr<ProgressSink> Engine::progressLines(const QString& path, QString* error)

@@ -8,6 +8,9 @@
 #include "UninstallOutcome.h"
 #include "common/Progress.h"
 #include "detect/Detector.h"
+#include "host/HostEnvironment.h"
+#include "host/ProcessRunner.h"
+#include "elevation/ElevatedChannel.h"
 #include "elevation/ElevationLauncher.h"
 #include "elevation/ElevationRequest.h"
 #include "env/EnvironmentLocations.h"
@@ -181,9 +184,12 @@ public:
     uninstall(const UninstallRequest& request, ProgressSink* progress = nullptr, CancellationToken cancel = {}) const;
 
     // The elevated copy's side of the hand-over
-    /** The report into the file the unelevated process made (its owner's, 0600), never through a link. */
-    static bool writeElevatedReport(const Report& report, const QString& path, const QString& token, QString* error);
-    /** The progress lines the unelevated process reads, into the file it made; null with error otherwise. */
+    /**
+     * The report, log and progress files the elevated copy writes, created fresh now for the invoking user in the
+     * folder its parent made and held open to the end (ElevatedChannel); null with error when they cannot be.
+     */
+    static std::unique_ptr<ElevatedChannel> openElevatedChannel(const ElevationRequest& request, QString* error);
+    /** The progress lines a --progress-file names, into the file that exists there; null with error otherwise. */
     static std::unique_ptr<ProgressSink> progressLines(const QString& path, QString* error);
 
     // Proving it works
@@ -207,9 +213,10 @@ private:
                          ProgressSink* progress) const;
     /**
      * The log a task writes, opened once for every task with one rule: a log that cannot be opened ends the task
-     * before anything is changed (why says so). Null without error when none was asked for.
+     * before anything is changed (why says so). Null without error when none was asked for. A log the caller holds
+     * (SetupOptions::log) is written through instead.
      */
-    static std::unique_ptr<InstallLog> openLog(const QString& path, bool existingOnly, Diagnostic* why);
+    static std::unique_ptr<InstallLog> openLog(const QString& path, InstallLog* held, Diagnostic* why);
     /** The folders a deploy also searches for the runtime libraries a toolkit lacks (zlibwapi.dll): the PATH. */
     QStringList deploySearchFolders() const;
     /** Every kind of step a journal or manifest holds, for recovering and uninstalling. */

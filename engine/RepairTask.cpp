@@ -73,7 +73,7 @@ RepairOutcome Engine::repair(const RepairSurvey& survey,
         return outcome;
     }
     Diagnostic why;
-    const std::unique_ptr<InstallLog> log = request.dryRun ? nullptr : openLog(request.logFile, false, &why);
+    const std::unique_ptr<InstallLog> log = request.dryRun ? nullptr : openLog(request.logFile, nullptr, &why);
     if (!log && !request.dryRun && !request.logFile.isEmpty()) {
         outcome.result.status = RepairResult::Status::Failed;
         outcome.result.diagnostics.append(why);

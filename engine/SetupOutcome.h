@@ -14,6 +14,7 @@
 #include <QCoreApplication>
 #include <optional>
 
+class InstallLog;
 class Report;
 
 /** The search path step of one run: what it found, what it did, and the report's "environment" section. */
@@ -99,7 +100,7 @@ struct SetupOptions
     bool quickBenchmark = false; // small batches: tests over the fake libraries
     QString deployTo; // set: copy next to an application instead of into the toolkit (no search path step)
     QString logFile; // empty: no log
-    bool logFileMustExist = false; // the elevated copy writes into the file its parent made, never a new one
+    InstallLog* log = nullptr; // a log the caller holds open (the elevated copy's channel), instead of logFile
     std::optional<FetchOutcome> fetched; // where the archive came from, for the report
     QString judgedSha256; // the elevated copy: the archive must be the one the unelevated process judged
     /**

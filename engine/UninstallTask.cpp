@@ -54,7 +54,7 @@ Engine::uninstall(const UninstallRequest& request, ProgressSink* progress, Cance
         root = copies.first().root;
     }
     Diagnostic why;
-    const std::unique_ptr<InstallLog> log = openLog(request.logFile, false, &why);
+    const std::unique_ptr<InstallLog> log = openLog(request.logFile, nullptr, &why);
     if (!log && !request.logFile.isEmpty()) {
         outcome.result.status = InstallResult::Status::Failed;
         outcome.result.root = root;

@@ -39,22 +39,22 @@ static bool isCanonical(const QString& path)
 QString ElevationRequest::validate() const
 {
     if (!isCanonical(package) || !QFileInfo(package).isFile())
-        return QStringLiteral("--package must be the canonical path of an archive file, not \"%1\"").arg(package);
+        return tr("the package must be an archive file named by its canonical path, not \"%1\"").arg(package);
     static const QRegularExpression hex(QStringLiteral("^[0-9a-f]{64}$"));
     if (!hex.match(packageSha256).hasMatch())
-        return QStringLiteral("--package-sha256 must be 64 lowercase hex digits");
+        return tr("the package's SHA-256 must be 64 lowercase hex digits");
     if (!isCanonical(cudaRoot) || !QFileInfo(cudaRoot).isDir())
-        return QStringLiteral("--cuda-root must be the canonical path of a toolkit folder, not \"%1\"").arg(cudaRoot);
+        return tr("the toolkit must be a folder named by its canonical path, not \"%1\"").arg(cudaRoot);
     if (pathScope == PathScope::User)
-        return QStringLiteral("an elevated run never changes the invoking user's search path: --path-scope user");
+        return tr("an elevated run never changes the invoking user's search path");
     for (const QString& file : {reportFile, logFile, progressFile}) {
         const QFileInfo info(file);
-        if (!isCanonical(file) || !info.isFile() || info.isSymLink())
-            return QStringLiteral("%1 must be an existing plain file, by its canonical path").arg(file);
+        if (!info.isAbsolute() || !isCanonical(info.path()) || info.fileName().isEmpty())
+            return tr("\"%1\" must be a new file in a folder named by its canonical path").arg(file);
     }
     static const QRegularExpression token32(QStringLiteral("^[0-9a-f]{32}$"));
     if (!token32.match(token).hasMatch())
-        return QStringLiteral("--elevation-token must be 32 lowercase hex digits");
+        return tr("the run's token must be 32 lowercase hex digits");
     return {};
 }
 

@@ -3,6 +3,7 @@
 #include "common/OsFlavor.h"
 #include "env/PathScope.h"
 
+#include <QCoreApplication>
 #include <QString>
 #include <QStringList>
 
@@ -14,6 +15,9 @@
  */
 struct ElevationRequest
 {
+    Q_DECLARE_TR_FUNCTIONS(ElevationRequest)
+
+public:
     QString package; // the archive, canonical
     QString packageSha256; // what the unelevated process showed; the copy refuses another file (exit 3)
     QString cudaRoot; // the toolkit, canonical
@@ -21,7 +25,8 @@ struct ElevationRequest
     bool force = false;
     QString language; // en | zh_CN: the progress phases in the face's language
 
-    // The run's private files, made by the unelevated process (ElevationSession); empty for a command to paste.
+    // The run's private files, in a folder the unelevated process made (ElevationSession) and the elevated copy
+    // creates fresh (ElevatedChannel); empty for a command to paste.
     QString reportFile;
     QString logFile;
     QString progressFile;
@@ -33,8 +38,9 @@ struct ElevationRequest
     /** `--silent --package ... --no-verify --no-benchmark`, in a fixed order, every option explicit. */
     QStringList arguments() const;
     /**
-     * What the elevated copy checks before anything else; empty when every path is absolute and canonical, the
-     * package a plain file, the toolkit a folder, the scope not the user's, and the run's files existing plain files.
+     * What the elevated copy checks before anything else, in the reader's language; empty when every path is
+     * absolute and canonical, the package a plain file, the toolkit a folder, the scope not the user's, and the
+     * run's files new names in canonical folders (ElevatedChannel then creates them, or refuses).
      */
     QString validate() const;
 };

@@ -1,7 +1,5 @@
 #include "ElevationSession.h"
 
-#include "host/PrivateFiles.h"
-
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -29,10 +27,6 @@ bool ElevationSession::open(QString* error)
     m_reportFile = folder + QStringLiteral("/report.json");
     m_progressFile = folder + QStringLiteral("/progress.jsonl");
     m_logFile = folder + QStringLiteral("/install.log");
-    for (const QString& file : {m_reportFile, m_progressFile, m_logFile}) {
-        if (!PrivateFiles::create(file, error))
-            return false;
-    }
     quint32 words[4];
     QRandomGenerator::system()->fillRange(words);
     m_token = QByteArray(reinterpret_cast<const char*>(words), sizeof words).toHex();

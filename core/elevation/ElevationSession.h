@@ -5,15 +5,15 @@
 #include <QTemporaryDir>
 
 /**
- * One hand-over to an elevated copy, on the unelevated side: a private folder (0700) holding the report, progress
- * and log files, made by this user (0600) before the copy starts, and a random token the copy writes into its report.
- * Everything goes when the session does.
+ * One hand-over to an elevated copy, on the unelevated side: a private folder (0700) of this user's, the names of the
+ * report, progress and log files the copy creates fresh in it (ElevatedChannel), and a random token the copy writes
+ * into its report. Everything goes when the session does.
  */
 class ElevationSession
 {
 public:
     ElevationSession();
-    /** False with error when the folder or a file could not be made private. */
+    /** False with error when the folder could not be made private. */
     bool open(QString* error);
 
     QString folder() const { return m_dir.path(); }

@@ -42,6 +42,14 @@ bool ProgressLineWriter::open(const QString& path, QString* error)
     return PrivateFiles::openExisting(m_file, path, PrivateFiles::Write::Append, error);
 }
 
+bool ProgressLineWriter::adopt(int descriptor, QString* error)
+{
+    if (m_file.open(descriptor, QIODevice::WriteOnly | QIODevice::Append, QFileDevice::AutoCloseHandle))
+        return true;
+    *error = m_file.errorString();
+    return false;
+}
+
 void ProgressLineWriter::report(const ProgressUpdate& update)
 {
     if (!m_file.isOpen())

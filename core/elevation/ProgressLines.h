@@ -25,6 +25,8 @@ class ProgressLineWriter final : public ProgressSink
 public:
     /** Opens the existing file for appending (PrivateFiles::openExisting); false with error otherwise. */
     bool open(const QString& path, QString* error);
+    /** Writes into a file already open for writing (the elevated copy's, created fresh); takes it over. */
+    bool adopt(int descriptor, QString* error);
     void report(const ProgressUpdate& update) override;
 
 private:

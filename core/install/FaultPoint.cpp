@@ -8,6 +8,7 @@
 #ifdef Q_OS_WIN
 #include <stdlib.h>
 #else
+#include <csignal>
 #include <unistd.h>
 #endif
 
@@ -44,8 +45,12 @@ void armFromEnvironment()
             return;
         const QStringList parts = spec.split(QLatin1Char(':'));
         const int skip = parts.size() > 1 ? parts.at(1).toInt() : 0;
-        const bool exit = parts.size() > 2 && parts.at(2) == QLatin1String("exit");
-        FaultPoint::arm(parts.at(0), skip, exit ? FaultPoint::Effect::Exit : FaultPoint::Effect::Fail);
+        const QString effect = parts.value(2);
+        FaultPoint::arm(parts.at(0),
+                        skip,
+                        effect == QLatin1String("exit")       ? FaultPoint::Effect::Exit
+                            : effect == QLatin1String("stop") ? FaultPoint::Effect::Stop
+                                                              : FaultPoint::Effect::Fail);
     });
 }
 
@@ -87,6 +92,13 @@ bool FaultPoint::hit(const char* point)
         return false;
     if (state.effect == Effect::Exit)
         _exit(ExitStatus);
+    if (state.effect == Effect::Stop) {
+        state.point.clear(); // once: the run then goes on as if nothing was armed
+#ifndef Q_OS_WIN
+        raise(SIGSTOP);
+#endif
+        return false;
+    }
     return true;
 }
 

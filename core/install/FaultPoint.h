@@ -9,8 +9,10 @@
 /**
  * Named places in the install's file writing and search path steps where a test makes the next pass fail (as a full
  * disk or a yanked drive would) or makes the process die on the spot (as kill -9 would), to prove that rollback and
- * recovery give back the prior state. Inert unless armed: in-process by a test with arm(), or for the binary through
- * the environment variable CUDNN_SETUP_TEST_FAULT=<point>[:<passes to let through>[:fail|exit]] (docs/install.md).
+ * recovery give back the prior state, or stop the process there (SIGSTOP) so a test can act at exactly that moment
+ * (swap a folder, send a signal) and let it go on with SIGCONT. Inert unless armed: in-process by a test with arm(),
+ * or for the binary through the environment variable
+ * CUDNN_SETUP_TEST_FAULT=<point>[:<passes to let through>[:fail|exit|stop]] (docs/install.md).
  * Exists only in a build with the CMake option CUDNN_SETUP_FAULT_INJECTION (the test tree's).
  */
 class FaultPoint
@@ -19,6 +21,7 @@ public:
     enum class Effect {
         Fail,
         Exit, // _exit(ExitStatus): no destructor, no flush, no rollback
+        Stop, // raise(SIGSTOP) once, then the pass goes through: a test's deterministic moment (POSIX only)
     };
     static constexpr int ExitStatus = 137; // what a shell reports for kill -9
 

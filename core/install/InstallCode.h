@@ -17,6 +17,7 @@ inline const QString Canceled = QStringLiteral("INSTALL-CANCELED");
 inline const QString RolledBack = QStringLiteral("INSTALL-ROLLED-BACK");
 inline const QString RollbackIncomplete = QStringLiteral("INSTALL-ROLLBACK-INCOMPLETE");
 inline const QString Recovered = QStringLiteral("INSTALL-RECOVERED");
+inline const QString Interrupted = QStringLiteral("INSTALL-INTERRUPTED");
 inline const QString JournalUnreadable = QStringLiteral("INSTALL-JOURNAL-UNREADABLE");
 inline const QString ManifestUnreadable = QStringLiteral("INSTALL-MANIFEST-UNREADABLE");
 inline const QString Unchanged = QStringLiteral("INSTALL-UNCHANGED");

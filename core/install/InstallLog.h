@@ -18,14 +18,19 @@ public:
     }
 };
 
-/** Appends timestamped lines to a file, flushed line by line so a killed run leaves its log readable. */
+/**
+ * Appends timestamped lines to a file, flushed line by line so a killed run leaves its log readable. Each line is
+ * escaped (escaped()): a path or an argument holding a newline never starts a line of its own.
+ */
 class FileInstallLog final : public InstallLog
 {
 public:
+    /** line with every control character and Unicode line break written as \n, \r, \xNN or \uNNNN. */
+    static QString escaped(const QString& line);
+    /** Writes into a file already open for appending (the elevated copy's, created fresh); takes it over. */
+    bool adopt(int descriptor, QString* error);
     /** False with error when the file cannot be opened for appending. */
     bool open(const QString& path, QString* error);
-    /** Only an existing plain file, never through a link (an elevated copy writing the log its parent made). */
-    bool openExisting(const QString& path, QString* error);
     void write(const QString& line) override;
 
 private:

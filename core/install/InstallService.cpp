@@ -302,6 +302,23 @@ bool hasInterruptedRun(const QString& root)
     return FileSystem::exists(ToolkitState(root).journalFile());
 }
 
+Diagnostics interruptedRuns(const SystemSnapshot& system)
+{
+    Diagnostics found;
+    for (const CudaToolkit& toolkit : system.toolkits) {
+        if (!hasInterruptedRun(toolkit.root))
+            continue;
+        found.append(Diagnostic::warning(InstallCode::Interrupted,
+                                         tr("An install, uninstall or repair in %1 was interrupted before it "
+                                            "finished; the toolkit may be half-changed until then.")
+                                             .arg(displayPath(system.os, toolkit.root)),
+                                         tr("The next install, uninstall or repair of this toolkit finishes it or "
+                                            "rolls it back first; run one of them (a repair is enough)."))
+                         .about(ToolkitState(toolkit.root).journalFile()));
+    }
+    return found;
+}
+
 bool needsElevation(const PackageInspection& package, const CudaToolkit& toolkit, OsFlavor os)
 {
     const PlannedChanges planned = planInstall(package, toolkit, os);

@@ -91,6 +91,11 @@ PlannedChanges planDeploy(const PackageInspection& package,
 
 /** root holds a journal: a run there was interrupted and the next one recovers it first. */
 bool hasInterruptedRun(const QString& root);
+/**
+ * A finding (INSTALL-INTERRUPTED) for each toolkit where a run was interrupted (a kill, a power cut) and left its
+ * journal: what it means and that the next run finishes or rolls it back. Reads only whether the journal is there.
+ */
+Diagnostics interruptedRuns(const SystemSnapshot& system);
 /** This process may not write every folder an install of package into toolkit writes to (INSTALL-NEEDS-ELEVATION). */
 bool needsElevation(const PackageInspection& package, const CudaToolkit& toolkit, OsFlavor os);
 /** The toolkits among system's in which cudnn-setup has installed something (they have a manifest). */

@@ -64,45 +64,44 @@ QString ToolkitState::absoluteInFolder(const QString& relative) const
     return folder() + QLatin1Char('/') + relative;
 }
 
+QString ToolkitState::lockFile() const
+{
+    return folder() + QStringLiteral("/lock");
+}
+
 ToolkitState::LockResult ToolkitState::lock(QString* error)
 {
     if (m_lock)
         return LockResult::Locked;
     if (!FileSystem::makeFolder(folder(), error))
         return LockResult::Denied;
-    auto lock = std::make_unique<QLockFile>(folder() + QStringLiteral("/lock"));
-    // An install may run for minutes: only a holder that is gone (its pid no longer runs) makes a lock stale.
-    lock->setStaleLockTime(0);
-    if (lock->tryLock(0)) {
+    auto lock = std::make_unique<FileLock>(lockFile());
+    QString why;
+    switch (lock->tryLock(&why)) {
+    case FileLock::Result::Locked:
         m_lock = std::move(lock);
         // Half-written copies of the journal or manifest can only be a dead run's: the lock was free.
         FileSystem::removeEntry(FileSystem::partialPath(journalFile()));
         FileSystem::removeEntry(FileSystem::partialPath(manifestFile()));
         return LockResult::Locked;
-    }
-    qint64 pid = 0;
-    QString host;
-    QString application;
-    switch (lock->error()) {
-    case QLockFile::LockFailedError:
-        lock->getLockInfo(&pid, &host, &application);
-        *error = tr("another cudnn-setup (process %1 on %2) is working on %3").arg(pid).arg(host, m_root);
+    case FileLock::Result::Busy:
+        if (const qint64 pid = lock->holderPid())
+            *error = tr("another cudnn-setup (process %1) is working on %2").arg(pid).arg(m_root);
+        else
+            *error = tr("another cudnn-setup is working on %1").arg(m_root);
         return LockResult::Busy;
-    case QLockFile::PermissionError:
-        *error = tr("cannot create the lock file in %1").arg(folder());
-        return LockResult::Denied;
-    default:
-        *error = tr("cannot lock %1").arg(folder());
-        return LockResult::Denied;
+    case FileLock::Result::Denied:
+        break;
     }
+    *error = tr("cannot lock %1 (%2)").arg(folder(), why);
+    return LockResult::Denied;
 }
 
 void ToolkitState::unlock()
 {
     if (!m_lock)
         return;
-    m_lock->unlock();
-    m_lock.reset();
+    m_lock.reset(); // removes the lock file while it is held, then lets go
     FileSystem::removeFolderIfEmpty(folder() + QStringLiteral("/backup"));
     FileSystem::removeFolderIfEmpty(folder() + QStringLiteral("/staging"));
     FileSystem::removeFolderIfEmpty(folder());

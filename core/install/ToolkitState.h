@@ -1,7 +1,8 @@
 #pragma once
 
+#include "FileLock.h"
+
 #include <QCoreApplication>
-#include <QLockFile>
 #include <QString>
 #include <memory>
 
@@ -50,6 +51,9 @@ public:
     QString relativeToFolder(const QString& path) const;
     QString absoluteInFolder(const QString& relative) const;
 
+    /** The lock file: an OS lock on it keeps two runs apart (FileLock), whatever it holds. */
+    QString lockFile() const;
+
     /** Creates the folder if needed and takes the lock without waiting. */
     LockResult lock(QString* error);
     /** Releases the lock; the folder and its backup folder go when nothing is left in them. */
@@ -57,5 +61,5 @@ public:
 
 private:
     QString m_root;
-    std::unique_ptr<QLockFile> m_lock;
+    std::unique_ptr<FileLock> m_lock;
 };

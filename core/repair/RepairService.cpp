@@ -56,8 +56,8 @@ public:
     {
     }
 
-    /** Applies work as one transaction; false with result set when it could not. */
-    bool run(const RootWork& work, const SystemSnapshot& system, RepairResult& result);
+    /** Applies work as one transaction in the root session holds; false with result set when it could not. */
+    bool run(const RootWork& work, RootSession& session, const SystemSnapshot& system, RepairResult& result);
 
 private:
     bool stageCopy(const RepairFix& fix, const QString& staged, QString* error) const;
@@ -80,30 +80,38 @@ void RootRepair::phase(const QString& name, int done, int total) const
     m_progress->report(update);
 }
 
-bool RootRepair::run(const RootWork& work, const SystemSnapshot& system, RepairResult& result)
+/**
+ * The root's lock, taken (and an interrupted run put back) before its package is read, so a root another run holds
+ * is said at once; null with result set when the root cannot be worked on now.
+ */
+std::unique_ptr<RootSession> openRoot(const QString& root, const RepairOptions& options, RepairResult& result)
 {
-    const OsFlavor os = system.os;
     InstallResult opened;
-    RootSession session(work.root, m_options.operations, m_options.log);
-    if (!session.open(opened)) {
+    auto session = std::make_unique<RootSession>(root, options.operations, options.log);
+    if (!session->open(opened)) {
         result.diagnostics.append(opened.diagnostics);
         result.status = opened.status == InstallResult::Status::NeedsElevation ? RepairResult::Status::NeedsElevation
                                                                                : RepairResult::Status::Failed;
-        return false;
+        return nullptr;
     }
-    if (session.recovered()) {
+    if (session->recovered()) {
         // The scan saw what an interrupted run left, which is gone now: its fixes no longer fit the disk.
         result.diagnostics.append(opened.diagnostics);
         result.status = RepairResult::Status::Failed;
-        result.diagnostics.append(Diagnostic::error(RepairCode::Failed,
-                                                    tr("An interrupted earlier run in %1 was put back first, so the "
-                                                       "findings no longer describe the toolkit; nothing else was "
-                                                       "changed.")
-                                                        .arg(work.root),
-                                                    tr("Run the repair again: it scans the toolkit as it is now.")));
-        return false;
+        result.diagnostics.append(Diagnostic::error(
+            RepairCode::Failed,
+            RepairService::tr("An interrupted earlier run in %1 was put back first, so the findings no longer "
+                              "describe the toolkit; nothing else was changed.")
+                .arg(root),
+            RepairService::tr("Run the repair again: it scans the toolkit as it is now.")));
+        return nullptr;
     }
+    return session;
+}
 
+bool RootRepair::run(const RootWork& work, RootSession& session, const SystemSnapshot& system, RepairResult& result)
+{
+    const OsFlavor os = system.os;
     ToolkitState& state = session.state();
     Transaction transaction(state, QStringLiteral("repair"), m_options.log);
     QStringList parents;
@@ -415,7 +423,16 @@ RepairResult RepairService::repair(const RepairScan& scan,
         return result;
     }
 
-    // Every package is checked before the first change anywhere: a wrong one changes nothing at all.
+    // Every root is locked, then every package checked, before the first change anywhere: a root another run holds
+    // is said without reading a package, and a wrong package changes nothing at all.
+    std::vector<std::unique_ptr<RootSession>> sessions;
+    for (const RootWork& w : work) {
+        if (options.dryRun)
+            break;
+        sessions.push_back(openRoot(w.root, options, result));
+        if (!sessions.back())
+            return result;
+    }
     for (RootWork& w : work) {
         if (!preparePackage(w, system, options, progress, cancel, result))
             return result;
@@ -429,9 +446,9 @@ RepairResult RepairService::repair(const RepairScan& scan,
         return result;
     }
 
-    for (const RootWork& w : work) {
+    for (qsizetype i = 0; i < work.size(); ++i) {
         RootRepair repair(options, progress, cancel);
-        if (!repair.run(w, system, result))
+        if (!repair.run(work.at(i), *sessions.at(size_t(i)), system, result))
             return result;
     }
     result.status = RepairResult::Status::Repaired;

@@ -1109,6 +1109,33 @@ Try cudnn-setup --help.
     </message>
 </context>
 <context>
+    <name>ElevationRequest</name>
+    <message>
+        <source>the package must be an archive file named by its canonical path, not &quot;%1&quot;</source>
+        <translation>软件包必须是以规范路径给出的归档文件，而不是“%1”</translation>
+    </message>
+    <message>
+        <source>the package&apos;s SHA-256 must be 64 lowercase hex digits</source>
+        <translation>软件包的 SHA-256 必须是 64 位小写十六进制数字</translation>
+    </message>
+    <message>
+        <source>the toolkit must be a folder named by its canonical path, not &quot;%1&quot;</source>
+        <translation>工具包必须是以规范路径给出的文件夹，而不是“%1”</translation>
+    </message>
+    <message>
+        <source>an elevated run never changes the invoking user&apos;s search path</source>
+        <translation>提权运行从不更改发起用户自己的搜索路径</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must be a new file in a folder named by its canonical path</source>
+        <translation>“%1”必须是以规范路径给出的文件夹中的新文件</translation>
+    </message>
+    <message>
+        <source>the run&apos;s token must be 32 lowercase hex digits</source>
+        <translation>本次运行的令牌必须是 32 位小写十六进制数字</translation>
+    </message>
+</context>
+<context>
     <name>EntrySafety</name>
     <message>
         <source>The archive entry &quot;%1&quot; is unsafe: %2.</source>
@@ -1494,6 +1521,13 @@ Try cudnn-setup --help.
     </message>
 </context>
 <context>
+    <name>FileLock</name>
+    <message>
+        <source>%1 keeps changing</source>
+        <translation>%1 一直在变化</translation>
+    </message>
+</context>
+<context>
     <name>FileSystem</name>
     <message>
         <source>cannot copy %1 to %2</source>
@@ -1862,6 +1896,14 @@ Try cudnn-setup --help.
     <message>
         <source>%1 does not fit %2, so nothing was installed: %3</source>
         <translation>%1 与 %2 不匹配，因此没有安装任何内容：%3</translation>
+    </message>
+    <message>
+        <source>An install, uninstall or repair in %1 was interrupted before it finished; the toolkit may be half-changed until then.</source>
+        <translation>%1 中的一次安装、卸载或修复在完成前被中断；在此之前工具包可能只改了一半。</translation>
+    </message>
+    <message>
+        <source>The next install, uninstall or repair of this toolkit finishes it or rolls it back first; run one of them (a repair is enough).</source>
+        <translation>对该工具包的下一次安装、卸载或修复会先将其完成或回滚；运行其中任意一个即可（修复就够了）。</translation>
     </message>
 </context>
 <context>
@@ -3035,6 +3077,29 @@ Try cudnn-setup --help.
     </message>
 </context>
 <context>
+    <name>PrivateFiles</name>
+    <message>
+        <source>%1 is not a canonical path</source>
+        <translation>%1 不是规范路径</translation>
+    </message>
+    <message>
+        <source>%1 is not the absolute path of a file</source>
+        <translation>%1 不是文件的绝对路径</translation>
+    </message>
+    <message>
+        <source>%1 leads through a link</source>
+        <translation>%1 的路径经过链接</translation>
+    </message>
+    <message>
+        <source>%1 cannot be created fresh</source>
+        <translation>无法新建 %1</translation>
+    </message>
+    <message>
+        <source>%1 is not a private folder of the user it works for (uid %2)</source>
+        <translation>%1 不是所代表用户（uid %2）的私有文件夹</translation>
+    </message>
+</context>
+<context>
     <name>PythonConsumers</name>
     <message>
         <source>it did not answer within %1 s</source>
@@ -4139,16 +4204,16 @@ Try cudnn-setup --help.
 <context>
     <name>ToolkitState</name>
     <message>
-        <source>another cudnn-setup (process %1 on %2) is working on %3</source>
-        <translation>另一个 cudnn-setup（%2 上的进程 %1）正在处理 %3</translation>
+        <source>another cudnn-setup (process %1) is working on %2</source>
+        <translation>另一个 cudnn-setup（进程 %1）正在处理 %2</translation>
     </message>
     <message>
-        <source>cannot create the lock file in %1</source>
-        <translation>无法在 %1 中创建锁文件</translation>
+        <source>another cudnn-setup is working on %1</source>
+        <translation>另一个 cudnn-setup 正在处理 %1</translation>
     </message>
     <message>
-        <source>cannot lock %1</source>
-        <translation>无法锁定 %1</translation>
+        <source>cannot lock %1 (%2)</source>
+        <translation>无法锁定 %1（%2）</translation>
     </message>
 </context>
 <context>

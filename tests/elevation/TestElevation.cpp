@@ -6,12 +6,16 @@
 #include "elevation/ProgressLines.h"
 #include "engine/Engine.h"
 #include "host/PrivateFiles.h"
+#include "install/InstallLog.h"
 #include "report/Report.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QtTest>
+#include <csignal>
+#include <thread>
 
 using namespace InstallFixtures;
 
@@ -31,6 +35,50 @@ QStringList lines(const QString& path)
     if (!file.open(QIODevice::ReadOnly))
         return {};
     return QString::fromUtf8(file.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+}
+
+/** The elevated copy started as the launcher starts it, with only environment; its exit code (and what it said). */
+int runCopy(const QStringList& arguments, const QProcessEnvironment& environment = {}, QByteArray* said = nullptr)
+{
+    QProcess process;
+    process.setProcessEnvironment(environment);
+    process.start(SilentRun::binary(), arguments);
+    process.waitForFinished(120000);
+    if (said)
+        *said = process.readAllStandardError();
+    return process.exitCode();
+}
+
+QByteArray contentOf(const QString& path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray("<unreadable>");
+}
+
+/** The state letter of a process in /proc/<pid>/stat ('T' once it stopped itself at a fault point). */
+char processState(qint64 pid)
+{
+    const QByteArray stat = contentOf(QStringLiteral("/proc/%1/stat").arg(pid));
+    const qsizetype close = stat.lastIndexOf(')');
+    return close > 0 && close + 2 < stat.size() ? stat.at(close + 2) : '?';
+}
+
+/** Waits (a bounded poll of the process's state, no timed guess) until pid has stopped itself. */
+bool waitUntilStopped(qint64 pid)
+{
+    return QTest::qWaitFor([pid] { return processState(pid) == 'T'; }, 120000);
+}
+
+/** A folder only root may enter, holding root's 0600 report.json and install.log: what an attack aims at. */
+QString rootOnlyFolder(TestTree& tree, const QString& name)
+{
+    const QString folder = tree.makeDir(name);
+    for (const char* file : {"report.json", "install.log", "progress.jsonl"}) {
+        const QString path = tree.writeFile(name + QLatin1Char('/') + QLatin1String(file), "root's own\n");
+        QFile::setPermissions(path, QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+    }
+    QFile::setPermissions(folder, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+    return folder;
 }
 
 } // namespace
@@ -61,6 +109,10 @@ private slots:
     void archiveSwappedAfterTheCheckIsRefused();
     void reportWithAnotherTokenIsNotBelieved();
     void elevatedCopyRefusesUntrustedArguments();
+    void sessionFolderSwappedMidRunIsNotFollowed();
+    void filesOfAnotherUserAreNeverWritten();
+    void aNewlineInAPathNeverStartsALogLine();
+    void elevatedCopySpeaksTheParentsLanguage();
     void silentNeverElevatesAndGivesTheExactCommand();
     // Where polkitd and a system bus run
     void realPkexecRoundTrip();
@@ -73,6 +125,8 @@ private:
                                  PathScope scope = PathScope::None,
                                  RecordingSink* progress = nullptr);
     QString record() const { return m_tree->path(QStringLiteral("launcher.record")); }
+    /** A request for the copy with this test's archive (another SHA-256) and toolkit, and session's files. */
+    ElevationRequest requestInto(const ElevationSession& session) const;
 
     std::unique_ptr<TestTree> m_tree;
     std::unique_ptr<EffectiveNobody> m_nobody;
@@ -140,6 +194,19 @@ TestElevation::installElevated(const QStringList& launcherOptions, PathScope sco
     return engine.install(choice, system, options, progress);
 }
 
+ElevationRequest TestElevation::requestInto(const ElevationSession& session) const
+{
+    ElevationRequest request;
+    request.package = QFileInfo(m_archive).canonicalFilePath();
+    request.packageSha256 = QString(64, QLatin1Char('0'));
+    request.cudaRoot = m_root;
+    request.reportFile = session.reportFile();
+    request.logFile = session.logFile();
+    request.progressFile = session.progressFile();
+    request.token = session.token();
+    return request;
+}
+
 void TestElevation::progressLinesCrossTheBoundary()
 {
     const QString path = m_tree->path(QStringLiteral("progress.jsonl"));
@@ -181,12 +248,20 @@ void TestElevation::sessionFilesArePrivate()
                  QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner | QFileDevice::ReadUser
                      | QFileDevice::WriteUser | QFileDevice::ExeUser);
         for (const QString& file : {session.reportFile(), session.progressFile(), session.logFile()}) {
-            struct stat st = {};
-            QCOMPARE(::lstat(QFile::encodeName(file).constData(), &st), 0);
-            QVERIFY(S_ISREG(st.st_mode));
-            QCOMPARE(st.st_mode & 07777, mode_t(0600));
-            QCOMPARE(st.st_uid, ::geteuid());
+            QCOMPARE(QFileInfo(file).path(), QFileInfo(folder).canonicalFilePath());
+            QVERIFY(!QFileInfo::exists(file)); // the elevated copy creates them fresh
         }
+        // Created as the copy creates them: the invoking user's, 0600, and never a second time.
+        QString created;
+        const int fd = PrivateFiles::createForInvokingUser(session.reportFile(), &created);
+        QVERIFY2(fd >= 0, qPrintable(created));
+        ::close(fd);
+        struct stat st = {};
+        QCOMPARE(::lstat(QFile::encodeName(session.reportFile()).constData(), &st), 0);
+        QVERIFY(S_ISREG(st.st_mode));
+        QCOMPARE(st.st_mode & 07777, mode_t(0600));
+        QCOMPARE(st.st_uid, ::getuid());
+        QCOMPARE(PrivateFiles::createForInvokingUser(session.reportFile(), &created), -1);
         QCOMPARE(session.token().size(), 32);
         QJsonObject report;
         QCOMPARE(session.readReport(report), ElevationSession::ReportState::Missing); // empty until the copy writes
@@ -213,6 +288,13 @@ void TestElevation::existingFilesAreNeverOpenedThroughALink()
     QCOMPARE(precious.readAll(), QByteArray("keep"));
     QVERIFY2(PrivateFiles::create(m_tree->path(QStringLiteral("fresh")), &error), qPrintable(error));
     QVERIFY(!PrivateFiles::create(m_tree->path(QStringLiteral("fresh")), &error)); // never an existing one
+    // The elevated copy's files: no link anywhere on the way, not only in the last name.
+    const QString real = m_tree->makeDir(QStringLiteral("real"));
+    QFile::setPermissions(real, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+    m_tree->symlink(QStringLiteral("linked"), QStringLiteral("real"));
+    QCOMPARE(PrivateFiles::createForInvokingUser(m_tree->path(QStringLiteral("linked/report.json")), &error), -1);
+    QVERIFY(!QFileInfo::exists(real + QStringLiteral("/report.json")));
+    QCOMPARE(PrivateFiles::createForInvokingUser(link, &error), -1); // nor the link itself
 }
 
 void TestElevation::pasteCommandIsQuotedForItsShell()
@@ -415,24 +497,11 @@ void TestElevation::elevatedCopyRefusesUntrustedArguments()
     ElevationSession session;
     QString error;
     QVERIFY2(session.open(&error), qPrintable(error));
-    ElevationRequest request;
-    request.package = QFileInfo(m_archive).canonicalFilePath();
-    request.packageSha256 = QString(64, QLatin1Char('0'));
-    request.cudaRoot = m_root;
-    request.reportFile = session.reportFile();
-    request.logFile = session.logFile();
-    request.progressFile = session.progressFile();
-    request.token = session.token();
+    ElevationRequest request = requestInto(session);
     QVERIFY2(request.validate().isEmpty(), qPrintable(request.validate()));
     const QString before = listing(m_root);
 
-    const auto run = [](const QStringList& arguments) {
-        QProcess process;
-        process.setProcessEnvironment(QProcessEnvironment());
-        process.start(SilentRun::binary(), arguments);
-        process.waitForFinished(120000);
-        return process.exitCode();
-    };
+    const auto run = [](const QStringList& arguments) { return runCopy(arguments); };
     ElevationRequest linked = request; // a report that leads elsewhere
     const QString precious = m_tree->writeFile(QStringLiteral("precious"), "keep");
     linked.reportFile = m_tree->symlink(QStringLiteral("report-link.json"), precious);
@@ -456,6 +525,132 @@ void TestElevation::elevatedCopyRefusesUntrustedArguments()
     QCOMPARE(session.readReport(report), ElevationSession::ReportState::Valid);
     QVERIFY(reportCodes(report).contains(QStringLiteral("ELEVATION-PACKAGE-CHANGED")));
     QCOMPARE(listing(m_root), before);
+}
+
+void TestElevation::sessionFolderSwappedMidRunIsNotFollowed()
+{
+    if (::geteuid() != 0)
+        QSKIP("needs root, to act as nobody (65534) with a launcher that can become root again");
+    const QString target = rootOnlyFolder(*m_tree, QStringLiteral("root-only"));
+    QVERIFY(asNobody());
+    // The copy stops itself while it puts the second file in place; the user then moves the session folder away and
+    // puts a link to root's folder in its place, and lets it go on.
+    SetupOutcome outcome;
+    std::thread install([&] {
+        outcome = installElevated({QStringLiteral("--fault"), QStringLiteral("swap.rename:1:stop")});
+    });
+    qint64 pid = 0;
+    QVERIFY(QTest::qWaitFor(
+        [&] {
+            const QStringList started = lines(record()).filter(QRegularExpression(QStringLiteral("^pid \\d+$")));
+            pid = started.isEmpty() ? 0 : started.first().mid(4).toLongLong();
+            return pid > 0;
+        },
+        120000));
+    QVERIFY(waitUntilStopped(pid));
+    const QStringList sessions
+        = QDir(m_tree->path(QStringLiteral("tmp"))).entryList({QStringLiteral("cudnn-setup-elevation-*")}, QDir::Dirs);
+    QCOMPARE(sessions.size(), 1);
+    const QString session = m_tree->path(QStringLiteral("tmp/") + sessions.first());
+    const QString moved = m_tree->path(QStringLiteral("tmp/moved"));
+    QVERIFY(QDir().rename(session, moved));
+    QVERIFY(QFile::link(target, session));
+    ::kill(pid_t(pid), SIGCONT);
+    install.join();
+    m_nobody.reset();
+
+    QCOMPARE(outcome.elevation->exitCode, 0); // the install itself went on
+    QVERIFY(QFileInfo(m_root + QStringLiteral("/lib/libcudnn.so.9")).isSymLink());
+    for (const char* file : {"report.json", "install.log", "progress.jsonl"})
+        QCOMPARE(contentOf(target + QLatin1Char('/') + QLatin1String(file)), QByteArray("root's own\n"));
+    // What the copy wrote went where it was created: the user's own folder, the user's own files.
+    const QFileInfo report(moved + QStringLiteral("/report.json"));
+    QCOMPARE(report.ownerId(), EffectiveNobody::Id);
+    QVERIFY(QJsonDocument::fromJson(contentOf(report.filePath())).object().contains(QStringLiteral("files")));
+}
+
+void TestElevation::filesOfAnotherUserAreNeverWritten()
+{
+    if (::geteuid() != 0)
+        QSKIP("needs root, to run the elevated copy as root for nobody (65534)");
+    const QString target = rootOnlyFolder(*m_tree, QStringLiteral("root-only"));
+    const QString nobodys = nobodysFolder(m_tree->path(QStringLiteral("nobodys")));
+    const QString planted = m_tree->writeFile(QStringLiteral("nobodys/report.json"), "root's own\n"); // root's file
+    ElevationRequest request;
+    request.package = QFileInfo(m_archive).canonicalFilePath();
+    request.packageSha256 = QString(64, QLatin1Char('0'));
+    request.cudaRoot = m_root;
+    request.token = QString(32, QLatin1Char('a'));
+    QProcessEnvironment forNobody; // as pkexec names the user it acts for
+    forNobody.insert(QStringLiteral("PKEXEC_UID"), QString::number(EffectiveNobody::Id));
+    const auto run = [&forNobody](const ElevationRequest& request) { return runCopy(request.arguments(), forNobody); };
+    // The report, log and progress file named as root's own files in root's folder.
+    ElevationRequest rootsFiles = request;
+    rootsFiles.reportFile = target + QStringLiteral("/report.json");
+    rootsFiles.logFile = target + QStringLiteral("/install.log");
+    rootsFiles.progressFile = target + QStringLiteral("/progress.jsonl");
+    QCOMPARE(run(rootsFiles), 2);
+    // New names, but in root's folder.
+    ElevationRequest rootsFolder = request;
+    rootsFolder.reportFile = target + QStringLiteral("/new-report.json");
+    rootsFolder.logFile = target + QStringLiteral("/new.log");
+    rootsFolder.progressFile = target + QStringLiteral("/new.jsonl");
+    QCOMPARE(run(rootsFolder), 2);
+    // The user's folder, but a file that exists there already.
+    ElevationRequest existing = request;
+    existing.reportFile = planted;
+    existing.logFile = nobodys + QStringLiteral("/install.log");
+    existing.progressFile = nobodys + QStringLiteral("/progress.jsonl");
+    QCOMPARE(run(existing), 2);
+
+    for (const char* file : {"report.json", "install.log", "progress.jsonl"})
+        QCOMPARE(contentOf(target + QLatin1Char('/') + QLatin1String(file)), QByteArray("root's own\n"));
+    QCOMPARE(QDir(target).entryList(QDir::Files | QDir::Hidden).size(), 3);
+    QCOMPARE(contentOf(planted), QByteArray("root's own\n"));
+}
+
+void TestElevation::aNewlineInAPathNeverStartsALogLine()
+{
+    // A package folder whose name holds a newline and a shell line: the log's first line is the command line.
+    const QString folder = m_tree->makeDir(QStringLiteral("x\ntouch PWNED #"));
+    const QString archive = folder + QLatin1Char('/') + QFileInfo(m_archive).fileName();
+    QVERIFY(QFile::copy(m_archive, archive));
+    const QString root = makeToolkit(*m_tree, QStringLiteral("writable-13.0"));
+    const QString log = m_tree->path(QStringLiteral("install.log"));
+    SilentRun silent(m_tree->path(QStringLiteral("report.json")));
+    const SilentRun::Result result = silent.run({QStringLiteral("--package"),
+                                                 archive,
+                                                 QStringLiteral("--cuda-root"),
+                                                 root,
+                                                 QStringLiteral("--log"),
+                                                 log,
+                                                 QStringLiteral("--path-scope"),
+                                                 QStringLiteral("none"),
+                                                 QStringLiteral("--no-verify"),
+                                                 QStringLiteral("--no-benchmark")});
+    QVERIFY2(result.exitCode == 0, result.out + result.err);
+    const QStringList written = lines(log);
+    QVERIFY(written.size() > 2);
+    for (const QString& line : written)
+        QVERIFY2(!line.startsWith(QLatin1String("touch")), qPrintable(line));
+    QVERIFY(written.first().contains(QStringLiteral("x\\ntouch PWNED #")));
+    QCOMPARE(FileInstallLog::escaped(QStringLiteral("a\r\nb\x1b[2J\u2028c")),
+             QStringLiteral("a\\r\\nb\\x1b[2J\\u2028c"));
+}
+
+void TestElevation::elevatedCopySpeaksTheParentsLanguage()
+{
+    ElevationSession session;
+    QString error;
+    QVERIFY2(session.open(&error), qPrintable(error));
+    ElevationRequest request = requestInto(session);
+    request.cudaRoot = m_root + QStringLiteral("/lib/.."); // refused: not canonical
+    request.language = QStringLiteral("zh_CN");
+    QByteArray stderrText; // started as pkexec starts it: nothing of the parent's locale
+    QCOMPARE(runCopy(request.arguments(), QProcessEnvironment(), &stderrText), 2);
+    const QString said = QString::fromUtf8(stderrText);
+    QVERIFY2(said.contains(QStringLiteral("工具包")), qPrintable(said));
+    QVERIFY2(!said.contains(QStringLiteral("toolkit")), qPrintable(said));
 }
 
 void TestElevation::silentNeverElevatesAndGivesTheExactCommand()

@@ -2,7 +2,8 @@
  * Stands in for pkexec in the elevation tests: `elevation-test-launcher [options] PROGRAM ARGS...` runs PROGRAM as
  * root, the way pkexec would after the person said yes. It works because the test process keeps real uid 0 and
  * drops only its effective ids (65534): this process may take uid 0 back. Like pkexec it starts PROGRAM with a
- * fresh environment, plus only what the options name.
+ * fresh environment, plus PKEXEC_UID (the caller's effective uid, as pkexec names the user it acts for) and only
+ * what the options name.
  *
  *   --decline            exit 126 at once, as pkexec does when the dialog is dismissed
  *   --decline-while FILE exit 126 while FILE exists (a person who says no, then yes on Try again)
@@ -10,8 +11,9 @@
  *   --home DIR           HOME=DIR for PROGRAM (the worst case: an elevation that keeps the user's HOME)
  *   --system-root DIR    CUDNN_SETUP_SYSTEM_ROOT=DIR (machine scope writes there instead of /etc)
  *   --fault SPEC         CUDNN_SETUP_TEST_FAULT=SPEC (core/install/FaultPoint)
- *   --record FILE        append, one per line, the ids it ran PROGRAM with, each argument and each variable name
- *                        and, after PROGRAM, the owner and mode of its --report file and of that file's folder
+ *   --record FILE        append, one per line, the ids it ran PROGRAM with, each argument and each variable name,
+ *                        "pid N" once PROGRAM is started and, after PROGRAM, the owner and mode of its --report file
+ *                        and of that file's folder
  *   --forge-report       after PROGRAM, put a report with another token in its --report file
  */
 #define _GNU_SOURCE
@@ -64,6 +66,8 @@ int main(int argc, char** argv)
         fprintf(stderr, "elevation-test-launcher: no program\n");
         return 2;
     }
+    char caller[16];
+    snprintf(caller, sizeof caller, "%d", (int)geteuid());
     if (setresgid(0, 0, 0) != 0 || setresuid(0, 0, 0) != 0) {
         perror("elevation-test-launcher: cannot become root (run the test as root)");
         return 127;
@@ -84,6 +88,7 @@ int main(int argc, char** argv)
     char* env[8];
     int count = 0;
     add(env, &count, "PATH", "/usr/sbin:/usr/bin:/sbin:/bin");
+    add(env, &count, "PKEXEC_UID", caller);
     add(env, &count, "HOME", home);
     add(env, &count, "CUDNN_SETUP_SYSTEM_ROOT", systemRoot);
     add(env, &count, "CUDNN_SETUP_TEST_FAULT", fault);
@@ -96,6 +101,13 @@ int main(int argc, char** argv)
         execve(argv[i], argv + i, env);
         perror("elevation-test-launcher: execve");
         _exit(127);
+    }
+    if (record) {
+        FILE* out = fopen(record, "a");
+        if (out) {
+            fprintf(out, "pid %d\n", (int)child);
+            fclose(out);
+        }
     }
     int status = 0;
     if (waitpid(child, &status, 0) < 0)

@@ -1,4 +1,5 @@
 #include "RepairFixtures.h"
+#include "install/InstallCode.h"
 #include "install/ToolkitState.h"
 #include "repair/RepairCode.h"
 
@@ -25,6 +26,7 @@ private slots:
     void secondRunIsNothingToRepair();
     void movedPackageNeedsPackageOption();
     void wrongPackageIsRefusedAndNothingChanges();
+    void lockedRootIsSaidBeforeThePackageIsRead();
     void missingPackageOptionIsNotFound();
     void cancelMidRepairRollsBack();
     void dryRunChangesNothing();
@@ -239,6 +241,30 @@ void TestRepairService::wrongPackageIsRefusedAndNothingChanges()
     QVERIFY2(containsCode(result.diagnostics, RepairCode::PackageMismatch), describe(result).constData());
     QCOMPARE(repairTaskStatus(result, scan(root)), TaskStatus::Rejected);
     QCOMPARE(listing(root), damaged); // not even the fix that needs no package ran
+}
+
+void TestRepairService::lockedRootIsSaidBeforeThePackageIsRead()
+{
+    TestTree tree;
+    const QString root = installed(tree, m_archive);
+    QVERIFY(!root.isEmpty());
+    QVERIFY(QFile::remove(root + QStringLiteral("/lib/libcudnn_ops.so.9.19.0")));
+    ToolkitState other(root); // another run holds the toolkit
+    QString error;
+    QCOMPARE(other.lock(&error), ToolkitState::LockResult::Locked);
+    const QString damaged = toolkitListing(root);
+
+    // A package that reading would reject: the answer says LOCKED, so it was never read.
+    CudnnArchiveSpec wrongSpec;
+    wrongSpec.libraryPayload = "another build";
+    const QString wrong = writeSpec(tree, wrongSpec, QStringLiteral("other"));
+    RepairOptions options;
+    options.package = wrong;
+    const RepairResult result = RepairService::repair(scan(root, wrong), detected({root}), options);
+    QCOMPARE(result.status, RepairResult::Status::Failed);
+    QVERIFY2(containsCode(result.diagnostics, InstallCode::Locked), describe(result).constData());
+    QVERIFY2(!containsCode(result.diagnostics, RepairCode::PackageMismatch), describe(result).constData());
+    QCOMPARE(toolkitListing(root), damaged);
 }
 
 void TestRepairService::missingPackageOptionIsNotFound()
