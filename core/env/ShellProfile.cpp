@@ -80,6 +80,26 @@ QByteArray withoutBlock(const QByteArray& content)
     return content.left(begin) + content.mid(end);
 }
 
+QByteArray blockOf(const QByteArray& content)
+{
+    const auto [begin, end] = blockSpan(content);
+    return begin < 0 ? QByteArray() : content.mid(begin, end - begin);
+}
+
+QByteArray withBlockOf(const QByteArray& content, const QByteArray& from)
+{
+    const QByteArray block = blockOf(from);
+    if (block.isEmpty())
+        return withoutBlock(content);
+    const auto [begin, end] = blockSpan(content);
+    if (begin >= 0)
+        return content.left(begin) + block + content.mid(end);
+    QByteArray result = content;
+    if (!result.isEmpty() && !result.endsWith('\n'))
+        result += '\n';
+    return result + block;
+}
+
 static QByteArray joined(const QStringList& dirs)
 {
     return dirs.join(QLatin1Char(':')).toUtf8();
