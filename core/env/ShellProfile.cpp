@@ -56,13 +56,9 @@ bool hasBlock(const QByteArray& content)
     return blockSpan(content).first >= 0;
 }
 
-QByteArray withBlock(const QByteArray& content, const QByteArray& body)
+/** content with block in place of its own block, or block appended at the end when it has none. */
+static QByteArray withBlockText(const QByteArray& content, const QByteArray& block)
 {
-    QByteArray block = QByteArray(BeginMarker) + '\n' + body;
-    if (!block.endsWith('\n'))
-        block += '\n';
-    block += QByteArray(EndMarker) + '\n';
-
     const auto [begin, end] = blockSpan(content);
     if (begin >= 0)
         return content.left(begin) + block + content.mid(end);
@@ -70,6 +66,15 @@ QByteArray withBlock(const QByteArray& content, const QByteArray& body)
     if (!result.isEmpty() && !result.endsWith('\n'))
         result += '\n';
     return result + block;
+}
+
+QByteArray withBlock(const QByteArray& content, const QByteArray& body)
+{
+    QByteArray block = QByteArray(BeginMarker) + '\n' + body;
+    if (!block.endsWith('\n'))
+        block += '\n';
+    block += QByteArray(EndMarker) + '\n';
+    return withBlockText(content, block);
 }
 
 QByteArray withoutBlock(const QByteArray& content)
@@ -89,15 +94,7 @@ QByteArray blockOf(const QByteArray& content)
 QByteArray withBlockOf(const QByteArray& content, const QByteArray& from)
 {
     const QByteArray block = blockOf(from);
-    if (block.isEmpty())
-        return withoutBlock(content);
-    const auto [begin, end] = blockSpan(content);
-    if (begin >= 0)
-        return content.left(begin) + block + content.mid(end);
-    QByteArray result = content;
-    if (!result.isEmpty() && !result.endsWith('\n'))
-        result += '\n';
-    return result + block;
+    return block.isEmpty() ? withoutBlock(content) : withBlockText(content, block);
 }
 
 static QByteArray joined(const QStringList& dirs)
