@@ -4,24 +4,29 @@
 #include <QFileInfo>
 
 #ifdef Q_OS_WIN
-static bool sameExistingLocation(const QString& a, const QString& b)
+/** The canonical path, case-folded; empty when path does not exist. */
+static QString existingIdentity(const QString& path)
 {
-    const QString first = QFileInfo(a).canonicalFilePath();
-    const QString second = QFileInfo(b).canonicalFilePath();
-    return !first.isEmpty() && samePath(OsFlavor::Windows, first, second);
+    return QFileInfo(path).canonicalFilePath().toCaseFolded();
 }
 #else
 #include <sys/stat.h>
 
-static bool sameExistingLocation(const QString& a, const QString& b)
+/** "device:inode"; empty when path does not exist. */
+static QString existingIdentity(const QString& path)
 {
-    struct stat first = {};
-    struct stat second = {};
-    return ::stat(QFile::encodeName(a).constData(), &first) == 0
-        && ::stat(QFile::encodeName(b).constData(), &second) == 0 && first.st_dev == second.st_dev
-        && first.st_ino == second.st_ino;
+    struct stat info = {};
+    if (path.isEmpty() || ::stat(QFile::encodeName(path).constData(), &info) != 0)
+        return {};
+    return QStringLiteral("%1:%2").arg(quint64(info.st_dev)).arg(quint64(info.st_ino));
 }
 #endif
+
+static bool sameExistingLocation(const QString& a, const QString& b)
+{
+    const QString first = existingIdentity(a);
+    return !first.isEmpty() && first == existingIdentity(b);
+}
 
 bool sameLocation(OsFlavor os, const QString& a, const QString& b)
 {
@@ -30,4 +35,13 @@ bool sameLocation(OsFlavor os, const QString& a, const QString& b)
     if (os != hostOsFlavor() || a.isEmpty() || b.isEmpty())
         return false;
     return sameExistingLocation(a, b);
+}
+
+QString locationKey(OsFlavor os, const QString& path)
+{
+    const QString identity = os == hostOsFlavor() ? existingIdentity(path) : QString();
+    if (!identity.isEmpty())
+        return QStringLiteral("id:") + identity;
+    const QString normalized = normalizedPath(os, path);
+    return os == OsFlavor::Windows ? normalized.toCaseFolded() : normalized;
 }

@@ -12,3 +12,10 @@
  * flavour's rules (samePath).
  */
 bool sameLocation(OsFlavor os, const QString& a, const QString& b);
+
+/**
+ * A key that is equal for two paths when they name one place: where the path exists on this machine, its device
+ * and inode (POSIX) or canonical path (Windows); otherwise the normalised path, case-folded for Windows. For hash
+ * tables of folders (a listing with files added that will be there).
+ */
+QString locationKey(OsFlavor os, const QString& path);

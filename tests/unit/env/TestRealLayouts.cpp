@@ -23,6 +23,7 @@ private slots:
     void healthyToolkitHasNoConflict();
     void repairOfAHealthyToolkitFindsNothing();
     void aStaleCopyStillLoses();
+    void installIntoARegisteredToolkitNeedsNoFix();
 
 private:
     /** Lays out a toolkit with cuDNN 9.19 in its library folder, registered with the loader as cache names it. */
@@ -189,6 +190,24 @@ void TestRealLayouts::aStaleCopyStillLoses()
     QCOMPARE(report.conflicts.first().library, QStringLiteral("libcudnn.so.9"));
     QVERIFY(report.conflicts.first().fixedByPlan);
     QCOMPARE(report.conflicts.first().shadowed.size(), 1); // the toolkit's copy, once
+}
+
+void TestRealLayouts::installIntoARegisteredToolkitNeedsNoFix()
+{
+    // Before cuDNN is in: the plan sees its files where they will be (lib64), and the loader cache finds them in lib,
+    // the same folder. A toolkit NVIDIA registered with the loader needs no profile change.
+    const QString root = layOut(QStringLiteral("cuda-13.0"),
+                                QStringLiteral("/usr/local/cuda-13.0"),
+                                QStringLiteral("/usr/local/cuda-13.0/lib"),
+                                13);
+    for (const QString& name : QDir(root + QStringLiteral("/lib")).entryList({QStringLiteral("libcudnn*")}))
+        QVERIFY(QFile::remove(root + QStringLiteral("/lib/") + name));
+    const EnvironmentReport report = analyse(root, 13, root + QStringLiteral("/bin:/usr/bin"));
+    QStringList conflicts;
+    for (const EnvironmentConflict& conflict : report.conflicts)
+        conflicts.append(conflict.library);
+    QCOMPARE(conflicts, QStringList{});
+    QVERIFY2(report.plan.isEmpty(), qPrintable(report.plan.diffText()));
 }
 
 QTEST_GUILESS_MAIN(TestRealLayouts)
