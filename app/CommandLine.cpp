@@ -2,6 +2,8 @@
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QRegularExpression>
+#include <optional>
 
 namespace {
 
@@ -77,13 +79,15 @@ public:
                                    QStringLiteral("DIR")};
     QCommandLineOption version{QStringLiteral("version"), tr("Show the version.")};
 
-    void addTo(QCommandLineParser& parser) const
+    QList<QCommandLineOption> all() const
     {
-        parser.addOptions({silent,        detect,       json,           repair,     package,     fetch,    mirror,
-                           manifest,      cache,        cudaRoot,       dryRun,     force,       report,   log,
-                           uninstall,     deployTo,     pathScope,      benchmark,  noBenchmark, noVerify, language,
-                           packageSha256, progressFile, elevationToken, forMachine, forMachines, version});
+        return {silent,        detect,       json,           repair,     package,     fetch,    mirror,
+                manifest,      cache,        cudaRoot,       dryRun,     force,       report,   log,
+                uninstall,     deployTo,     pathScope,      benchmark,  noBenchmark, noVerify, language,
+                packageSha256, progressFile, elevationToken, forMachine, forMachines, version};
     }
+
+    void addTo(QCommandLineParser& parser) const { parser.addOptions(all()); }
 };
 
 /** The parser's options, description and the two standard ones; every text in the language installed now. */
@@ -95,6 +99,38 @@ QCommandLineOption configure(QCommandLineParser& parser, const Options& options)
     const QCommandLineOption help = parser.addHelpOption();
     options.addTo(parser);
     return help;
+}
+
+/**
+ * The first option that takes a value but is followed by another option or by nothing: "--package --cuda-root X"
+ * would otherwise take "--cuda-root" as the package and complain about X.
+ */
+QString optionMissingItsValue(const Options& options, const QStringList& arguments)
+{
+    const QList<QCommandLineOption> known = options.all();
+    const QStringList helpNames{QStringLiteral("h"), QStringLiteral("help"), QStringLiteral("help-all")};
+    const auto optionNamed = [&](const QString& word) -> std::optional<QCommandLineOption> {
+        static const QRegularExpression dashes(QStringLiteral("^--?"));
+        if (!word.startsWith(QLatin1Char('-')) || word.size() < 2)
+            return std::nullopt;
+        const QString name = QString(word).remove(dashes);
+        if (helpNames.contains(name))
+            return QCommandLineOption(name);
+        for (const QCommandLineOption& option : known) {
+            if (option.names().contains(name))
+                return option;
+        }
+        return std::nullopt;
+    };
+    for (qsizetype i = 1; i < arguments.size(); ++i) {
+        const std::optional<QCommandLineOption> option = optionNamed(arguments.at(i));
+        if (!option || option->valueName().isEmpty())
+            continue;
+        if (i + 1 == arguments.size() || optionNamed(arguments.at(i + 1)))
+            return QStringLiteral("--") + option->names().constFirst();
+        ++i; // its value, whatever it looks like
+    }
+    return {};
 }
 
 } // namespace
@@ -113,6 +149,10 @@ Invocation parseCommandLine(const QStringList& arguments)
     Options o;
     const QCommandLineOption help = configure(parser, o);
     Invocation inv;
+    if (const QString option = optionMissingItsValue(o, arguments); !option.isEmpty()) {
+        inv.error = Options::tr("%1 needs a value.").arg(option);
+        return inv;
+    }
     if (!parser.parse(arguments)) {
         inv.error = parser.errorText();
         return inv;

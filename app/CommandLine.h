@@ -10,7 +10,7 @@ struct Invocation
         Wizard, // no arguments: the double-click path
         Repair, // --repair
         Detect, // --detect
-        Install, // --silent --package, or --silent --fetch
+        Install, // --package (the wizard on that package without --silent), or --silent --fetch
         Uninstall, // --silent --uninstall
         Help,
         Version,
@@ -41,6 +41,16 @@ struct Invocation
 
     /** --for-machine or --for-machines: nothing of this machine is detected. */
     bool judgesOtherMachines() const { return !forMachine.isEmpty() || !forMachines.isEmpty(); }
+    /**
+     * Without --silent a person is there to be asked: the wizard opens (on the repair page for --repair, on the
+     * package given by --package). A dry run changes nothing and stays in the terminal.
+     */
+    bool opensWizard() const
+    {
+        return !silent
+            && (mode == Mode::Wizard || mode == Mode::Repair
+                || (mode == Mode::Install && !package.isEmpty() && !dryRun && !judgesOtherMachines()));
+    }
 
     QString error; // set when the command line is wrong
 };

@@ -77,8 +77,26 @@ ConsoleRunner::ConsoleRunner(const Engine& engine, QTextStream& out, QTextStream
 {
 }
 
+bool ConsoleRunner::outputsWritable(const Invocation& invocation)
+{
+    const std::pair<QString, QString> outputs[] = {{QStringLiteral("--report"), invocation.reportFile},
+                                                   {QStringLiteral("--progress-file"), invocation.progressFile}};
+    for (const auto& [option, path] : outputs) {
+        const QString why = path.isEmpty() ? QString() : Report::whyUnwritable(path);
+        if (!why.isEmpty()) {
+            m_err << tr("cudnn-setup: %1 %2 cannot be written (%3), so nothing was done.\n").arg(option, path, why);
+            m_err.flush();
+            return false;
+        }
+    }
+    return true;
+}
+
 ExitCode ConsoleRunner::run(const Invocation& invocation)
 {
+    // Like the log: an output that cannot be written is said before the first change, not after the last.
+    if (!outputsWritable(invocation))
+        return ExitCode::UsageError;
     switch (invocation.mode) {
     case Invocation::Mode::Detect:
         return detect(invocation);
@@ -243,6 +261,7 @@ SetupOptions ConsoleRunner::setupOptions(const Invocation& invocation) const
     options.dryRun = invocation.dryRun;
     options.logFile = m_channel ? QString() : invocation.logFile;
     options.log = m_channel ? m_channel->log() : nullptr;
+    options.listInstall = !m_channel; // the elevated copy is not the user: the invoking process lists it
     options.judgedSha256 = invocation.packageSha256;
     return options;
 }
@@ -290,9 +309,9 @@ QString ConsoleRunner::environmentSummary(const EnvironmentOutcome& environment)
         text = tr("Search path: the new cuDNN already wins; nothing to change.\n");
         break;
     case Status::Applied:
-        text = tr("Search path (%1 scope): fixed, so new programs load the new cuDNN. Open terminals, IDEs and "
-                  "Jupyter kernels must be restarted to see it.\n")
-                   .arg(pathScopeName(environment.scope));
+        text = tr("Search path (%1 scope): fixed. %2\n")
+                   .arg(pathScopeName(environment.scope),
+                        environment.analysis ? environment.analysis->restartNote() : QString());
         break;
     case Status::RolledBack:
         text = tr("Search path: rolled back with the files.\n");

@@ -42,6 +42,8 @@ private:
     static QString verifySummary(const std::optional<VerifyResult>& verify, const QString& notRun);
     static QString benchmarkSummary(const std::optional<BenchmarkResult>& benchmark, const QString& notRun);
     bool writeReport(const Report& report, const QString& path);
+    /** --report and --progress-file can be written: checked before anything runs (exit 2 when not). */
+    bool outputsWritable(const Invocation& invocation);
     /**
      * The elevated copy's own checks, before anything else (--elevation-token): every argument validated as
      * untrusted input, then its report, log and progress files created fresh for the invoking user (m_channel);

@@ -13,5 +13,8 @@ std::unique_ptr<SetupWizard> openWizard(const Engine& engine, const Invocation& 
     // Absolute: the wizard compares it with the toolkits it detects, which are absolute.
     if (!invocation.cudaRoots.isEmpty())
         wizard->state().setPreferredToolkit(QFileInfo(invocation.cudaRoots.first()).absoluteFilePath());
+    // --package without --silent: the person is asked, on that package (the package page reads it when shown).
+    if (!invocation.package.isEmpty())
+        wizard->state().setPreferredPackage(QFileInfo(invocation.package).absoluteFilePath());
     return wizard;
 }

@@ -128,7 +128,5 @@ int main(int argc, char* argv[])
     const Invocation invocation = parseCommandLine(arguments);
     if (!invocation.error.isEmpty())
         return reportUsageError(argc, argv, arguments);
-    const bool wantsWindow = !invocation.silent
-        && (invocation.mode == Invocation::Mode::Wizard || invocation.mode == Invocation::Mode::Repair);
-    return wantsWindow ? runWizard(argc, argv, invocation) : runConsole(argc, argv, invocation);
+    return invocation.opensWizard() ? runWizard(argc, argv, invocation) : runConsole(argc, argv, invocation);
 }

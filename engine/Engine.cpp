@@ -5,9 +5,11 @@
 #include "env/EnvironmentOperations.h"
 #include "env/EnvironmentService.h"
 #include "host/PrivateFiles.h"
+#include "env/EnvironmentStep.h"
 #include "install/InstallCode.h"
 #include "install/InstallLog.h"
 #include "install/InstallService.h"
+#include "install/UserInstallList.h"
 #include "package/PackagePicker.h"
 #include "repair/RepairService.h"
 #include "report/Report.h"
@@ -210,6 +212,8 @@ SetupOutcome Engine::install(const PackageChoice& choice,
     }
 
     settleEnvironment(outcome);
+    if (options.listInstall && !privileged) // a root-owned toolkit's install is root's, found where root looks
+        recordInstall(outcome);
     prove(outcome, options, progress, cancel);
     return outcome;
 }
@@ -263,6 +267,8 @@ SetupOutcome Engine::installOnePass(const OnePass& pass,
     if (!outcome.ranInstall())
         outcome.environment = EnvironmentOutcome{};
     settleEnvironment(outcome);
+    if (options.listInstall)
+        recordInstall(outcome);
     prove(outcome, options, progress, cancel);
     return outcome;
 }
@@ -309,6 +315,27 @@ void Engine::settleEnvironment(SetupOutcome& outcome)
         outcome.environment.status = Status::Applied;
     else
         outcome.environment.status = Status::RolledBack;
+}
+
+void Engine::recordInstall(const SetupOutcome& outcome) const
+{
+    const InstallResult& install = outcome.install;
+    const bool installed
+        = install.status == InstallResult::Status::Ok || install.status == InstallResult::Status::Unchanged;
+    if (!installed || install.command != QLatin1String("install") || install.toolkitRoot.isEmpty())
+        return;
+    UserInstallList::Entry entry;
+    entry.root = install.toolkitRoot;
+    if (const EnvironmentPlan* fix = outcome.environment.fix();
+        fix && outcome.environment.status == EnvironmentOutcome::Status::Applied) {
+        for (const std::shared_ptr<EnvironmentStep>& step : fix->steps) {
+            if (const auto* file = dynamic_cast<const FileEditStep*>(step.get()))
+                entry.fixes.append(file->fixWritten());
+        }
+    }
+    QString error;
+    if (!UserInstallList(m_environment.installList()).record(entry, &error))
+        qWarning("cudnn-setup: the list of this user's installs cannot be written: %s", qPrintable(error));
 }
 
 /** The search path step the elevated copy reported (machine scope), by the report's status word. */

@@ -177,7 +177,10 @@ public:
                          CancellationToken cancel = {}) const;
 
     // Uninstalling
-    /** Every toolkit holding an install by cudnn-setup, with its newest install. */
+    /**
+     * Every toolkit holding an install by cudnn-setup, with its newest install: those detected, and those on this
+     * user's list of installs (a toolkit in a folder detection never looks in).
+     */
     QList<InstalledCopy> installedCopies(const SystemSnapshot& system) const;
     /** Takes back the newest install in the request's root (or the only toolkit holding one). */
     UninstallOutcome
@@ -225,6 +228,8 @@ private:
     QList<OperationPointer> environmentSteps(const EnvironmentPlan* fix) const;
     /** The search path step's final status, from what the install did. */
     static void settleEnvironment(SetupOutcome& outcome);
+    /** An install into a toolkit goes on this user's list of installs, with the search path fix it wrote. */
+    void recordInstall(const SetupOutcome& outcome) const;
     /** What loads, and how fast, once the files are in: the same for both ways in. */
     void
     prove(SetupOutcome& outcome, const SetupOptions& options, ProgressSink* progress, CancellationToken cancel) const;

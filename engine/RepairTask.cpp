@@ -1,5 +1,6 @@
 #include "Engine.h"
 #include "RepairOutcome.h"
+#include "SetupOutcome.h"
 #include "env/EnvironmentService.h"
 #include "install/InstallLog.h"
 #include "repair/PythonConsumers.h"
@@ -132,8 +133,20 @@ Report RepairOutcome::toReport() const
     report.addDiagnostics(result.diagnostics);
     for (const RepairFinding& finding : after.findings)
         report.addDiagnostic(finding.diagnostic);
-    if (before.analysis)
-        report.setSection(QStringLiteral("environment"), before.analysis->toJson());
+    if (before.analysis) {
+        // The section's status, as an install's: the fix was carried out, would be, or nothing was to change.
+        const bool environmentFixed = result.status == RepairResult::Status::Repaired
+            && std::any_of(result.applied.cbegin(), result.applied.cend(), [](const RepairResult::Applied& applied) {
+                                          return applied.fix.kind == RepairFix::Kind::Environment;
+                                      });
+        using Status = EnvironmentOutcome::Status;
+        const Status status = before.analysis->plan.isEmpty() ? Status::Unchanged
+            : environmentFixed                                ? Status::Applied
+                                                              : Status::Planned;
+        QJsonObject environment = before.analysis->toJson();
+        environment.insert(QStringLiteral("status"), EnvironmentOutcome::statusName(status));
+        report.setSection(QStringLiteral("environment"), environment);
+    }
     const TaskStatus status = taskStatus();
     const bool repaired = result.status == RepairResult::Status::Repaired;
     if (status == TaskStatus::Ok && result.status == RepairResult::Status::NothingToApply)

@@ -109,4 +109,9 @@ struct SetupOptions
      */
     bool elevate = false;
     bool dryRun = false; // plan only: the package, the search path step or the deploy as they would be
+    /**
+     * Put the install on this user's list of installs (UserInstallList). Not for the elevated copy: the install is
+     * its parent's, and it touches nothing in the home it was given.
+     */
+    bool listInstall = true;
 };

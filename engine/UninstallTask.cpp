@@ -1,16 +1,27 @@
 #include "Engine.h"
 #include "UninstallOutcome.h"
+#include "common/FileIdentity.h"
 #include "install/InstallCode.h"
 #include "install/InstallLog.h"
 #include "install/InstallService.h"
 #include "install/Manifest.h"
 #include "install/ToolkitState.h"
+#include "install/UserInstallList.h"
 #include "report/Report.h"
+
+#include <QFileInfo>
 
 QList<InstalledCopy> Engine::installedCopies(const SystemSnapshot& system) const
 {
+    QStringList roots = InstallService::toolkitsWithInstalls(system);
+    for (const QString& listed : UserInstallList(m_environment.installList()).roots()) {
+        const bool known = std::any_of(
+            roots.cbegin(), roots.cend(), [&](const QString& root) { return sameLocation(system.os, root, listed); });
+        if (!known && QFileInfo::exists(ToolkitState(listed).manifestFile()))
+            roots.append(listed);
+    }
     QList<InstalledCopy> copies;
-    for (const QString& root : InstallService::toolkitsWithInstalls(system)) {
+    for (const QString& root : roots) {
         InstalledCopy copy;
         copy.root = root;
         const std::optional<Manifest> manifest = Manifest::load(ToolkitState(root).manifestFile(), &copy.problem);
@@ -65,6 +76,11 @@ Engine::uninstall(const UninstallRequest& request, ProgressSink* progress, Cance
     options.force = request.force;
     options.log = log.get();
     outcome.result = InstallService::uninstall(root, options, progress, cancel);
+    if (outcome.result.status == InstallResult::Status::Uninstalled) {
+        QString error;
+        if (!UserInstallList(m_environment.installList()).forget(root, &error))
+            InstallLog::to(log.get(), QStringLiteral("the list of this user's installs: %1").arg(error));
+    }
     return outcome;
 }
 

@@ -49,6 +49,9 @@ public:
     /** The toolkit the person asked for (named at start, chosen or browsed to); empty: the best fit is chosen. */
     QString preferredToolkit() const { return m_preferredToolkit; }
     void setPreferredToolkit(const QString& root);
+    /** The archive or folder named at start (--package without --silent): the package page starts with it. */
+    QString preferredPackage() const { return m_preferredPackage; }
+    void setPreferredPackage(const QString& path) { m_preferredPackage = path; }
 
     PathScope pathScope() const { return m_pathScope; }
     void setPathScope(PathScope scope) { m_pathScope = scope; }
@@ -94,6 +97,7 @@ private:
     std::optional<SystemSnapshot> m_snapshot;
     QString m_packagePath;
     QString m_preferredToolkit;
+    QString m_preferredPackage;
     std::optional<PackageChoice> m_choice;
     std::optional<InstallPlan> m_plan;
     std::optional<BenchmarkResult> m_benchmark;

@@ -6,6 +6,7 @@
 #include "PlatformDetector.h"
 #include "ToolOutputParsers.h"
 #include "ToolkitLocator.h"
+#include "common/FileIdentity.h"
 #include "common/Logging.h"
 #include "compat/CudaDriverTable.h"
 #include "host/PathList.h"
@@ -30,8 +31,8 @@ QStringList Detector::librarySearchDirs() const
     QStringList dirs;
     const auto add = [&](const QString& dir) {
         const QString normalized = normalizedPath(os, PathList::expand(os, dir, lookup));
-        const bool known
-            = std::any_of(dirs.cbegin(), dirs.cend(), [&](const QString& d) { return samePath(os, d, normalized); });
+        const bool known = std::any_of(
+            dirs.cbegin(), dirs.cend(), [&](const QString& d) { return sameLocation(os, d, normalized); });
         if (!known)
             dirs.append(normalized);
     };

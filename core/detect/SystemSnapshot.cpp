@@ -1,5 +1,7 @@
 #include "SystemSnapshot.h"
 
+#include "common/FileIdentity.h"
+
 #include <QJsonArray>
 
 bool CudaToolkit::reachedVia(const QString& path) const
@@ -42,10 +44,10 @@ const CudaToolkit* SystemSnapshot::activeToolkit() const
 const CudaToolkit* SystemSnapshot::toolkitAt(const QString& path) const
 {
     for (const CudaToolkit& toolkit : toolkits) {
-        if (samePath(os, toolkit.root, path))
+        if (sameLocation(os, toolkit.root, path))
             return &toolkit;
         for (const ToolkitOrigin& origin : toolkit.origins) {
-            if (samePath(os, origin.path, path))
+            if (sameLocation(os, origin.path, path))
                 return &toolkit;
         }
     }
@@ -56,7 +58,7 @@ QList<CudnnInstall> SystemSnapshot::cudnnInToolkit(const QString& root) const
 {
     QList<CudnnInstall> found;
     for (const CudnnInstall& install : cudnnInstalls) {
-        if (install.location == CudnnInstall::Location::Toolkit && samePath(os, install.root, root))
+        if (install.location == CudnnInstall::Location::Toolkit && sameLocation(os, install.root, root))
             found.append(install);
     }
     return found;

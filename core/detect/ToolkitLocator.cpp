@@ -2,6 +2,7 @@
 
 #include "DetectCode.h"
 #include "ToolkitVersionReader.h"
+#include "common/FileIdentity.h"
 #include "host/PathList.h"
 
 #include <QCollator>
@@ -220,8 +221,8 @@ void ToolkitLocator::markActive(Result& result) const
         if (!QFileInfo(candidate).isFile())
             continue;
         const QString root = rootOfNvcc(os, candidate);
-        byPath
-            = firstWith([&](const ToolkitOrigin& o) { return o.source == SourcePath && samePath(os, o.path, root); });
+        byPath = firstWith(
+            [&](const ToolkitOrigin& o) { return o.source == SourcePath && sameLocation(os, o.path, root); });
         if (byPath)
             break;
     }

@@ -1,8 +1,9 @@
 #include "ConflictFinder.h"
 
-ConflictFinder::ConflictFinder(OsFlavor os, QStringList targetDirs)
+ConflictFinder::ConflictFinder(OsFlavor os, QStringList targetDirs, Searched searched)
     : m_os(os)
     , m_targetDirs(std::move(targetDirs))
+    , m_searched(searched)
 {
 }
 
@@ -37,9 +38,15 @@ QString ConflictFinder::fixFor(ConflictClass conflictClass, const LibraryCopy* w
     switch (conflictClass) {
     case ConflictClass::UserSearchPath:
         if (m_os == OsFlavor::Windows)
-            return tr("Put %1 first in the user PATH (the user-scope fix does this).").arg(target);
-        return tr("Put %1 first on LD_LIBRARY_PATH and the toolkit's bin first on PATH in the login profile (the "
-                  "user-scope fix does this).")
+            return tr("Put %1 first in the user PATH (the user-scope fix does this; programs started after it see "
+                      "it).")
+                .arg(target);
+        if (m_searched == Searched::Tools)
+            return tr("Put %1 first on PATH in the login profile and environment.d (the user-scope fix does this; "
+                      "login shells and graphical sessions started after it see it).")
+                .arg(target);
+        return tr("Put %1 first on LD_LIBRARY_PATH in the login profile and environment.d (the user-scope fix does "
+                  "this; login shells and graphical sessions started after it see it).")
             .arg(target);
     case ConflictClass::MachineScope:
         if (winner && winner->location.origin == SearchOrigin::MachinePath)

@@ -10,7 +10,10 @@ class ConflictFinder
     Q_DECLARE_TR_FUNCTIONS(ConflictFinder)
 
 public:
-    ConflictFinder(OsFlavor os, QStringList targetDirs);
+    /** What the target folders hold: libraries (found through the loader's search) or tools (through PATH). */
+    enum class Searched { Libraries, Tools };
+
+    ConflictFinder(OsFlavor os, QStringList targetDirs, Searched searched = Searched::Libraries);
 
     /** Null when the target's copy already wins. */
     std::optional<EnvironmentConflict> searchPathConflict(const LibraryStatus& status) const;
@@ -27,4 +30,5 @@ private:
 
     OsFlavor m_os;
     QStringList m_targetDirs;
+    Searched m_searched;
 };

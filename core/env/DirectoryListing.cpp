@@ -1,5 +1,7 @@
 #include "DirectoryListing.h"
 
+#include "common/FileIdentity.h"
+
 #include <QDir>
 
 QStringList LocalDirectoryListing::fileNames(const QString& directory) const
@@ -27,7 +29,9 @@ ListingOverlay::ListingOverlay(const DirectoryListing& base)
 
 QString ListingOverlay::key(const QString& path)
 {
-    return QDir::cleanPath(QString(path).replace(QLatin1Char('\\'), QLatin1Char('/'))).toCaseFolded();
+    // lib64 -> lib is one folder: what is added under one name is listed under the other.
+    return locationKey(hostOsFlavor(), QDir::cleanPath(QString(path).replace(QLatin1Char('\\'), QLatin1Char('/'))))
+        .toCaseFolded();
 }
 
 void ListingOverlay::add(const QString& directory, const QString& name)
@@ -44,11 +48,13 @@ void ListingOverlay::hide(const QString& path)
 QStringList ListingOverlay::fileNames(const QString& directory) const
 {
     QStringList names = m_base.fileNames(directory) + m_added.value(key(directory));
-    names.erase(std::remove_if(
-                    names.begin(),
-                    names.end(),
-                    [&](const QString& name) { return m_hidden.contains(key(directory + QLatin1Char('/') + name)); }),
-                names.end());
+    if (!m_hidden.isEmpty())
+        names.erase(std::remove_if(names.begin(),
+                                   names.end(),
+                                   [&](const QString& name) {
+                                       return m_hidden.contains(key(directory + QLatin1Char('/') + name));
+                                   }),
+                    names.end());
     names.removeDuplicates();
     return names;
 }

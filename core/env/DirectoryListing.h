@@ -41,7 +41,8 @@ private:
 
 /**
  * Another listing with files added and hidden: how the disk will look once the target's libraries are in place and
- * stale copies are renamed aside. Paths are compared normalised and case-folded; we produced them ourselves.
+ * stale copies are renamed aside. A folder that exists is one key under all its names (locationKey: lib64 -> lib);
+ * other paths are compared normalised and case-folded, as we produced them ourselves.
  */
 class ListingOverlay final : public DirectoryListing
 {

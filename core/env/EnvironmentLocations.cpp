@@ -1,5 +1,7 @@
 #include "EnvironmentLocations.h"
 
+#include "install/UserInstallList.h"
+
 #include <QDir>
 
 #ifdef Q_OS_WIN
@@ -17,6 +19,14 @@ QString EnvironmentLocations::system32() const
 QString EnvironmentLocations::shell() const
 {
     return loginShell.isEmpty() ? host.variable(QStringLiteral("SHELL")) : loginShell;
+}
+
+QString EnvironmentLocations::installList() const
+{
+    if (homeDirectory.isEmpty())
+        return {};
+    const QString config = os() == OsFlavor::Windows ? QStringLiteral("AppData/Local") : QStringLiteral(".config");
+    return UserInstallList::fileIn(QDir(homeDirectory).filePath(config));
 }
 
 EnvironmentLocations EnvironmentLocations::current(const HostEnvironment& host,

@@ -27,6 +27,11 @@ struct EnvironmentLocations
     std::shared_ptr<const DirectoryListing> listing;
 
     OsFlavor os() const { return host.os; }
+    /**
+     * The user's list of installs (UserInstallList), in the user's config folder below homeDirectory
+     * (~/.config on Linux, AppData\Local on Windows); empty when no home is known.
+     */
+    QString installList() const;
     QString system32() const;
     /** $SHELL when no passwd shell was given. */
     QString shell() const;

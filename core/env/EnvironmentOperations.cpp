@@ -52,7 +52,8 @@ public:
     {
         EnvironmentSteps steps;
         for (const QJsonValue& value : json.value(QStringLiteral("steps")).toArray()) {
-            std::shared_ptr<EnvironmentStep> step = EnvironmentStep::fromJson(value.toObject(), locations.store, error);
+            std::shared_ptr<EnvironmentStep> step
+                = EnvironmentStep::fromJson(value.toObject(), locations.store, error, locations.installList());
             if (!step)
                 return nullptr;
             steps.append(step);
@@ -77,7 +78,7 @@ QList<OperationPointer> EnvironmentOperations::fromPlan(const EnvironmentPlan& p
 void EnvironmentOperations::addBuilders(OperationFactory& factory, const EnvironmentLocations& locations)
 {
     factory.add(EnvironmentStep::Name, [locations](const QJsonObject& data, QString* error) -> OperationPointer {
-        return EnvironmentStep::fromJson(data, locations.store, error);
+        return EnvironmentStep::fromJson(data, locations.store, error, locations.installList());
     });
     factory.add(EnvironmentRefresh::Name, [locations](const QJsonObject& data, QString* error) {
         return EnvironmentRefresh::fromJson(data, locations, error);

@@ -1,7 +1,9 @@
 #include "EnvironmentReport.h"
 
+#include "common/FileIdentity.h"
 #include "env/EnvironmentCode.h"
 
+#include <QFileInfo>
 #include <QJsonArray>
 
 QString conflictClassName(ConflictClass conflictClass)
@@ -30,30 +32,116 @@ QJsonObject EnvironmentConflict::toJson(OsFlavor os) const
             {QStringLiteral("fixed_by_plan"), fixedByPlan}};
 }
 
-Diagnostic EnvironmentConflict::toDiagnostic(OsFlavor os) const
+ConflictStanding EnvironmentReport::standing(const EnvironmentConflict& conflict) const
 {
-    const QString where = winner ? displayPath(os, winner->path) : tr("nowhere");
+    if (conflict.conflictClass == ConflictClass::NotSearchPath)
+        return ConflictStanding::NotSearchPath;
+    if (conflict.fixedByPlan && plan.isEmpty())
+        return ConflictStanding::FixInPlace;
+    if (conflict.fixedByPlan && plan.canApply())
+        return ConflictStanding::FixedByPlan;
+    const QStringList targetDirs = libraryDirs + toolDirs;
+    const auto inTarget = [&](const QString& directory) {
+        return std::any_of(targetDirs.cbegin(), targetDirs.cend(), [&](const QString& target) {
+            return sameLocation(os, target, directory);
+        });
+    };
+    const bool listed = std::any_of(conflict.shadowed.cbegin(), conflict.shadowed.cend(), [&](const LibraryCopy& c) {
+        return inTarget(c.location.directory);
+    });
+    const bool onDisk = std::any_of(targetDirs.cbegin(), targetDirs.cend(), [&](const QString& directory) {
+        return QFileInfo::exists(joinPath(os, directory, conflict.library));
+    });
+    return listed || onDisk ? ConflictStanding::Open : ConflictStanding::TargetHasNone;
+}
+
+Diagnostic EnvironmentReport::diagnosticFor(const EnvironmentConflict& conflict) const
+{
+    const QString& library = conflict.library;
+    const QString where = conflict.winner ? displayPath(os, conflict.winner->path) : EnvironmentConflict::tr("nowhere");
+    const QString root = displayPath(os, target.toolkitRoot);
     QString code;
-    QString message;
-    switch (conflictClass) {
+    switch (conflict.conflictClass) {
     case ConflictClass::UserSearchPath:
         code = EnvironmentCode::ShadowUser;
-        message = winner ? tr("A new program loading %1 gets %2, not the target toolkit's copy.").arg(library, where)
-                         : tr("A new program cannot find %1 at all.").arg(library);
         break;
     case ConflictClass::MachineScope:
         code = EnvironmentCode::ShadowMachine;
-        message = tr("A new program loading %1 gets %2, which a user PATH change cannot override.").arg(library, where);
         break;
     case ConflictClass::NotSearchPath:
         code = EnvironmentCode::NotSearchPath;
-        message = tr("%1 is loaded from %2 regardless of any search path.").arg(library, where);
         break;
     }
-    const Severity severity
-        = fixedByPlan || conflictClass == ConflictClass::NotSearchPath ? Severity::Info : Severity::Warning;
-    Diagnostic diagnostic{code, severity, message, fix, {}, {}};
+    QString message;
+    Severity severity = Severity::Warning;
+    switch (standing(conflict)) {
+    case ConflictStanding::NotSearchPath:
+        severity = Severity::Info;
+        message = EnvironmentConflict::tr("%1 is loaded from %2 regardless of any search path.").arg(library, where);
+        break;
+    case ConflictStanding::TargetHasNone:
+        severity = Severity::Info;
+        message = EnvironmentConflict::tr("%1 has no %2 of its own; a new program gets %3.")
+                      .arg(root, library, conflict.winner ? where : EnvironmentConflict::tr("none"));
+        break;
+    case ConflictStanding::FixInPlace:
+        severity = Severity::Info;
+        message = EnvironmentConflict::tr(
+                      "New logins get %1 from %2 (the search path fix is in place); programs started before it still "
+                      "get %3.")
+                      .arg(library, root, conflict.winner ? where : EnvironmentConflict::tr("nothing"));
+        break;
+    case ConflictStanding::FixedByPlan:
+    case ConflictStanding::Open:
+        // Fixed by the plan: the task that carries the plan out (an install, a repair) leaves it right.
+        severity = standing(conflict) == ConflictStanding::Open ? Severity::Warning : Severity::Info;
+        if (conflict.conflictClass == ConflictClass::MachineScope)
+            message
+                = EnvironmentConflict::tr("A new program loading %1 gets %2, which a user PATH change cannot override.")
+                      .arg(library, where);
+        else if (conflict.winner)
+            message = EnvironmentConflict::tr("A new program loading %1 gets %2, not the target toolkit's copy.")
+                          .arg(library, where);
+        else
+            message = EnvironmentConflict::tr("A new program cannot find %1 at all.").arg(library);
+        break;
+    }
+    Diagnostic diagnostic{code, severity, message, conflict.fix, {}, {}};
     return diagnostic.about(library);
+}
+
+QString EnvironmentReport::restartNote() const
+{
+    if (os == OsFlavor::Windows)
+        return EnvironmentConflict::tr(
+            "Programs started from now on see the change (Windows tells new processes at once), but programs already "
+            "running, and anything started from them (a terminal, an IDE, a Jupyter kernel), keep their old "
+            "environment: restart them.");
+    if (scope == EnvironmentScope::Machine)
+        return EnvironmentConflict::tr(
+            "The loader cache applies to every new program at once; the PATH change reaches new login shells only "
+            "(/etc/profile.d). Terminals and IDEs already open keep their old PATH: open them again.");
+    return EnvironmentConflict::tr(
+        "The fix is in your login profile, which only login shells read, and in ~/.config/environment.d, which "
+        "graphical sessions read when they start: sign out and in again so terminals, IDEs and Jupyter kernels "
+        "started from the desktop get it. A terminal that starts a non-login shell in a session begun before the fix "
+        "does not see it; open a login shell there.");
+}
+
+std::optional<Diagnostic> EnvironmentReport::cudaLinkDiagnostic() const
+{
+    if (!cudaLink || cudaLink->pointsAtTarget)
+        return std::nullopt;
+    return Diagnostic::info(
+               EnvironmentCode::CudaLink,
+               cudaLink->target.isEmpty() ? EnvironmentConflict::tr("%1 does not exist.").arg(cudaLink->path)
+                                          : EnvironmentConflict::tr("%1 points at %2, not at %3.")
+                                                .arg(cudaLink->path, cudaLink->target, target.toolkitRoot),
+               EnvironmentConflict::tr(
+                   "Build scripts that use %1 get that toolkit; retarget the link in machine scope if they should "
+                   "get this one.")
+                   .arg(cudaLink->path))
+        .about(cudaLink->path);
 }
 
 QJsonObject EnvironmentReport::toJson() const

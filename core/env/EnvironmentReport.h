@@ -31,8 +31,15 @@ public:
     bool fixedByPlan = false;
 
     QJsonObject toJson(OsFlavor os) const;
-    /** ENV-SHADOW-USER, ENV-SHADOW-MACHINE or ENV-NOT-SEARCH-PATH; a warning until the plan fixes it. */
-    Diagnostic toDiagnostic(OsFlavor os) const;
+};
+
+/** Where a conflict stands once the report's plan is weighed: this decides its finding's severity and words. */
+enum class ConflictStanding {
+    Open, // the wrong copy wins, and this plan does not change that
+    FixedByPlan, // the wrong copy wins now; carrying out the plan (which can be applied) makes the target's copy win
+    FixInPlace, // the fix is written already: new logins get the target's copy, programs started before miss it
+    TargetHasNone, // the target holds no copy of its own (a toolkit without nvcc): a fact, nothing can fix it
+    NotSearchPath, // the program loads its own copy whatever the search path says
 };
 
 /** One library followed through the search order now and after the plan. */
@@ -71,5 +78,22 @@ struct EnvironmentReport
 
     /** A new terminal, IDE or session is needed to see the change. */
     bool restartNeeded() const { return !plan.isEmpty(); }
+    /**
+     * Which programs see this scope's fix, per platform: Linux user scope reaches login shells (the profile) and
+     * graphical sessions started after it (environment.d), not a shell that reads neither; machine scope reaches
+     * login shells (profile.d) and, through the loader cache, every new program; Windows, processes started after
+     * the change is broadcast (WM_SETTINGCHANGE), not the children of programs already running.
+     */
+    QString restartNote() const;
     QJsonObject toJson() const;
+
+    ConflictStanding standing(const EnvironmentConflict& conflict) const;
+    /**
+     * The conflict as a finding: ENV-SHADOW-USER, ENV-SHADOW-MACHINE or ENV-NOT-SEARCH-PATH. Its severity is decided
+     * here only, so the search path's page and repair's show one finding the same way: a warning while the wrong
+     * copy wins and this plan cannot help, information when the plan fixes it or nothing can.
+     */
+    Diagnostic diagnosticFor(const EnvironmentConflict& conflict) const;
+    /** ENV-CUDA-LINK when /usr/local/cuda exists and points at another toolkit: information, a machine's choice. */
+    std::optional<Diagnostic> cudaLinkDiagnostic() const;
 };

@@ -100,15 +100,17 @@ bool EnvironmentStep::undo()
     return outcome.ok;
 }
 
-std::shared_ptr<EnvironmentStep>
-EnvironmentStep::fromJson(const QJsonObject& json, std::shared_ptr<EnvironmentStore> store, QString* error)
+std::shared_ptr<EnvironmentStep> EnvironmentStep::fromJson(const QJsonObject& json,
+                                                           std::shared_ptr<EnvironmentStore> store,
+                                                           QString* error,
+                                                           const QString& installList)
 {
     const QString kind = json.value(QStringLiteral("kind")).toString();
     std::shared_ptr<EnvironmentStep> step;
     if (kind == QLatin1String("registry_value"))
         step = RegistryValueStep::fromJson(json, std::move(store));
     else if (kind == QLatin1String("file"))
-        step = FileEditStep::fromJson(json);
+        step = FileEditStep::fromJson(json, installList);
     else if (kind == QLatin1String("rename"))
         step = RenameStep::fromJson(json);
     else if (kind == QLatin1String("symlink"))
@@ -317,22 +319,44 @@ StepOutcome FileEditStep::apply()
     return putFile(m_path, m_after);
 }
 
+UserInstallList::Fix FileEditStep::fixWritten() const
+{
+    const QByteArray after = m_after.value_or(QByteArray());
+    return {m_path, m_ownership == Ownership::MarkedBlock ? ShellProfile::blockOf(after) : after};
+}
+
+std::optional<QByteArray> FileEditStep::beforeStillWanted() const
+{
+    const UserInstallList installs(m_installList);
+    if (!m_before)
+        return m_before;
+    if (m_ownership == Ownership::WholeFile) // our own file: what was there before is another install's
+        return installs.stillWanted(m_path, *m_before) ? m_before : std::nullopt;
+    const QByteArray block = ShellProfile::blockOf(*m_before);
+    if (block.isEmpty() || installs.stillWanted(m_path, block))
+        return m_before;
+    return ShellProfile::withoutBlock(*m_before);
+}
+
 StepOutcome FileEditStep::revert()
 {
     const std::optional<QByteArray> current = readFile(m_path);
     if (current == m_after)
-        return putFile(m_path, m_before);
-    if (m_ownership == Ownership::MarkedBlock && current) {
-        const QByteArray merged = ShellProfile::withoutBlock(*current);
-        if (merged == *current)
-            return StepOutcome::unchanged();
-        StepOutcome outcome = putFile(m_path, merged);
+        return putFile(m_path, beforeStillWanted());
+    if (m_ownership == Ownership::MarkedBlock && current && ShellProfile::hasBlock(*current)) {
+        if (ShellProfile::blockOf(*current) != ShellProfile::blockOf(m_after.value_or(QByteArray())))
+            return StepOutcome::unchanged(
+                Tr::tr("The cudnn-setup block in %1 is another install's fix now; it is left as it is.").arg(m_path));
+        StepOutcome outcome
+            = putFile(m_path, ShellProfile::withBlockOf(*current, beforeStillWanted().value_or(QByteArray())));
         if (outcome.ok)
             outcome.message
-                = Tr::tr("%1 was edited after cudnn-setup wrote it; only the cudnn-setup block was taken out.")
+                = Tr::tr("%1 was edited after cudnn-setup wrote it; only the cudnn-setup block was taken back.")
                       .arg(m_path);
         return outcome;
     }
+    if (m_ownership == Ownership::MarkedBlock)
+        return StepOutcome::unchanged();
     return StepOutcome::unchanged(
         Tr::tr("%1 was changed after cudnn-setup wrote it; it is left as it is now.").arg(m_path));
 }
@@ -356,7 +380,7 @@ QJsonObject FileEditStep::toJson() const
     return json;
 }
 
-std::shared_ptr<EnvironmentStep> FileEditStep::fromJson(const QJsonObject& json)
+std::shared_ptr<EnvironmentStep> FileEditStep::fromJson(const QJsonObject& json, const QString& installList)
 {
     const QString path = json.value(QStringLiteral("path")).toString();
     if (path.isEmpty())
@@ -364,12 +388,14 @@ std::shared_ptr<EnvironmentStep> FileEditStep::fromJson(const QJsonObject& json)
     const Ownership ownership = json.value(QStringLiteral("ownership")).toString() == QLatin1String("whole_file")
         ? Ownership::WholeFile
         : Ownership::MarkedBlock;
-    return std::make_shared<FileEditStep>(path,
-                                          ownership,
-                                          bytesFromJson(json.value(QStringLiteral("before_base64"))),
-                                          bytesFromJson(json.value(QStringLiteral("after_base64"))),
-                                          json.value(QStringLiteral("loader_config")).toBool() ? LoaderConfigChanged
-                                                                                               : NoEffect);
+    auto step = std::make_shared<FileEditStep>(
+        path,
+        ownership,
+        bytesFromJson(json.value(QStringLiteral("before_base64"))),
+        bytesFromJson(json.value(QStringLiteral("after_base64"))),
+        json.value(QStringLiteral("loader_config")).toBool() ? LoaderConfigChanged : NoEffect);
+    step->setInstallList(installList);
+    return step;
 }
 
 // --- RenameStep ----------------------------------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 
 #include "env/EnvironmentStore.h"
 #include "install/Operation.h"
+#include "install/UserInstallList.h"
 
 #include <QByteArray>
 #include <QJsonObject>
@@ -61,9 +62,14 @@ public:
 
     /** Everything needed to undo it later, with "kind". */
     QJsonObject toJson() const override = 0;
-    /** store: where a registry step reads and writes (the machine's, or a test's). */
-    static std::shared_ptr<EnvironmentStep>
-    fromJson(const QJsonObject& json, std::shared_ptr<EnvironmentStore> store, QString* error);
+    /**
+     * store: where a registry step reads and writes (the machine's, or a test's); installList: the user's list of
+     * installs, which says whether another install's fix a file step would put back is still wanted.
+     */
+    static std::shared_ptr<EnvironmentStep> fromJson(const QJsonObject& json,
+                                                     std::shared_ptr<EnvironmentStore> store,
+                                                     QString* error,
+                                                     const QString& installList = {});
 
 protected:
     virtual StepOutcome apply() = 0;
@@ -135,7 +141,16 @@ public:
                  std::optional<QByteArray> before,
                  std::optional<QByteArray> after,
                  int effects = NoEffect);
-    static std::shared_ptr<EnvironmentStep> fromJson(const QJsonObject& json);
+    static std::shared_ptr<EnvironmentStep> fromJson(const QJsonObject& json, const QString& installList = {});
+
+    /**
+     * The user's list of installs (UserInstallList's file). Undo asks it whether the fix this step replaced (another
+     * install's block or file) is still wanted: only then is it put back; a fix another install wrote since is left
+     * alone. Empty: no list, everything is put back as it was.
+     */
+    void setInstallList(const QString& file) { m_installList = file; }
+    /** What this step leaves as its install's fix: the marked block, or the whole file. */
+    UserInstallList::Fix fixWritten() const;
 
     QString kind() const override { return QStringLiteral("file"); }
     QString target() const override { return m_path; }
@@ -153,11 +168,15 @@ protected:
     bool holdsBefore() const override;
 
 private:
+    /** m_before, less the fix of an install taken back since (its block out, or no file). */
+    std::optional<QByteArray> beforeStillWanted() const;
+
     QString m_path;
     Ownership m_ownership;
     std::optional<QByteArray> m_before;
     std::optional<QByteArray> m_after;
     int m_effects;
+    QString m_installList;
 };
 
 /** A stale library renamed aside (quarantined) so the loader no longer finds it; undo puts it back. */

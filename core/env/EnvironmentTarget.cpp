@@ -1,5 +1,6 @@
 #include "EnvironmentTarget.h"
 
+#include "common/FileIdentity.h"
 #include "compat/CudnnFileSets.h"
 #include "detect/CudnnInstallScanner.h"
 
@@ -63,19 +64,16 @@ QStringList EnvironmentTarget::libraryDirs(OsFlavor os, const DirectoryListing& 
         dispatchers = set->runtimeLibraries(os).mid(0, 1);
     for (const QStringList& wanted : {dispatchers, QStringList{usualCudartName(os, cudaVersion)}}) {
         QStringList found;
-        QList<QStringList> contents; // of the folders found: lib64 -> lib shows one folder twice
         for (const QString& candidate : candidates) {
             const QString directory = normalizedPath(os, candidate);
-            for (const QString& name : wanted) {
-                if (!holds(os, listing, directory, name) || found.contains(directory))
-                    continue;
-                QStringList names = listing.fileNames(directory);
-                names.sort();
-                if (contents.contains(names))
-                    continue; // the same folder through a link: the first name is the one the fix uses
+            // lib64 -> lib (CUDA 13) or -> targets/x86_64-linux/lib (CUDA 12) is one folder under several names:
+            // the first name is the one the fix uses.
+            const bool known = std::any_of(
+                found.cbegin(), found.cend(), [&](const QString& other) { return sameLocation(os, other, directory); });
+            if (!known && std::any_of(wanted.cbegin(), wanted.cend(), [&](const QString& name) {
+                    return holds(os, listing, directory, name);
+                }))
                 found.append(directory);
-                contents.append(names);
-            }
         }
         if (!found.isEmpty())
             return found;

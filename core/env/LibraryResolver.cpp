@@ -1,5 +1,7 @@
 #include "LibraryResolver.h"
 
+#include "common/FileIdentity.h"
+
 #include <QJsonArray>
 
 QJsonObject LibraryCopy::toJson(OsFlavor os) const
@@ -14,7 +16,7 @@ bool LibraryResolution::wonFrom(OsFlavor os, const QStringList& directories) con
     if (!winner)
         return false;
     return std::any_of(directories.cbegin(), directories.cend(), [&](const QString& directory) {
-        return samePath(os, directory, winner->location.directory);
+        return sameLocation(os, directory, winner->location.directory);
     });
 }
 
@@ -55,9 +57,10 @@ LibraryResolution LibraryResolver::resolve(const SearchOrder& order, const QStri
         if (present.isNull())
             continue;
         const QString path = joinPath(m_os, location.directory, present);
-        // A directory named twice (System32 via KnownDLLs and again, or a duplicate PATH entry) is one copy.
+        // A directory named twice (System32 via KnownDLLs and again, a duplicate PATH entry, /usr/local/cuda/lib64
+        // and the cuda-13.0/lib the loader cache names) is one copy.
         const bool seen = std::any_of(
-            seenPaths.cbegin(), seenPaths.cend(), [&](const QString& p) { return samePath(m_os, p, path); });
+            seenPaths.cbegin(), seenPaths.cend(), [&](const QString& p) { return sameLocation(m_os, p, path); });
         if (seen)
             continue;
         seenPaths.append(path);

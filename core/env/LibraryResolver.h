@@ -22,7 +22,7 @@ struct LibraryResolution
     std::optional<LibraryCopy> winner;
     QList<LibraryCopy> shadowed; // in search order
 
-    /** True when the winning copy lies in one of directories. */
+    /** True when the winning copy lies in one of directories (the same folder, whatever links lead there). */
     bool wonFrom(OsFlavor os, const QStringList& directories) const;
     QJsonObject toJson(OsFlavor os) const;
 };

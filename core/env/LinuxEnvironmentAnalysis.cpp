@@ -1,5 +1,6 @@
 #include "LinuxEnvironmentAnalysis.h"
 
+#include "common/FileIdentity.h"
 #include "env/ConflictFinder.h"
 #include "env/EnvironmentCode.h"
 #include "env/ShellProfile.h"
@@ -32,7 +33,9 @@ void LinuxEnvironmentAnalysis::addFileStep(EnvironmentReport& report,
     const std::optional<QByteArray> current = FileEditStep::readFile(path);
     if (current == wanted)
         return;
-    report.plan.steps.append(std::make_shared<FileEditStep>(path, ownership, current, wanted, effects));
+    auto step = std::make_shared<FileEditStep>(path, ownership, current, wanted, effects);
+    step->setInstallList(m_locations.installList());
+    report.plan.steps.append(step);
 }
 
 void LinuxEnvironmentAnalysis::planUser(const State& before, State& after, EnvironmentReport& report) const
@@ -104,8 +107,7 @@ CudaLink LinuxEnvironmentAnalysis::cudaLink(const EnvironmentTarget& target) con
     if (!link.target.isEmpty()) {
         const QString resolved = QDir::isAbsolutePath(link.target) ? m_locations.systemRoot.hostPath(link.target)
                                                                    : QFileInfo(host).dir().filePath(link.target);
-        link.pointsAtTarget = samePath(Os, resolved, target.toolkitRoot)
-            || QFileInfo(resolved).canonicalFilePath() == QFileInfo(target.toolkitRoot).canonicalFilePath();
+        link.pointsAtTarget = sameLocation(Os, resolved, target.toolkitRoot);
     }
     return link;
 }
@@ -158,7 +160,7 @@ EnvironmentReport LinuxEnvironmentAnalysis::analyse(const EnvironmentTarget& tar
     const SearchOrder afterLibraries = libraryOrder(after);
     const SearchOrder afterTools = SearchOrders::tools(Os, after.path, {});
     const ConflictFinder libraryFinder(Os, report.libraryDirs);
-    const ConflictFinder toolFinder(Os, report.toolDirs);
+    const ConflictFinder toolFinder(Os, report.toolDirs, ConflictFinder::Searched::Tools);
     for (const QString& name : libraries + tools) {
         const bool isTool = tools.contains(name);
         const SearchOrder& beforeOrder = isTool ? beforeTools : beforeLibraries;
@@ -180,27 +182,13 @@ EnvironmentReport LinuxEnvironmentAnalysis::analyse(const EnvironmentTarget& tar
     }
 
     for (const EnvironmentConflict& conflict : report.conflicts)
-        report.diagnostics.append(conflict.toDiagnostic(Os));
+        report.diagnostics.append(report.diagnosticFor(conflict));
     report.diagnostics.append(report.plan.diagnostics);
-    if (!report.cudaLink->pointsAtTarget) {
-        report.diagnostics.append(
-            Diagnostic::info(
-                EnvironmentCode::CudaLink,
-                report.cudaLink->target.isEmpty()
-                    ? tr("/usr/local/cuda does not exist.")
-                    : tr("/usr/local/cuda points at %1, not at the target toolkit.").arg(report.cudaLink->target),
-                tr("Build scripts that use /usr/local/cuda get that toolkit; retarget the link in machine "
-                   "scope if they should get this one."))
-                .about(QString::fromLatin1(CudaLinkPath)));
-    }
+    if (const std::optional<Diagnostic> link = report.cudaLinkDiagnostic())
+        report.diagnostics.append(*link);
     report.notes.append(
         tr("pip-installed PyTorch ignores all of this: its RPATH points at its own nvidia-cudnn wheel."));
     if (report.restartNeeded())
-        report.notes.append(
-            scope == EnvironmentScope::User
-                ? tr("Open a new login shell, or sign out and in for graphical programs: running shells "
-                     "keep their environment.")
-                : tr("Open a new login shell for the PATH change; the loader cache applies to new "
-                     "programs at once."));
+        report.notes.append(report.restartNote());
     return report;
 }

@@ -56,13 +56,9 @@ bool hasBlock(const QByteArray& content)
     return blockSpan(content).first >= 0;
 }
 
-QByteArray withBlock(const QByteArray& content, const QByteArray& body)
+/** content with block in place of its own block, or block appended at the end when it has none. */
+static QByteArray withBlockText(const QByteArray& content, const QByteArray& block)
 {
-    QByteArray block = QByteArray(BeginMarker) + '\n' + body;
-    if (!block.endsWith('\n'))
-        block += '\n';
-    block += QByteArray(EndMarker) + '\n';
-
     const auto [begin, end] = blockSpan(content);
     if (begin >= 0)
         return content.left(begin) + block + content.mid(end);
@@ -72,12 +68,33 @@ QByteArray withBlock(const QByteArray& content, const QByteArray& body)
     return result + block;
 }
 
+QByteArray withBlock(const QByteArray& content, const QByteArray& body)
+{
+    QByteArray block = QByteArray(BeginMarker) + '\n' + body;
+    if (!block.endsWith('\n'))
+        block += '\n';
+    block += QByteArray(EndMarker) + '\n';
+    return withBlockText(content, block);
+}
+
 QByteArray withoutBlock(const QByteArray& content)
 {
     const auto [begin, end] = blockSpan(content);
     if (begin < 0)
         return content;
     return content.left(begin) + content.mid(end);
+}
+
+QByteArray blockOf(const QByteArray& content)
+{
+    const auto [begin, end] = blockSpan(content);
+    return begin < 0 ? QByteArray() : content.mid(begin, end - begin);
+}
+
+QByteArray withBlockOf(const QByteArray& content, const QByteArray& from)
+{
+    const QByteArray block = blockOf(from);
+    return block.isEmpty() ? withoutBlock(content) : withBlockText(content, block);
 }
 
 static QByteArray joined(const QStringList& dirs)

@@ -33,6 +33,10 @@ QByteArray withBlock(const QByteArray& content, const QByteArray& body);
 /** content without our block (and nothing else touched). */
 QByteArray withoutBlock(const QByteArray& content);
 bool hasBlock(const QByteArray& content);
+/** Our block in content, markers included; empty when there is none. */
+QByteArray blockOf(const QByteArray& content);
+/** content with its block replaced by the block of from, or taken out when from has none (other lines kept). */
+QByteArray withBlockOf(const QByteArray& content, const QByteArray& from);
 
 /** POSIX sh lines that put directories first on PATH and LD_LIBRARY_PATH (what a login shell sources). */
 QByteArray shellExports(const QStringList& toolDirs, const QStringList& libraryDirs);

@@ -188,7 +188,7 @@ EnvironmentReport WindowsEnvironmentAnalysis::analyse(const EnvironmentTarget& t
     }
 
     for (const EnvironmentConflict& conflict : report.conflicts)
-        report.diagnostics.append(conflict.toDiagnostic(Os));
+        report.diagnostics.append(report.diagnosticFor(conflict));
     report.diagnostics.append(report.plan.diagnostics);
     report.notes.append(tr("Python 3.8 and later ignore PATH when loading the DLLs of extension modules, and "
                            "pip-installed PyTorch loads the cuDNN in its own torch\\lib folder: neither is changed "
@@ -201,7 +201,6 @@ EnvironmentReport WindowsEnvironmentAnalysis::analyse(const EnvironmentTarget& t
         report.notes.append(tr("Some stale copies sit in the machine PATH or in System32, which a user PATH change "
                                "cannot beat: run the machine-scope fix as administrator."));
     if (report.restartNeeded())
-        report.notes.append(tr("Open terminals and IDEs keep the environment they started with: restart them after "
-                               "applying."));
+        report.notes.append(report.restartNote());
     return report;
 }

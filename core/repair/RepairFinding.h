@@ -51,8 +51,8 @@ public:
     FixAction manualAction; // and the action a face can offer for it
 
     static QString remedyName(Remedy remedy);
-    /** Broken: a warning or an error (facts and notes are info). */
-    bool isProblem() const { return diagnostic.severity != Severity::Info; }
+    /** Worse than information, or something repair itself will fix (a search path the plan puts right). */
+    bool isProblem() const { return diagnostic.severity != Severity::Info || remedy == Remedy::Automatic; }
     QJsonObject toJson() const;
 };
 

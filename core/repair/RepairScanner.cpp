@@ -415,68 +415,51 @@ void RepairScanner::addEnvironment(const EnvironmentReport& report,
     const QString root = report.target.toolkitRoot;
     for (const EnvironmentConflict& conflict : report.conflicts) {
         RepairFinding finding;
-        finding.diagnostic = conflict.toDiagnostic(report.os);
+        finding.diagnostic = report.diagnosticFor(conflict); // its severity too: the search path's page shows the same
         finding.root = root;
-        const bool fixable = conflict.fixedByPlan
-            && (conflict.conflictClass == ConflictClass::UserSearchPath
-                || (conflict.conflictClass == ConflictClass::MachineScope
-                    && report.scope == EnvironmentScope::Machine));
-        const QStringList targetDirs = report.libraryDirs + report.toolDirs;
-        const bool targetHasIt = std::any_of(targetDirs.cbegin(), targetDirs.cend(), [&](const QString& dir) {
-            return QFileInfo::exists(dir + QLatin1Char('/') + conflict.library);
-        });
-        if (!conflict.fixedByPlan && !targetHasIt) {
-            // Nothing can make the toolkit's copy win when it has none (a toolkit without nvcc): a fact.
-            finding.diagnostic.severity = Severity::Info;
-            finding.diagnostic.message
-                = tr("%1 has no %2 of its own; a new program gets %3.")
-                      .arg(displayPath(report.os, root),
-                           conflict.library,
-                           conflict.winner ? displayPath(report.os, conflict.winner->path) : tr("none"));
+        const bool fixable = conflict.conflictClass == ConflictClass::UserSearchPath
+            || (conflict.conflictClass == ConflictClass::MachineScope && report.scope == EnvironmentScope::Machine);
+        switch (report.standing(conflict)) {
+        case ConflictStanding::TargetHasNone:
             finding.remedy = RepairFinding::Remedy::None;
-        } else if (fixable && report.plan.isEmpty()) {
-            // The fix is in place for new logins; only programs started before it (this one too) miss it.
-            finding.diagnostic.severity = Severity::Info;
-            finding.diagnostic.message
-                = tr("New logins get %1 from %2 (the search path fix is in place); programs started before it still "
-                     "get %3.")
-                      .arg(conflict.library,
-                           displayPath(report.os, root),
-                           conflict.winner ? displayPath(report.os, conflict.winner->path) : tr("nothing"));
+            break;
+        case ConflictStanding::FixInPlace:
             finding.remedy = RepairFinding::Remedy::None;
-            finding.manualStep = tr("Open a new terminal or log in again: the search path fix is already in place "
-                                    "for programs started from now on.");
-        } else if (conflict.conflictClass == ConflictClass::NotSearchPath) {
+            finding.manualStep = report.restartNote();
+            break;
+        case ConflictStanding::NotSearchPath:
             finding.remedy = RepairFinding::Remedy::Manual;
             finding.manualStep = conflict.fix;
-        } else if (fixable && report.plan.canApply()) {
-            finding.diagnostic.severity = Severity::Warning; // broken until the plan is carried out
-            finding.remedy = RepairFinding::Remedy::Automatic;
-            RepairFix fix;
-            fix.kind = RepairFix::Kind::Environment;
-            fix.root = root;
-            fix.path = root;
-            finding.fixes = {fix};
-        } else {
-            finding.diagnostic.severity = Severity::Warning;
+            break;
+        case ConflictStanding::FixedByPlan:
+            if (fixable && report.plan.canApply()) {
+                finding.remedy = RepairFinding::Remedy::Automatic;
+                RepairFix fix;
+                fix.kind = RepairFix::Kind::Environment;
+                fix.root = root;
+                fix.path = root;
+                finding.fixes = {fix};
+                break;
+            }
+            [[fallthrough]];
+        case ConflictStanding::Open:
             finding.remedy = conflict.conflictClass == ConflictClass::MachineScope
                 ? RepairFinding::Remedy::NeedsElevation
                 : RepairFinding::Remedy::Manual;
             finding.manualStep = conflict.fix;
+            break;
         }
         scan.findings.append(finding);
     }
-    if (report.cudaLink && !report.cudaLink->target.isEmpty() && !report.cudaLink->pointsAtTarget) {
+    const std::optional<Diagnostic> link = report.cudaLinkDiagnostic();
+    if (link && !report.cudaLink->target.isEmpty()) {
         // Pointing at another toolkit that holds cuDNN too is a choice, not a fault.
         const CudaToolkit* linked = system.toolkitAt(report.cudaLink->path);
         if (linked && !system.cudnnInToolkit(linked->root).isEmpty())
             return;
         RepairFinding finding;
         finding.root = root;
-        finding.diagnostic = Diagnostic::warning(EnvironmentCode::CudaLink,
-                                                 tr("%1 points at %2, not at %3, the toolkit that holds cuDNN.")
-                                                     .arg(report.cudaLink->path, report.cudaLink->target, root))
-                                 .about(report.cudaLink->path);
+        finding.diagnostic = *link;
         finding.remedy = RepairFinding::Remedy::Manual;
         finding.manualStep = tr("If programs should use this toolkit, run as root: ln -sfn %1 %2 (repair leaves the "
                                 "link alone: another toolkit's users may rely on it).")

@@ -3,6 +3,7 @@
 #include "ManifestCheck.h"
 #include "RepairCode.h"
 #include "RepairRecord.h"
+#include "common/FileIdentity.h"
 #include "env/EnvironmentOperations.h"
 #include "env/EnvironmentService.h"
 #include "install/FileOperations.h"
@@ -400,7 +401,7 @@ RepairResult RepairService::repair(const RepairScan& scan,
     QList<RootWork> work;
     const auto workFor = [&work](const QString& root) -> RootWork& {
         for (RootWork& w : work) {
-            if (w.root == root)
+            if (sameLocation(hostOsFlavor(), w.root, root))
                 return w;
         }
         work.append(RootWork{root, {}, std::nullopt, false});

@@ -1,5 +1,7 @@
 #include "Report.h"
 
+#include <QCoreApplication>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QSaveFile>
 
@@ -61,4 +63,19 @@ bool Report::writeTo(const QString& path, QString* error) const
         return false;
     }
     return true;
+}
+
+QString Report::whyUnwritable(const QString& path)
+{
+    const QFileInfo file(path);
+    const QFileInfo folder(file.absolutePath());
+    if (file.isDir())
+        return QCoreApplication::translate("Report", "it is a folder");
+    if (!folder.isDir())
+        return QCoreApplication::translate("Report", "the folder %1 does not exist").arg(folder.filePath());
+    if (file.exists() && !file.isWritable())
+        return QCoreApplication::translate("Report", "the file is read-only");
+    if (!folder.isWritable())
+        return QCoreApplication::translate("Report", "the folder %1 may not be written").arg(folder.filePath());
+    return {};
 }

@@ -30,6 +30,11 @@ public:
     QByteArray toJsonBytes() const;
     /** Writes atomically (a half-written report is never left behind). */
     bool writeTo(const QString& path, QString* error) const;
+    /**
+     * Why a file (a report, a progress file) could not be written at path, known before anything runs: a folder, a
+     * missing or read-only folder, a read-only file. Empty when nothing stands in the way.
+     */
+    static QString whyUnwritable(const QString& path);
 
 private:
     QString m_command;

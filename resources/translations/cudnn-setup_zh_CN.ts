@@ -346,17 +346,13 @@ Try cudnn-setup --help.
         <source>--for-machine and --for-machines go with --dry-run --package ARCHIVE: they judge for other machines and install nothing.</source>
         <translation>--for-machine 和 --for-machines 需与 --dry-run --package ARCHIVE 一起使用：它们为其他机器做判定，不安装任何东西。</translation>
     </message>
+    <message>
+        <source>%1 needs a value.</source>
+        <translation>%1 需要一个值。</translation>
+    </message>
 </context>
 <context>
     <name>ConflictFinder</name>
-    <message>
-        <source>Put %1 first in the user PATH (the user-scope fix does this).</source>
-        <translation>将 %1 放在用户 PATH 的最前面（用户范围的修正会这样做）。</translation>
-    </message>
-    <message>
-        <source>Put %1 first on LD_LIBRARY_PATH and the toolkit&apos;s bin first on PATH in the login profile (the user-scope fix does this).</source>
-        <translation>在登录配置文件中将 %1 放在 LD_LIBRARY_PATH 的最前面，并将工具包的 bin 放在 PATH 的最前面（用户范围的修正会这样做）。</translation>
-    </message>
     <message>
         <source>Put %1 before %2 in the machine PATH (administrator rights: the machine-scope fix), or quarantine %3 if nothing else needs it.</source>
         <translation>在系统 PATH 中将 %1 放在 %2 之前（需要管理员权限：系统范围的修正）；如果没有其他程序需要 %3，也可以将其隔离。</translation>
@@ -372,6 +368,18 @@ Try cudnn-setup --help.
     <message>
         <source>That program loads its own copy from %1 whatever the search path says; update the copy there (for pip-installed PyTorch: install the wheel built for this CUDA). No environment change can help.</source>
         <translation>无论搜索路径如何，该程序都会从 %1 加载它自带的副本；请更新那里的副本（对于用 pip 安装的 PyTorch：安装为此 CUDA 构建的 wheel）。修改环境变量对此无能为力。</translation>
+    </message>
+    <message>
+        <source>Put %1 first in the user PATH (the user-scope fix does this; programs started after it see it).</source>
+        <translation>将 %1 放在用户 PATH 的最前面（用户范围的修正会这样做；在此之后启动的程序才能看到）。</translation>
+    </message>
+    <message>
+        <source>Put %1 first on PATH in the login profile and environment.d (the user-scope fix does this; login shells and graphical sessions started after it see it).</source>
+        <translation>在登录配置文件和 environment.d 中将 %1 放在 PATH 的最前面（用户范围的修正会这样做；在此之后启动的登录 shell 和图形会话才能看到）。</translation>
+    </message>
+    <message>
+        <source>Put %1 first on LD_LIBRARY_PATH in the login profile and environment.d (the user-scope fix does this; login shells and graphical sessions started after it see it).</source>
+        <translation>在登录配置文件和 environment.d 中将 %1 放在 LD_LIBRARY_PATH 的最前面（用户范围的修正会这样做；在此之后启动的登录 shell 和图形会话才能看到）。</translation>
     </message>
 </context>
 <context>
@@ -463,12 +471,6 @@ Try cudnn-setup --help.
         <source>Search path: the new cuDNN already wins; nothing to change.
 </source>
         <translation>搜索路径：新的 cuDNN 已经会被优先加载；无需更改。
-</translation>
-    </message>
-    <message>
-        <source>Search path (%1 scope): fixed, so new programs load the new cuDNN. Open terminals, IDEs and Jupyter kernels must be restarted to see it.
-</source>
-        <translation>搜索路径（%1 范围）：已修正，新启动的程序会加载新的 cuDNN。已打开的终端、IDE 和 Jupyter 内核需要重新启动才能生效。
 </translation>
     </message>
     <message>
@@ -579,6 +581,18 @@ Try cudnn-setup --help.
         <source>cudnn-setup: refused: %1
 </source>
         <translation>cudnn-setup：已拒绝：%1
+</translation>
+    </message>
+    <message>
+        <source>cudnn-setup: %1 %2 cannot be written (%3), so nothing was done.
+</source>
+        <translation>cudnn-setup：%1 %2 无法写入（%3），因此什么也没有做。
+</translation>
+    </message>
+    <message>
+        <source>Search path (%1 scope): fixed. %2
+</source>
+        <translation>搜索路径（%1 范围）：已修正。%2
 </translation>
     </message>
 </context>
@@ -1204,6 +1218,46 @@ Try cudnn-setup --help.
         <source>%1 is loaded from %2 regardless of any search path.</source>
         <translation>无论搜索路径如何，%1 都会从 %2 加载。</translation>
     </message>
+    <message>
+        <source>%1 has no %2 of its own; a new program gets %3.</source>
+        <translation>%1 自身没有 %2；新启动的程序会得到 %3。</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>New logins get %1 from %2 (the search path fix is in place); programs started before it still get %3.</source>
+        <translation>新登录的会话会从 %2 得到 %1（搜索路径修正已生效）；在此之前启动的程序仍会得到 %3。</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Programs started from now on see the change (Windows tells new processes at once), but programs already running, and anything started from them (a terminal, an IDE, a Jupyter kernel), keep their old environment: restart them.</source>
+        <translation>从现在起启动的程序会看到这一更改（Windows 会立即通知新进程），但已在运行的程序以及从它们启动的任何程序（终端、IDE、Jupyter 内核）会保留原有的环境：请重新启动它们。</translation>
+    </message>
+    <message>
+        <source>The loader cache applies to every new program at once; the PATH change reaches new login shells only (/etc/profile.d). Terminals and IDEs already open keep their old PATH: open them again.</source>
+        <translation>加载器缓存会立即对每个新启动的程序生效；PATH 的更改只对新的登录 shell 生效（/etc/profile.d）。已打开的终端和 IDE 会保留原有的 PATH：请重新打开它们。</translation>
+    </message>
+    <message>
+        <source>The fix is in your login profile, which only login shells read, and in ~/.config/environment.d, which graphical sessions read when they start: sign out and in again so terminals, IDEs and Jupyter kernels started from the desktop get it. A terminal that starts a non-login shell in a session begun before the fix does not see it; open a login shell there.</source>
+        <translation>修正写在登录配置文件中（只有登录 shell 会读取）以及 ~/.config/environment.d 中（图形会话在启动时读取）：请注销后重新登录，这样从桌面启动的终端、IDE 和 Jupyter 内核才能得到它。在修正之前开始的会话中，启动非登录 shell 的终端看不到它；请在那里打开一个登录 shell。</translation>
+    </message>
+    <message>
+        <source>%1 does not exist.</source>
+        <translation>%1 不存在。</translation>
+    </message>
+    <message>
+        <source>%1 points at %2, not at %3.</source>
+        <translation>%1 指向 %2，而不是 %3。</translation>
+    </message>
+    <message>
+        <source>Build scripts that use %1 get that toolkit; retarget the link in machine scope if they should get this one.</source>
+        <translation>使用 %1 的构建脚本会用到那个工具包；如果它们应当使用此工具包，请在系统范围内修改该链接的指向。</translation>
+    </message>
 </context>
 <context>
     <name>EnvironmentOutcome</name>
@@ -1358,10 +1412,6 @@ Try cudnn-setup --help.
         <translation>无法创建 %1 所在的文件夹。</translation>
     </message>
     <message>
-        <source>%1 was edited after cudnn-setup wrote it; only the cudnn-setup block was taken out.</source>
-        <translation>%1 在 cudnn-setup 写入后又被编辑过；只移除了 cudnn-setup 添加的那一段。</translation>
-    </message>
-    <message>
         <source>Cannot rename %1 to %2.</source>
         <translation>无法将 %1 重命名为 %2。</translation>
     </message>
@@ -1388,6 +1438,14 @@ Try cudnn-setup --help.
     <message>
         <source>%1 was pointed elsewhere after cudnn-setup changed it; it is left as it is now.</source>
         <translation>%1 在 cudnn-setup 修改后又被指向了别处；将保持其当前状态。</translation>
+    </message>
+    <message>
+        <source>The cudnn-setup block in %1 is another install&apos;s fix now; it is left as it is.</source>
+        <translation>%1 中的 cudnn-setup 段现在属于另一次安装的修正；保持原样不动。</translation>
+    </message>
+    <message>
+        <source>%1 was edited after cudnn-setup wrote it; only the cudnn-setup block was taken back.</source>
+        <translation>%1 在 cudnn-setup 写入后又被编辑过；只撤回了 cudnn-setup 添加的那一段。</translation>
     </message>
 </context>
 <context>
@@ -2122,28 +2180,8 @@ Try cudnn-setup --help.
         <translation>请在您所用 shell 自己的启动文件中，将工具包的 bin 加入 PATH，并将其 lib64 加入 LD_LIBRARY_PATH。</translation>
     </message>
     <message>
-        <source>/usr/local/cuda does not exist.</source>
-        <translation>/usr/local/cuda 不存在。</translation>
-    </message>
-    <message>
-        <source>/usr/local/cuda points at %1, not at the target toolkit.</source>
-        <translation>/usr/local/cuda 指向 %1，而不是目标工具包。</translation>
-    </message>
-    <message>
-        <source>Build scripts that use /usr/local/cuda get that toolkit; retarget the link in machine scope if they should get this one.</source>
-        <translation>使用 /usr/local/cuda 的构建脚本会用到那个工具包；如果它们应当使用此工具包，请在系统范围内修改该链接的指向。</translation>
-    </message>
-    <message>
         <source>pip-installed PyTorch ignores all of this: its RPATH points at its own nvidia-cudnn wheel.</source>
         <translation>用 pip 安装的 PyTorch 不受这些设置影响：它的 RPATH 指向它自带的 nvidia-cudnn wheel。</translation>
-    </message>
-    <message>
-        <source>Open a new login shell, or sign out and in for graphical programs: running shells keep their environment.</source>
-        <translation>请打开新的登录 shell；对于图形界面程序，请注销后重新登录：正在运行的 shell 会保留原有的环境。</translation>
-    </message>
-    <message>
-        <source>Open a new login shell for the PATH change; the loader cache applies to new programs at once.</source>
-        <translation>PATH 的更改需要打开新的登录 shell 才能生效；加载器缓存则会立即对新启动的程序生效。</translation>
     </message>
 </context>
 <context>
@@ -3584,30 +3622,6 @@ Try cudnn-setup --help.
         <translation>修复会使其对所有用户可读（权限模式 %1）。</translation>
     </message>
     <message>
-        <source>%1 has no %2 of its own; a new program gets %3.</source>
-        <translation>%1 自身没有 %2；新启动的程序会得到 %3。</translation>
-    </message>
-    <message>
-        <source>none</source>
-        <translation>无</translation>
-    </message>
-    <message>
-        <source>New logins get %1 from %2 (the search path fix is in place); programs started before it still get %3.</source>
-        <translation>新登录的会话会从 %2 得到 %1（搜索路径修正已生效）；在此之前启动的程序仍会得到 %3。</translation>
-    </message>
-    <message>
-        <source>nothing</source>
-        <translation>无</translation>
-    </message>
-    <message>
-        <source>Open a new terminal or log in again: the search path fix is already in place for programs started from now on.</source>
-        <translation>请打开新的终端或重新登录：对于从现在起启动的程序，搜索路径修正已经生效。</translation>
-    </message>
-    <message>
-        <source>%1 points at %2, not at %3, the toolkit that holds cuDNN.</source>
-        <translation>%1 指向 %2，而不是存放 cuDNN 的工具包 %3。</translation>
-    </message>
-    <message>
         <source>If programs should use this toolkit, run as root: ln -sfn %1 %2 (repair leaves the link alone: another toolkit&apos;s users may rely on it).</source>
         <translation>如果程序应使用此工具包，请以 root 身份运行：ln -sfn %1 %2（修复不会改动该链接：其他工具包的用户可能依赖它）。</translation>
     </message>
@@ -3743,6 +3757,25 @@ Try cudnn-setup --help.
         <translation>
             <numerusform>已应用 %n 项修复。这些修复已并入被修复的那次安装：卸载会恢复该次安装之前的状态。</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>Report</name>
+    <message>
+        <source>it is a folder</source>
+        <translation>它是一个文件夹</translation>
+    </message>
+    <message>
+        <source>the folder %1 does not exist</source>
+        <translation>文件夹 %1 不存在</translation>
+    </message>
+    <message>
+        <source>the file is read-only</source>
+        <translation>该文件是只读的</translation>
+    </message>
+    <message>
+        <source>the folder %1 may not be written</source>
+        <translation>无权写入文件夹 %1</translation>
     </message>
 </context>
 <context>
@@ -4734,10 +4767,6 @@ Try cudnn-setup --help.
     <message>
         <source>Some stale copies sit in the machine PATH or in System32, which a user PATH change cannot beat: run the machine-scope fix as administrator.</source>
         <translation>系统 PATH 或 System32 中有一些过时的副本，修改用户 PATH 无法压过它们：请以管理员身份运行系统范围的修正。</translation>
-    </message>
-    <message>
-        <source>Open terminals and IDEs keep the environment they started with: restart them after applying.</source>
-        <translation>已打开的终端和 IDE 会保留启动时的环境：应用更改后请重启它们。</translation>
     </message>
 </context>
 <context>

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
+#include "CommandLine.h"
+
 #include <QJsonDocument>
 #include <QProcess>
 #include <QtTest>
@@ -23,6 +25,12 @@ private slots:
     void followsTheSystemLanguage();
     void labelsAreTranslated();
     void tracingIsOffByDefault();
+    void missingValuesAreNamed_data();
+    void missingValuesAreNamed();
+    void outputsAreCheckedBeforeAnythingRuns_data();
+    void outputsAreCheckedBeforeAnythingRuns();
+    void packageWithoutSilentOpensTheWizard_data();
+    void packageWithoutSilentOpensTheWizard();
 
 private:
     struct Run
@@ -212,3 +220,85 @@ void TestCommandLineCli::labelsAreTranslated()
 
 QTEST_GUILESS_MAIN(TestCommandLineCli)
 #include "TestCommandLineCli.moc"
+
+void TestCommandLineCli::missingValuesAreNamed_data()
+{
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<QString>("named");
+    // QCommandLineParser alone took "--cuda-root" as the package and then complained about "/opt/cuda".
+    QTest::newRow("followed by an option")
+        << QStringList{"--silent", "--package", "--cuda-root", "/opt/cuda"} << "--package";
+    QTest::newRow("at the end") << QStringList{"--silent", "--uninstall", "--report"} << "--report";
+    QTest::newRow("before a single-dash option") << QStringList{"--detect", "--log", "-lang", "en"} << "--log";
+    QTest::newRow("path scope") << QStringList{"--silent", "--repair", "--path-scope", "--dry-run"} << "--path-scope";
+}
+
+void TestCommandLineCli::missingValuesAreNamed()
+{
+    QFETCH(QStringList, arguments);
+    QFETCH(QString, named);
+    const Run missing = run(arguments);
+    QCOMPARE(missing.exitCode, 2);
+    QCOMPARE(missing.err, QStringLiteral("cudnn-setup: %1 needs a value.\nTry cudnn-setup --help.\n").arg(named));
+    QVERIFY(missing.out.isEmpty());
+}
+
+void TestCommandLineCli::outputsAreCheckedBeforeAnythingRuns_data()
+{
+    QTest::addColumn<QString>("option");
+    QTest::addColumn<QString>("where"); // below a temporary folder; "" is the folder itself
+    QTest::addColumn<QString>("why");
+    QTest::newRow("report is a folder") << "--report"
+                                        << ""
+                                        << "it is a folder";
+    QTest::newRow("progress file in a missing folder") << "--progress-file"
+                                                       << "missing/progress.jsonl"
+                                                       << "does not exist";
+}
+
+void TestCommandLineCli::outputsAreCheckedBeforeAnythingRuns()
+{
+    QFETCH(QString, option);
+    QFETCH(QString, where);
+    QFETCH(QString, why);
+    QTemporaryDir home;
+    const QString path = where.isEmpty() ? home.path() : home.filePath(where);
+    // An uninstall that would otherwise detect the machine and look for installs: it must not get that far.
+    QProcess process;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("HOME"), home.path());
+    env.insert(QStringLiteral("LC_ALL"), QStringLiteral("C.UTF-8"));
+    process.setProcessEnvironment(env);
+    process.start(m_program, {QStringLiteral("--silent"), QStringLiteral("--uninstall"), option, path});
+    QVERIFY(process.waitForFinished(30000));
+    const QString err = QString::fromUtf8(process.readAllStandardError());
+    QCOMPARE(process.exitCode(), 2);
+    QVERIFY2(err.contains(QStringLiteral("%1 %2 cannot be written").arg(option, path)) && err.contains(why),
+             qPrintable(err));
+    QVERIFY2(process.readAllStandardOutput().isEmpty(), "nothing ran, so nothing is said on stdout");
+    QCOMPARE(QDir(home.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden), QStringList{});
+}
+
+void TestCommandLineCli::packageWithoutSilentOpensTheWizard_data()
+{
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<bool>("wizard");
+    QTest::newRow("package: the wizard asks") << QStringList{"--package", "/tmp/cudnn.tar.xz"} << true;
+    QTest::newRow("silent package: installs") << QStringList{"--silent", "--package", "/tmp/cudnn.tar.xz"} << false;
+    QTest::newRow("dry run: changes nothing, in the terminal")
+        << QStringList{"--dry-run", "--package", "/tmp/cudnn.tar.xz"} << false;
+    QTest::newRow("repair") << QStringList{"--repair"} << true;
+    QTest::newRow("nothing") << QStringList{} << true;
+    QTest::newRow("detect") << QStringList{"--detect"} << false;
+}
+
+void TestCommandLineCli::packageWithoutSilentOpensTheWizard()
+{
+    QFETCH(QStringList, arguments);
+    QFETCH(bool, wizard);
+    const Invocation invocation = parseCommandLine(QStringList{QStringLiteral("cudnn-setup")} + arguments);
+    QVERIFY2(invocation.error.isEmpty(), qPrintable(invocation.error));
+    QCOMPARE(invocation.opensWizard(), wizard);
+    if (wizard && !arguments.isEmpty() && arguments.first() == QLatin1String("--package"))
+        QCOMPARE(invocation.package, QStringLiteral("/tmp/cudnn.tar.xz"));
+}

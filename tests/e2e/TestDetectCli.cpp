@@ -178,8 +178,9 @@ void TestDetectCli::reportFileIsWritten()
 
     const Run failing = runSetup(
         {QStringLiteral("--detect"), QStringLiteral("--report"), tree.path(QStringLiteral("no/dir/r.json"))});
-    QCOMPARE(failing.exitCode, 1);
-    QVERIFY(failing.err.contains("cannot write the report"));
+    // Said before detection runs, like any output that cannot be written: a usage error, nothing done.
+    QCOMPARE(failing.exitCode, 2);
+    QVERIFY(failing.err.contains("cannot be written (the folder"));
 }
 
 void TestDetectCli::invalidCudaRootIsAFindingNotAFailure()

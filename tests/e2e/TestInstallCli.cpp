@@ -1,5 +1,6 @@
 #include "../unit/repair/RepairFixtures.h"
 #include "SilentRun.h"
+#include "env/EnvironmentStep.h"
 #include "env/ShellProfile.h"
 
 #include <QJsonArray>
@@ -37,8 +38,17 @@ private slots:
     void uninstallAfterRepairsIsTheToolkitBeforeTheInstall_data();
     void uninstallAfterRepairsIsTheToolkitBeforeTheInstall();
     void uninstallAfterRepairsOfASwitchBringsTheOlderInstallBack();
+    void uninstallingOneToolkitLeavesAnothersFix();
+    void takingBackTheNewestFixPointsAtTheOtherInstall();
+    void uninstallFindsEveryInstallThisUserMade();
+    void reportThatCannotBeWrittenChangesNothing();
 
 private:
+    /** An install into root (no benchmark), which must succeed. */
+    void installInto(const QString& root);
+    /** The login profile and the environment.d file of the injected home; nullopt when absent. */
+    QByteArray profile() const;
+    std::optional<QByteArray> environmentD() const;
     using Run = SilentRun::Result;
     Run
     run(const QStringList& arguments, const QMap<QString, QString>& environment = {}, const QStringList& wrapper = {});
@@ -558,3 +568,102 @@ void TestInstallCli::uninstallAfterRepairsOfASwitchBringsTheOlderInstallBack()
 
 QTEST_GUILESS_MAIN(TestInstallCli)
 #include "TestInstallCli.moc"
+
+void TestInstallCli::installInto(const QString& root)
+{
+    const Run installed = run({QStringLiteral("--package"),
+                               m_archive,
+                               QStringLiteral("--cuda-root"),
+                               root,
+                               QStringLiteral("--no-benchmark")});
+    QVERIFY2(installed.exitCode == 0, installed.out + installed.err);
+}
+
+QByteArray TestInstallCli::profile() const
+{
+    return FileEditStep::readFile(m_tree->path(QStringLiteral("home/.profile"))).value_or(QByteArray());
+}
+
+std::optional<QByteArray> TestInstallCli::environmentD() const
+{
+    return FileEditStep::readFile(m_tree->path(QStringLiteral("home/.config/environment.d/60-cudnn-setup.conf")));
+}
+
+void TestInstallCli::uninstallingOneToolkitLeavesAnothersFix()
+{
+    // B sits in a folder detection never looks in; the login profile ends up pointing at it.
+    const QString other = makeToolkit(*m_tree, QStringLiteral("opt/toolkits/cuda-13.0-b"));
+    installInto(m_root);
+    installInto(other);
+    const QByteArray profileOfB = profile();
+    const std::optional<QByteArray> environmentOfB = environmentD();
+    QVERIFY2(profileOfB.contains((other + QStringLiteral("/lib64")).toUtf8()), profileOfB);
+    QVERIFY(environmentOfB && environmentOfB->contains(other.toUtf8()));
+
+    const Run uninstalled = run({QStringLiteral("--uninstall"), QStringLiteral("--cuda-root"), m_root});
+    QVERIFY2(uninstalled.exitCode == 0, uninstalled.out + uninstalled.err);
+    // B's fix is exactly as it was: the profile and environment.d still name B, and agree.
+    QCOMPARE(profile(), profileOfB);
+    QCOMPARE(environmentD(), environmentOfB);
+    QVERIFY2(!profile().contains(m_root.toUtf8()), profile());
+
+    // Taking B back too leaves the profile as the user had it, and no environment.d file of ours.
+    const Run last = run({QStringLiteral("--uninstall"), QStringLiteral("--cuda-root"), other});
+    QVERIFY2(last.exitCode == 0, last.out + last.err);
+    QCOMPARE(profile(), QByteArray("export EDITOR=vi\n"));
+    QVERIFY(!environmentD());
+}
+
+void TestInstallCli::takingBackTheNewestFixPointsAtTheOtherInstall()
+{
+    const QString other = makeToolkit(*m_tree, QStringLiteral("opt/toolkits/cuda-13.0-b"));
+    installInto(m_root);
+    const QByteArray profileOfA = profile();
+    const std::optional<QByteArray> environmentOfA = environmentD();
+    installInto(other);
+
+    const Run uninstalled = run({QStringLiteral("--uninstall"), QStringLiteral("--cuda-root"), other});
+    QVERIFY2(uninstalled.exitCode == 0, uninstalled.out + uninstalled.err);
+    QCOMPARE(profile(), profileOfA); // A is still installed: the search path is A's again
+    QCOMPARE(environmentD(), environmentOfA);
+}
+
+void TestInstallCli::uninstallFindsEveryInstallThisUserMade()
+{
+    const QString other = makeToolkit(*m_tree, QStringLiteral("opt/toolkits/cuda-13.0-b"));
+    installInto(m_root);
+    installInto(other);
+    // Two installs: the choice is the person's (exit 7), and both are named.
+    const Run ambiguous = run({QStringLiteral("--uninstall")});
+    QCOMPARE(ambiguous.exitCode, 7);
+    QVERIFY2(ambiguous.out.contains(m_root.toUtf8()) && ambiguous.out.contains(other.toUtf8()), ambiguous.out);
+    QVERIFY(QFileInfo::exists(other + QStringLiteral("/.cudnn-setup/manifest.json")));
+
+    QCOMPARE(run({QStringLiteral("--uninstall"), QStringLiteral("--cuda-root"), m_root}).exitCode, 0);
+    // One left, though detection never looks where it is: that one is uninstalled.
+    const Run one = run({QStringLiteral("--uninstall")});
+    QVERIFY2(one.exitCode == 0, one.out + one.err);
+    QVERIFY2(one.out.contains("Uninstalled from " + other.toUtf8()), one.out);
+    QCOMPARE(profile(), QByteArray("export EDITOR=vi\n"));
+    const Run none = run({QStringLiteral("--uninstall")});
+    QCOMPARE(none.exitCode, 0);
+    QVERIFY2(none.out.contains("Nothing to uninstall."), none.out);
+}
+
+void TestInstallCli::reportThatCannotBeWrittenChangesNothing()
+{
+    const QString home = m_tree->path(QStringLiteral("home"));
+    const QString homeBefore = listing(home);
+    const QString toolkitBefore = listing(m_root);
+    // The last --report wins: a folder, which no report can be written to.
+    const Run refused = run({QStringLiteral("--package"),
+                             m_archive,
+                             QStringLiteral("--cuda-root"),
+                             m_root,
+                             QStringLiteral("--report"),
+                             m_tree->makeDir(QStringLiteral("reports"))});
+    QCOMPARE(refused.exitCode, 2);
+    QVERIFY2(refused.err.contains("it is a folder"), refused.err);
+    QCOMPARE(listing(home), homeBefore);
+    QCOMPARE(listing(m_root), toolkitBefore);
+}

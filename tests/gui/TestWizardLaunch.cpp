@@ -14,7 +14,8 @@ using namespace RepairFixtures;
 
 /**
  * The wizard the command line opens (app/WizardLaunch): `--repair` on the repair page, which surveys the machine
- * itself; `--cuda-root DIR` as the toolkit the wizard prefers; plain `cudnn-setup` on Welcome with no preference.
+ * itself; `--cuda-root DIR` as the toolkit the wizard prefers; `--package FILE` as the package its package page
+ * starts with; plain `cudnn-setup` on Welcome with no preference.
  */
 class TestWizardLaunch : public QObject
 {
@@ -25,6 +26,7 @@ private slots:
     void repairOpensOnTheRepairPage();
     void cudaRootIsThePreferredToolkit();
     void plainStartIsWelcome();
+    void packageIsWhereThePackagePageStarts();
 
 private:
     Engine makeEngine();
@@ -111,6 +113,20 @@ void TestWizardLaunch::plainStartIsWelcome()
     QCOMPARE(wizard->startId(), int(SetupWizard::WelcomePageId));
     QVERIFY(wizard->state().preferredToolkit().isEmpty());
     QCOMPARE(wizard->state().task(), SetupTask::Install);
+}
+
+void TestWizardLaunch::packageIsWhereThePackagePageStarts()
+{
+    // --package without --silent asks the person (it ran a silent install, profile change included, before).
+    const Invocation invocation
+        = parsed({QStringLiteral("--package"), QStringLiteral("cudnn.tar.xz"), QStringLiteral("--cuda-root"), m_root});
+    QVERIFY(invocation.opensWizard());
+    const Engine engine = makeEngine();
+    const std::unique_ptr<SetupWizard> wizard = openWizard(engine, invocation);
+    QCOMPARE(wizard->startId(), int(SetupWizard::WelcomePageId));
+    QCOMPARE(wizard->state().preferredPackage(), QDir::current().absoluteFilePath(QStringLiteral("cudnn.tar.xz")));
+    QCOMPARE(wizard->state().preferredToolkit(), m_root);
+    QVERIFY(openWizard(engine, parsed({}))->state().preferredPackage().isEmpty());
 }
 
 QTEST_MAIN(TestWizardLaunch)

@@ -267,6 +267,14 @@ void PackagePage::fetchFinished(const DownloadResult& result)
     check();
 }
 
+void PackagePage::initializePage()
+{
+    if (!m_path->text().trimmed().isEmpty() || m_state.preferredPackage().isEmpty())
+        return;
+    m_path->setText(m_state.preferredPackage());
+    check();
+}
+
 bool PackagePage::isComplete() const
 {
     if (m_busy || m_toolkits->isBusy() || !m_state.packageChoice())

@@ -31,6 +31,8 @@ class PackagePage : public QWizardPage
 public:
     PackagePage(const Engine& engine, WizardState& state, BackgroundWork& work, QWidget* parent = nullptr);
     bool isComplete() const override;
+    /** The package named at start, when there is one and none was given yet, is read at once. */
+    void initializePage() override;
     bool isBusy() const { return m_busy; }
     /** Where "Download the right one" reads from and keeps archives (NVIDIA's root and the user cache by default). */
     /** Where the fetch panel reads from and keeps what it downloads (tests: a local mirror and cache). */

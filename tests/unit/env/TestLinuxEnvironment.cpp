@@ -6,6 +6,7 @@
 #include "install/FaultPoint.h"
 #include "install/ToolkitState.h"
 #include "install/Transaction.h"
+#include "repair/RepairScanner.h"
 
 #include <QDirIterator>
 #include <QProcess>
@@ -74,6 +75,8 @@ private slots:
     void killBetweenStepsIsUndoneByTheNextRun();
     void reportSaysPipPytorchIgnoresThis();
     void analysisListsEachFolderOnce();
+    void remediesSayWhatReallyHappens();
+    void oneSeverityPerFinding();
 
 private:
     EnvironmentLocations locations(EnvironmentScope scope) const;
@@ -387,6 +390,64 @@ void TestLinuxEnvironment::analysisListsEachFolderOnce()
     const EnvironmentReport uncached
         = EnvironmentService(locations(EnvironmentScope::User)).analyse(target(), EnvironmentScope::User);
     QCOMPARE(report.toJson(), uncached.toJson());
+}
+
+void TestLinuxEnvironment::remediesSayWhatReallyHappens()
+{
+    const EnvironmentReport report
+        = EnvironmentService(locations(EnvironmentScope::User)).analyse(target(), EnvironmentScope::User);
+    for (const EnvironmentConflict& conflict : report.conflicts) {
+        // nvcc is found through PATH: its fix says PATH, a library's says LD_LIBRARY_PATH, and not the other way.
+        const bool tool = conflict.library == QLatin1String("nvcc");
+        QVERIFY2(
+            conflict.fix.contains(tool ? QStringLiteral("first on PATH") : QStringLiteral("first on LD_LIBRARY_PATH")),
+            qPrintable(conflict.fix));
+        QVERIFY2(!conflict.fix.contains(tool ? QStringLiteral("LD_LIBRARY_PATH") : QStringLiteral(" PATH ")),
+                 qPrintable(conflict.fix));
+    }
+    // The profile reaches login shells only; environment.d graphical sessions started after it.
+    QVERIFY(report.restartNeeded());
+    const QString note = report.notes.constLast();
+    QCOMPARE(note, report.restartNote());
+    for (const char* said : {"only login shells", "environment.d", "sign out and in", "non-login shell"})
+        QVERIFY2(note.contains(QLatin1String(said)), qPrintable(note));
+    EnvironmentReport machine = report;
+    machine.scope = EnvironmentScope::Machine;
+    QVERIFY2(machine.restartNote().contains(QStringLiteral("login shells only")), qPrintable(machine.restartNote()));
+    EnvironmentReport windows = report;
+    windows.os = OsFlavor::Windows;
+    QVERIFY2(windows.restartNote().contains(QStringLiteral("keep their old environment")),
+             qPrintable(windows.restartNote()));
+}
+
+void TestLinuxEnvironment::oneSeverityPerFinding()
+{
+    // The search path page shows the analysis's diagnostics, the repair page the scan's findings: one finding, one
+    // severity (a class A loss the plan fixes was information on one page and a warning on the other).
+    const EnvironmentReport report
+        = EnvironmentService(locations(EnvironmentScope::User)).analyse(target(), EnvironmentScope::User);
+    RepairScanOptions options;
+    options.roots = {m_toolkit};
+    options.environment = &report;
+    const RepairScan scan = RepairScanner(options).scan(SystemSnapshot{});
+    int compared = 0;
+    for (const Diagnostic& shown : report.diagnostics) {
+        for (const RepairFinding& finding : scan.findings) {
+            if (finding.diagnostic.code != shown.code || finding.diagnostic.subject != shown.subject)
+                continue;
+            QVERIFY2(finding.diagnostic.severity == shown.severity,
+                     qPrintable(shown.code + QLatin1Char(' ') + shown.subject));
+            ++compared;
+        }
+    }
+    QVERIFY(compared >= 3); // libcudnn.so.9, nvcc and ENV-CUDA-LINK at least
+    // And repair still fixes the class A loss itself: information, yet a problem it has the cure for.
+    const auto shadow = std::find_if(scan.findings.cbegin(), scan.findings.cend(), [](const RepairFinding& f) {
+        return f.diagnostic.code == QLatin1String("ENV-SHADOW-USER");
+    });
+    QVERIFY(shadow != scan.findings.cend());
+    QCOMPARE(shadow->remedy, RepairFinding::Remedy::Automatic);
+    QVERIFY(shadow->isProblem());
 }
 
 QTEST_GUILESS_MAIN(TestLinuxEnvironment)
