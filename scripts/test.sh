@@ -12,8 +12,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 bash scripts/install-test-deps.sh
-# ccache keeps a warm run short; CCACHE_BASEDIR makes another clone of the same tree hit the same cache.
-export CCACHE_BASEDIR=$PWD
+# ccache keeps a warm run short; CCACHE_BASEDIR makes another clone of the same tree hit the same cache, and
+# CCACHE_NOHASHDIR lets it hit with -g too (ccache otherwise hashes the working folder into every debug build).
+export CCACHE_BASEDIR=$PWD CCACHE_NOHASHDIR=1
 logs=$(mktemp -d "${TMPDIR:-/tmp}/cudnn-setup-test.XXXXXX")
 background=() # process groups (setsid) still running, ended if this script stops early
 trap 'for g in ${background[@]+"${background[@]}"}; do kill -- "-$g" 2>/dev/null || true; done; rm -rf "$logs"' EXIT
