@@ -21,6 +21,7 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QLocale>
+#include <QSet>
 #include <algorithm>
 
 Engine::Engine()
@@ -374,14 +375,17 @@ std::optional<SetupOutcome::Refusal> Engine::managedFilesRefusal(const QString& 
         folders.append(QDir(toolkitRoot).filePath(QStringLiteral("lib/x64")));
     QStringList files;
     QStringList commands;
+    QSet<QString> seen; // lib64 is often a link to lib: each file once
     for (const QString& folder : std::as_const(folders)) {
         const QDir dir(folder);
         for (const QString& name : dir.entryList(QDir::Files | QDir::System | QDir::NoDotAndDotDot, QDir::Name)) {
             if (!name.contains(QLatin1String("cudnn"), Qt::CaseInsensitive))
                 continue;
             const std::optional<FileOwner> owner = managed.ownerOf(dir.filePath(name));
-            if (!owner)
+            const QString file = QFileInfo(dir.filePath(name)).canonicalFilePath();
+            if (!owner || seen.contains(file))
                 continue;
+            seen.insert(file);
             files.append(QStringLiteral("%1 (%2 %3)").arg(displayPath(os, dir.filePath(name)),
                                                          packageManagerName(owner->manager),
                                                          owner->package));
