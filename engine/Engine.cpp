@@ -362,7 +362,7 @@ SetupOutcome Engine::installPackage(const PackageRequest& request,
 }
 
 std::optional<SetupOutcome::Refusal> Engine::managedFilesRefusal(const QString& toolkitRoot,
-                                                                const SystemSnapshot& system) const
+                                                                 const SystemSnapshot& system) const
 {
     const OsFlavor os = system.os;
     const ManagedFiles managed
@@ -386,9 +386,9 @@ std::optional<SetupOutcome::Refusal> Engine::managedFilesRefusal(const QString& 
             if (!owner || seen.contains(file))
                 continue;
             seen.insert(file);
-            files.append(QStringLiteral("%1 (%2 %3)").arg(displayPath(os, dir.filePath(name)),
-                                                         packageManagerName(owner->manager),
-                                                         owner->package));
+            files.append(
+                QStringLiteral("%1 (%2 %3)")
+                    .arg(displayPath(os, dir.filePath(name)), packageManagerName(owner->manager), owner->package));
             const QString command = owner->reinstallCommand(os);
             if (!commands.contains(command))
                 commands.append(command);

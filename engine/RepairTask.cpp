@@ -1,6 +1,6 @@
 #include "Engine.h"
-#include "detect/ManagedFiles.h"
 #include "RepairOutcome.h"
+#include "detect/ManagedFiles.h"
 #include "env/EnvironmentService.h"
 #include "install/InstallLog.h"
 #include "repair/PythonConsumers.h"
@@ -29,7 +29,6 @@ RepairSurvey Engine::surveyRepair(const RepairRequest& request) const
     if (!request.dryRun) {
         DetectOptions detecting;
         detecting.cudaRoots = request.roots;
-    detecting.pythonEnvironments = request.pythonEnvironments;
         detecting.pythonEnvironments = request.pythonEnvironments;
         recovered = recoverInterrupted(detect(detecting));
     }

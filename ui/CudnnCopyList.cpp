@@ -96,7 +96,7 @@ void CudnnCopyList::showCopies(const SystemSnapshot& snapshot)
                 version ? version->toString() : QStringLiteral("%1.x").arg(copy.major), verdictWord(verdict));
             auto* row = new QTreeWidgetItem(group, {label, details(copy, snapshot.os)});
             row->setIcon(0,
-                         verdict == CudnnInstall::Verdict::Ok          ? DiagnosticList::okIcon()
+                         verdict == CudnnInstall::Verdict::Ok             ? DiagnosticList::okIcon()
                              : verdict == CudnnInstall::Verdict::Warnings ? DiagnosticList::iconFor(Severity::Warning)
                                                                           : DiagnosticList::iconFor(Severity::Error));
             row->setToolTip(1, row->text(1));

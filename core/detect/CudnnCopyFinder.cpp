@@ -44,7 +44,8 @@ std::optional<int> cudaMajorFromCondaRecord(const QString& record)
     if (!file.open(QIODevice::ReadOnly))
         return std::nullopt;
     static const QRegularExpression pin(QStringLiteral("^cuda-version\\s*>=\\s*(\\d+)"));
-    const QJsonArray depends = QJsonDocument::fromJson(file.readAll()).object().value(QStringLiteral("depends")).toArray();
+    const QJsonArray depends
+        = QJsonDocument::fromJson(file.readAll()).object().value(QStringLiteral("depends")).toArray();
     for (const QJsonValue& dependency : depends) {
         if (const auto match = pin.match(dependency.toString()); match.hasMatch())
             return match.captured(1).toInt();
@@ -76,9 +77,10 @@ QList<CudnnInstall> CudnnCopyFinder::inEnvironment(const PythonEnvironment& envi
     if (!environment.sitePackages.isEmpty()) {
         const QDir wheel(QDir(environment.sitePackages).filePath(QStringLiteral("nvidia/cudnn")));
         if (wheel.exists()) {
-            copies.append(m_scanner.scanCopy(wheel.absolutePath(),
-                                             {wheel.filePath(QStringLiteral("include"))},
-                                             {wheel.filePath(QStringLiteral("lib")), wheel.filePath(QStringLiteral("bin"))}));
+            copies.append(
+                m_scanner.scanCopy(wheel.absolutePath(),
+                                   {wheel.filePath(QStringLiteral("include"))},
+                                   {wheel.filePath(QStringLiteral("lib")), wheel.filePath(QStringLiteral("bin"))}));
         }
         const QDir torch(QDir(environment.sitePackages).filePath(QStringLiteral("torch")));
         if (torch.exists(QStringLiteral("lib")))
@@ -102,8 +104,8 @@ QStringList CudnnCopyFinder::installerReleaseRoots() const
         const QString normalized = normalizedPath(m_host.os, pattern);
         const int slash = int(normalized.lastIndexOf(QLatin1Char('/')));
         const QDir parent(normalized.left(slash));
-        for (const QString& name : parent.entryList({normalized.mid(slash + 1)}, QDir::Dirs | QDir::NoDotAndDotDot,
-                                                    QDir::Name))
+        for (const QString& name :
+             parent.entryList({normalized.mid(slash + 1)}, QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name))
             roots.append(parent.filePath(name));
     }
     return roots;
@@ -149,9 +151,13 @@ void CudnnCopyFinder::classify(CudnnInstall& copy,
     const QString where = copy.libraryDirs.isEmpty() ? copy.root : copy.libraryDirs.constFirst();
     const std::optional<FileOwner> owner = ownerOfCopy(copy, owners);
 
+    // A copy belongs to an environment when it lies in its site-packages, or anywhere in a conda prefix: a system
+    // interpreter's prefix (/usr) holds toolkits and system libraries that are no Python package's.
     const PythonEnvironment* environment = nullptr;
     for (const PythonEnvironment& env : environments) {
-        if (isInside(os, where, env.root) && (!environment || env.root.size() > environment->root.size()))
+        const QString& holder = env.kind == PythonEnvironment::Kind::Conda ? env.root : env.sitePackages;
+        if (copy.location != CudnnInstall::Location::Toolkit && isInside(os, where, holder)
+            && (!environment || env.root.size() > environment->root.size()))
             environment = &env;
     }
     copy.environment = environment ? environment->root : QString();
@@ -177,7 +183,8 @@ void CudnnCopyFinder::classify(CudnnInstall& copy,
         copy.origin = CudnnOrigin::SystemPackage;
     } else if (environment) {
         const bool wheel = isInside(os, where, environment->sitePackages);
-        copy.origin = wheel || environment->kind != PythonEnvironment::Kind::Conda ? CudnnOrigin::Pip : CudnnOrigin::Conda;
+        copy.origin
+            = wheel || environment->kind != PythonEnvironment::Kind::Conda ? CudnnOrigin::Pip : CudnnOrigin::Conda;
     } else if (os == OsFlavor::Windows && !QDir(where).entryList({QStringLiteral("*.exe")}, QDir::Files).isEmpty()) {
         copy.origin = CudnnOrigin::AppLocal;
     } else {
@@ -186,9 +193,10 @@ void CudnnCopyFinder::classify(CudnnInstall& copy,
 
     if (!copy.cudaMajor && owner) {
         copy.cudaMajor = owner->manager == PackageManager::Conda ? cudaMajorFromCondaRecord(owner->record)
-                                                                  : cudaMajorFromPackage(owner->package, owner->version);
+                                                                 : cudaMajorFromPackage(owner->package, owner->version);
     }
-    if (!copy.cudaMajor && environment && copy.origin == CudnnOrigin::Pip && isInside(os, where, environment->sitePackages + QStringLiteral("/torch"))) {
+    if (!copy.cudaMajor && environment && copy.origin == CudnnOrigin::Pip
+        && isInside(os, where, environment->sitePackages + QStringLiteral("/torch"))) {
         if (const PythonDistribution* torch = environment->distribution(QStringLiteral("torch")))
             copy.cudaMajor = cudaMajorFromPackage(torch->name, torch->version);
     }
@@ -206,8 +214,9 @@ Diagnostics CudnnCopyFinder::installerPathFindings(const QList<CudnnInstall>& co
         if (!releaseBin.match(folder).hasMatch())
             continue;
         const bool holdsDll = std::any_of(copies.cbegin(), copies.cend(), [&](const CudnnInstall& c) {
-            return std::any_of(c.libraryDirs.cbegin(), c.libraryDirs.cend(),
-                               [&](const QString& dir) { return samePath(os, dir, folder); });
+            return std::any_of(c.libraryDirs.cbegin(), c.libraryDirs.cend(), [&](const QString& dir) {
+                return samePath(os, dir, folder);
+            });
         });
         if (holdsDll)
             continue;

@@ -59,9 +59,8 @@ QList<CudnnInstall> CudnnInstallScanner::scanSearchPathDirectory(const QString& 
     return withLibraries(scan(CudnnInstall::Location::SearchPath, directory, {include}, {directory}));
 }
 
-QList<CudnnInstall> CudnnInstallScanner::scanCopy(const QString& root,
-                                                  const QStringList& includeDirs,
-                                                  const QStringList& libraryDirs) const
+QList<CudnnInstall>
+CudnnInstallScanner::scanCopy(const QString& root, const QStringList& includeDirs, const QStringList& libraryDirs) const
 {
     return withLibraries(scan(CudnnInstall::Location::Elsewhere, root, includeDirs, libraryDirs));
 }

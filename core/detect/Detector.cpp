@@ -140,8 +140,8 @@ void Detector::findCopiesElsewhere(const DetectOptions& options,
     QSet<QString> seen = scannedDirs;
     for (const CudnnInstall& copy : std::as_const(elsewhere)) {
         // A folder on the search path was scanned there already; classify() names its origin.
-        const bool known = std::any_of(copy.libraryDirs.cbegin(), copy.libraryDirs.cend(),
-                                       [&](const QString& dir) { return seen.contains(dir); });
+        const bool known = std::any_of(
+            copy.libraryDirs.cbegin(), copy.libraryDirs.cend(), [&](const QString& dir) { return seen.contains(dir); });
         if (known)
             continue;
         for (const QString& dir : copy.libraryDirs)

@@ -3,8 +3,8 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
-#include <QSettings>
 #include <QProcessEnvironment>
+#include <QSettings>
 #include <QSysInfo>
 
 #if defined(__GLIBC__) || (defined(__linux__) && !defined(__ANDROID__))
@@ -80,7 +80,8 @@ QStringList HostEnvironment::registeredPythonRoots(const HostEnvironment& host)
 #endif
     const QString programData = host.variable(QStringLiteral("ProgramData"));
     if (!programData.isEmpty()) {
-        for (const QString& base : {QStringLiteral("miniconda3"), QStringLiteral("anaconda3"), QStringLiteral("miniforge3")})
+        for (const QString& base :
+             {QStringLiteral("miniconda3"), QStringLiteral("anaconda3"), QStringLiteral("miniforge3")})
             roots.append(QDir(programData).filePath(base));
     }
     return roots;

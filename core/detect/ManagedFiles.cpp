@@ -58,14 +58,15 @@ QString FileOwner::reinstallCommand(OsFlavor os) const
     case PackageManager::Pip: {
         // Windows: a venv keeps its interpreter in Scripts, a conda env or an install at its root.
         const QDir root(environment);
-        const QString python = os != OsFlavor::Windows ? root.filePath(QStringLiteral("bin/python"))
+        const QString python = os != OsFlavor::Windows          ? root.filePath(QStringLiteral("bin/python"))
             : root.exists(QStringLiteral("Scripts/python.exe")) ? root.filePath(QStringLiteral("Scripts/python.exe"))
                                                                 : root.filePath(QStringLiteral("python.exe"));
         return QStringLiteral("%1 -m pip install --force-reinstall %2==%3")
             .arg(quoted(displayPath(os, python)), package, version);
     }
     case PackageManager::Conda:
-        return QStringLiteral("conda install --prefix %1 %2=%3").arg(quoted(displayPath(os, environment)), package, version);
+        return QStringLiteral("conda install --prefix %1 %2=%3")
+            .arg(quoted(displayPath(os, environment)), package, version);
     case PackageManager::NvidiaInstaller:
     case PackageManager::None:
         break;
@@ -123,13 +124,14 @@ ManagedFiles ManagedFiles::read(OsFlavor os,
 
     if (!dpkgInfoDirectory.isEmpty()) {
         const QDir info(dpkgInfoDirectory);
-        const QStringList filter{scope == Scope::CudnnPackages ? QStringLiteral("*cudnn*.list") : QStringLiteral("*.list")};
+        const QStringList filter{scope == Scope::CudnnPackages ? QStringLiteral("*cudnn*.list")
+                                                               : QStringLiteral("*.list")};
         for (const QString& name : info.entryList(filter, QDir::Files, QDir::Name)) {
             QFile list(info.filePath(name));
             if (!list.open(QIODevice::ReadOnly) || list.size() > MaxRecordBytes)
                 continue;
-            const FileOwner owner{PackageManager::Dpkg, name.chopped(5).section(QLatin1Char(':'), 0, 0), {}, {},
-                                  list.fileName()};
+            const FileOwner owner{
+                PackageManager::Dpkg, name.chopped(5).section(QLatin1Char(':'), 0, 0), {}, {}, list.fileName()};
             const QList<QByteArray> lines = list.readAll().split('\n');
             for (const QByteArray& line : lines) {
                 const QString path = QString::fromUtf8(line);
@@ -161,8 +163,11 @@ ManagedFiles ManagedFiles::read(OsFlavor os,
             if (!meta.open(QIODevice::ReadOnly) || meta.size() > MaxRecordBytes)
                 continue;
             const QJsonObject json = QJsonDocument::fromJson(meta.readAll()).object();
-            const FileOwner owner{PackageManager::Conda, d.name,
-                                  json.value(QStringLiteral("version")).toString(d.version), env.root, meta.fileName()};
+            const FileOwner owner{PackageManager::Conda,
+                                  d.name,
+                                  json.value(QStringLiteral("version")).toString(d.version),
+                                  env.root,
+                                  meta.fileName()};
             const QDir prefix(env.root);
             for (const QJsonValue& file : json.value(QStringLiteral("files")).toArray()) {
                 const QString path = file.toString();

@@ -36,10 +36,8 @@ public:
      *  RECORDs, conda-meta/cudnn-*.json); an install or repair about to write reads every record. */
     enum class Scope { CudnnPackages, Everything };
 
-    static ManagedFiles read(OsFlavor os,
-                             const QString& dpkgInfoDirectory,
-                             const QList<PythonEnvironment>& environments,
-                             Scope scope);
+    static ManagedFiles
+    read(OsFlavor os, const QString& dpkgInfoDirectory, const QList<PythonEnvironment>& environments, Scope scope);
 
     /** The owner of a file (the path as given, and its folder's links resolved); nullopt when nobody's. */
     std::optional<FileOwner> ownerOf(const QString& path) const;

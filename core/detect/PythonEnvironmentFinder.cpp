@@ -85,10 +85,8 @@ void readPipDistributions(const QString& sitePackages, QList<PythonDistribution>
         const int dash = int(stem.indexOf(QLatin1Char('-')));
         if (dash <= 0)
             continue;
-        into.append(PythonDistribution{stem.left(dash),
-                                       stem.mid(dash + 1),
-                                       PythonDistribution::Installer::Pip,
-                                       site.filePath(folder)});
+        into.append(PythonDistribution{
+            stem.left(dash), stem.mid(dash + 1), PythonDistribution::Installer::Pip, site.filePath(folder)});
     }
 }
 
@@ -129,7 +127,8 @@ PythonEnvironmentFinder::PythonEnvironmentFinder(const HostEnvironment& host)
 {
 }
 
-std::optional<PythonEnvironment> PythonEnvironmentFinder::read(OsFlavor os, const QString& root, const QString& foundVia)
+std::optional<PythonEnvironment>
+PythonEnvironmentFinder::read(OsFlavor os, const QString& root, const QString& foundVia)
 {
     const QFileInfo info(root);
     if (!info.isDir())
@@ -161,7 +160,8 @@ std::optional<PythonEnvironment> PythonEnvironmentFinder::read(OsFlavor os, cons
     else
         return std::nullopt;
 
-    std::stable_sort(env.distributions.begin(), env.distributions.end(),
+    std::stable_sort(env.distributions.begin(),
+                     env.distributions.end(),
                      [](const PythonDistribution& a, const PythonDistribution& b) {
                          return a.normalizedName() < b.normalizedName();
                      });
@@ -179,7 +179,8 @@ QList<QPair<QString, QString>> PythonEnvironmentFinder::candidates() const
             continue;
         const QFileInfo folder(entry);
         // Linux: <prefix>/bin/python3; Windows: <prefix>\python.exe, a venv's <prefix>\Scripts\python.exe.
-        const bool inSubfolder = os != OsFlavor::Windows || folder.fileName().compare(QLatin1String("Scripts"), Qt::CaseInsensitive) == 0;
+        const bool inSubfolder
+            = os != OsFlavor::Windows || folder.fileName().compare(QLatin1String("Scripts"), Qt::CaseInsensitive) == 0;
         add(inSubfolder ? folder.absolutePath() : folder.absoluteFilePath(), QStringLiteral("PATH"));
     }
     for (const QString& root : m_host.pythonInstallRoots)
@@ -203,8 +204,10 @@ QList<QPair<QString, QString>> PythonEnvironmentFinder::candidates() const
         for (const QString& env : subfolders(QDir(root).filePath(QStringLiteral("envs"))))
             add(env, QStringLiteral("home"));
     }
-    for (const QString& holder : {QStringLiteral(".virtualenvs"), QStringLiteral(".venvs"),
-                                  QStringLiteral(".local/share/virtualenvs"), QStringLiteral(".pyenv/versions")}) {
+    for (const QString& holder : {QStringLiteral(".virtualenvs"),
+                                  QStringLiteral(".venvs"),
+                                  QStringLiteral(".local/share/virtualenvs"),
+                                  QStringLiteral(".pyenv/versions")}) {
         for (const QString& env : subfolders(homeDir.filePath(holder)))
             add(env, QStringLiteral("home"));
     }

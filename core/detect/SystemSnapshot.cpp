@@ -38,8 +38,13 @@ CudnnInstall::Verdict CudnnInstall::verdict() const
 
 QList<CudnnOrigin> SystemSnapshot::originOrder()
 {
-    return {CudnnOrigin::Toolkit, CudnnOrigin::NvidiaInstaller, CudnnOrigin::SystemPackage, CudnnOrigin::Pip,
-            CudnnOrigin::Conda,   CudnnOrigin::AppLocal,        CudnnOrigin::SearchPath};
+    return {CudnnOrigin::Toolkit,
+            CudnnOrigin::NvidiaInstaller,
+            CudnnOrigin::SystemPackage,
+            CudnnOrigin::Pip,
+            CudnnOrigin::Conda,
+            CudnnOrigin::AppLocal,
+            CudnnOrigin::SearchPath};
 }
 
 Diagnostics CudnnInstall::diagnostics() const
@@ -191,11 +196,14 @@ static QJsonObject cudnnJson(const CudnnInstall& install, OsFlavor os)
         {QStringLiteral("location"), locationName(install.location)},
         {QStringLiteral("origin"), cudnnOriginName(install.origin)},
         {QStringLiteral("managed_by"), manager.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(manager)},
-        {QStringLiteral("package"), install.package.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(install.package)},
+        {QStringLiteral("package"),
+         install.package.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(install.package)},
         {QStringLiteral("package_version"), optionalVersionJson(install.packageVersion)},
         {QStringLiteral("environment"),
-         install.environment.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(displayPath(os, install.environment))},
-        {QStringLiteral("cuda_major"), install.cudaMajor ? QJsonValue(*install.cudaMajor) : QJsonValue(QJsonValue::Null)},
+         install.environment.isEmpty() ? QJsonValue(QJsonValue::Null)
+                                       : QJsonValue(displayPath(os, install.environment))},
+        {QStringLiteral("cuda_major"),
+         install.cudaMajor ? QJsonValue(*install.cudaMajor) : QJsonValue(QJsonValue::Null)},
         {QStringLiteral("root"), displayPath(os, install.root)},
         {QStringLiteral("major"), install.major},
         {QStringLiteral("version"), optionalVersionJson(install.version())},

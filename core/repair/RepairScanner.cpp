@@ -79,12 +79,12 @@ RepairScan RepairScanner::scan(const SystemSnapshot& system) const
         for (const CudnnInstall& install : system.cudnnInstalls) {
             if (install.location == CudnnInstall::Location::Toolkit)
                 continue;
-            const QString command = FileOwner{install.managedBy,
-                                              install.package,
-                                              install.packageVersion ? install.packageVersion->toString() : QString(),
-                                              install.environment,
-                                              {}}
-                                        .reinstallCommand(system.os);
+            const QString command = FileOwner{
+                install.managedBy,
+                install.package,
+                install.packageVersion ? install.packageVersion->toString() : QString(),
+                install.environment,
+                {}}.reinstallCommand(system.os);
             for (const Diagnostic& diagnostic : install.diagnostics()) {
                 RepairFinding finding;
                 finding.diagnostic = diagnostic;

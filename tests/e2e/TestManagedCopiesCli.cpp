@@ -86,8 +86,14 @@ void TestManagedCopiesCli::installIsRefusedWhereManagersKeepFiles()
     const QString before = listing(tree.path(QStringLiteral("cuda-13.0"))) + listing(venv);
 
     const Run refused = run(tree,
-                            {QStringLiteral("--package"), m_archive, QStringLiteral("--cuda-root"), root,
-                             QStringLiteral("--python-env"), venv, QStringLiteral("--python-env"), root});
+                            {QStringLiteral("--package"),
+                             m_archive,
+                             QStringLiteral("--cuda-root"),
+                             root,
+                             QStringLiteral("--python-env"),
+                             venv,
+                             QStringLiteral("--python-env"),
+                             root});
     QVERIFY2(refused.exitCode == 3, refused.out + refused.err);
     QVERIFY2(reportCodes(refused.report).contains(QStringLiteral("INSTALL-MANAGED-FILES")),
              qPrintable(reportCodes(refused.report).join(QLatin1Char(' '))));
@@ -97,7 +103,8 @@ void TestManagedCopiesCli::installIsRefusedWhereManagersKeepFiles()
             fix = d.toObject().value(QStringLiteral("fix")).toString();
     }
     QVERIFY2(fix.contains(QStringLiteral("apt-get install --reinstall libcudnn9-cuda-13")), qPrintable(fix));
-    QVERIFY2(fix.contains(QStringLiteral("pip install --force-reinstall nvidia_cudnn_cu13==9.19.0.56")), qPrintable(fix));
+    QVERIFY2(fix.contains(QStringLiteral("pip install --force-reinstall nvidia_cudnn_cu13==9.19.0.56")),
+             qPrintable(fix));
     QVERIFY2(fix.contains(QStringLiteral("conda install --prefix ") + root + QStringLiteral(" cudnn=9.19.0.56")),
              qPrintable(fix));
     const QString after = listing(tree.path(QStringLiteral("cuda-13.0"))) + listing(venv);
@@ -126,8 +133,9 @@ void TestManagedCopiesCli::repairLeavesADpkgFileToDpkg()
     const QJsonObject section = repaired.report.value(QStringLiteral("repair")).toObject();
     for (const QJsonValue& value : section.value(QStringLiteral("findings")).toArray()) {
         const QJsonObject finding = value.toObject();
-        if (finding.value(QStringLiteral("manual_step")).toString().contains(
-                QStringLiteral("apt-get install --reinstall libcudnn9-cuda-13"))) {
+        if (finding.value(QStringLiteral("manual_step"))
+                .toString()
+                .contains(QStringLiteral("apt-get install --reinstall libcudnn9-cuda-13"))) {
             dpkgStep = true;
             QCOMPARE(finding.value(QStringLiteral("remedy")).toString(), QStringLiteral("manual"));
         }
@@ -143,7 +151,8 @@ void TestManagedCopiesCli::detectListsTheOwners()
     const QString venv = ownFiles(tree, root);
     // The wheel's own copy, listed in its RECORD, in the venv.
     const QString site = venv + QStringLiteral("/lib/python3.12/site-packages");
-    tree.writeFile(QDir(tree.root()).relativeFilePath(site) + QStringLiteral("/nvidia/cudnn/lib/libcudnn.so.9"), "wheel");
+    tree.writeFile(QDir(tree.root()).relativeFilePath(site) + QStringLiteral("/nvidia/cudnn/lib/libcudnn.so.9"),
+                   "wheel");
     QFile record(site + QStringLiteral("/nvidia_cudnn_cu13-9.19.0.56.dist-info/RECORD"));
     QVERIFY(record.open(QIODevice::Append));
     record.write("nvidia/cudnn/lib/libcudnn.so.9,sha256=BBBB,5\n");
@@ -153,7 +162,8 @@ void TestManagedCopiesCli::detectListsTheOwners()
     silent.set(QStringLiteral("HOME"), tree.path(QStringLiteral("home")));
     silent.set(QStringLiteral("PATH"), QStringLiteral("/usr/bin:/bin"));
     silent.set(QStringLiteral("CUDNN_SETUP_TEST_DPKG_INFO"), tree.path(QStringLiteral("dpkg/info")));
-    const Run detected = silent.run({QStringLiteral("--detect"), QStringLiteral("--python-env"), venv});
+    const Run detected = silent.run(
+        {QStringLiteral("--detect"), QStringLiteral("--cuda-root"), root, QStringLiteral("--python-env"), venv});
     QVERIFY2(detected.exitCode == 0, detected.out + detected.err);
     bool wheel = false;
     for (const QJsonValue& value : detected.report.value(QStringLiteral("cudnn")).toArray()) {
@@ -167,6 +177,17 @@ void TestManagedCopiesCli::detectListsTheOwners()
         QCOMPARE(copy.value(QStringLiteral("package")).toString(), QStringLiteral("nvidia_cudnn_cu13"));
     }
     QVERIFY2(wheel, QJsonDocument(detected.report).toJson().constData());
+
+    // The text groups the copies by origin, one line each with its owner and its verdict.
+    const QString text = QString::fromUtf8(detected.out);
+    const qsizetype toolkits = text.indexOf(QStringLiteral("\n  In CUDA toolkits\n"));
+    const qsizetype wheels = text.indexOf(QStringLiteral("\n  From pip wheels\n"));
+    QVERIFY2(toolkits > 0 && wheels > toolkits, qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("libcudnn9-cuda-13 (dpkg)")), qPrintable(text));
+    const QString wheelLine = text.mid(wheels).section(QLatin1Char('\n'), 2, 2);
+    QVERIFY2(wheelLine.contains(QStringLiteral("nvidia_cudnn_cu13 9.19.0.56 (pip)"))
+                 && wheelLine.endsWith(QStringLiteral("[not usable]")),
+             qPrintable(wheelLine));
 }
 
 QTEST_GUILESS_MAIN(TestManagedCopiesCli)

@@ -41,7 +41,8 @@ QString makeVenv(TestTree& tree, const QString& dir, const QList<QPair<QString, 
     const QString site = dir + QStringLiteral("/lib/python3.11/site-packages");
     tree.makeDir(site);
     for (const auto& [name, version] : distributions)
-        tree.writeFile(site + QStringLiteral("/%1-%2.dist-info/METADATA").arg(name, version), "Metadata-Version: 2.1\n");
+        tree.writeFile(site + QStringLiteral("/%1-%2.dist-info/METADATA").arg(name, version),
+                       "Metadata-Version: 2.1\n");
     return canonical(tree.path(dir));
 }
 
@@ -97,14 +98,18 @@ private slots:
 void TestCudnnOrigins::pythonEnvironmentsAreFoundWithoutPython()
 {
     TestTree tree;
-    const QString venv = makeVenv(tree, QStringLiteral("home/.virtualenvs/asr"), {{QStringLiteral("torch"), QStringLiteral("2.5.1+cu124")}});
+    const QString venv = makeVenv(
+        tree, QStringLiteral("home/.virtualenvs/asr"), {{QStringLiteral("torch"), QStringLiteral("2.5.1+cu124")}});
     makeVenv(tree, QStringLiteral("home/venv-old"), {});
     makeVenv(tree, QStringLiteral("elsewhere/given"), {});
     // conda's registry names an env outside the home; the base install is found by its folder name.
     writeCondaRecord(tree, QStringLiteral("opt/envs/tf"), QStringLiteral("python"), QStringLiteral("3.10.14"), {}, {});
-    writeCondaRecord(tree, QStringLiteral("opt/envs/tf"), QStringLiteral("cuda-nvrtc"), QStringLiteral("12.4.127"), {}, {});
-    tree.writeFile(QStringLiteral("home/.conda/environments.txt"), tree.path(QStringLiteral("opt/envs/tf")).toUtf8() + "\n");
-    writeCondaRecord(tree, QStringLiteral("home/miniforge3"), QStringLiteral("python"), QStringLiteral("3.12.1"), {}, {});
+    writeCondaRecord(
+        tree, QStringLiteral("opt/envs/tf"), QStringLiteral("cuda-nvrtc"), QStringLiteral("12.4.127"), {}, {});
+    tree.writeFile(QStringLiteral("home/.conda/environments.txt"),
+                   tree.path(QStringLiteral("opt/envs/tf")).toUtf8() + "\n");
+    writeCondaRecord(
+        tree, QStringLiteral("home/miniforge3"), QStringLiteral("python"), QStringLiteral("3.12.1"), {}, {});
     // An interpreter on PATH: its prefix is the folder above bin.
     tree.writeFile(QStringLiteral("usr/bin/python3"), libraryBytes());
     tree.makeDir(QStringLiteral("usr/lib/python3.12/dist-packages"));
@@ -120,8 +125,11 @@ void TestCudnnOrigins::pythonEnvironmentsAreFoundWithoutPython()
         roots.append(QDir(tree.root()).relativeFilePath(env.root));
     // Given folders first, each environment once (the venv is also under ~/.virtualenvs).
     QCOMPARE(roots,
-             (QStringList{QStringLiteral("elsewhere/given"), QStringLiteral("home/.virtualenvs/asr"),
-                          QStringLiteral("usr"), QStringLiteral("opt/envs/tf"), QStringLiteral("home/miniforge3"),
+             (QStringList{QStringLiteral("elsewhere/given"),
+                          QStringLiteral("home/.virtualenvs/asr"),
+                          QStringLiteral("usr"),
+                          QStringLiteral("opt/envs/tf"),
+                          QStringLiteral("home/miniforge3"),
                           QStringLiteral("home/venv-old")}));
     QVERIFY(found.diagnostics.isEmpty());
 
@@ -159,33 +167,47 @@ void TestCudnnOrigins::everyLinuxOriginIsNamed()
 {
     TestTree tree;
     // A toolkit with cuDNN merged in.
-    const QString toolkit = makeLinuxToolkit(tree, {QStringLiteral("usr/local/cuda-12.4"), 12040, QStringLiteral("12.4.1"), {}});
+    const QString toolkit
+        = makeLinuxToolkit(tree, {QStringLiteral("usr/local/cuda-12.4"), 12040, QStringLiteral("12.4.1"), {}});
     tree.writeFile(QStringLiteral("usr/local/cuda-12.4/include/cudnn_version.h"), cudnnVersionHeader(9, 1, 0));
     linkChains(tree, QStringLiteral("usr/local/cuda-12.4/lib"), cudnn9Bases(), QStringLiteral("9.1.0"));
     // NVIDIA's apt package in the multiarch folder, listed by dpkg.
     linkChains(tree, QStringLiteral("usr/lib/x86_64-linux-gnu"), cudnn9Bases(), QStringLiteral("9.3.0"));
     QByteArray list = "/.\n/usr\n/usr/lib\n";
     for (const QString& base : cudnn9Bases())
-        list += tree.path(QStringLiteral("usr/lib/x86_64-linux-gnu/") + base + QStringLiteral(".so.9.3.0")).toUtf8() + '\n';
+        list += tree.path(QStringLiteral("usr/lib/x86_64-linux-gnu/") + base + QStringLiteral(".so.9.3.0")).toUtf8()
+            + '\n';
     tree.writeFile(QStringLiteral("var/lib/dpkg/info/libcudnn9-cuda-12.list"), list);
     tree.writeFile(QStringLiteral("var/lib/dpkg/info/zlib1g:amd64.list"), "/usr/lib/x86_64-linux-gnu/libz.so.1\n");
     // pip: nvidia-cudnn-cu12 in a venv, torch's own torch/lib copy in another.
-    const QString venv = makeVenv(tree, QStringLiteral("home/.venvs/asr"), {{QStringLiteral("nvidia_cudnn_cu12"), QStringLiteral("9.1.0.70")}});
+    const QString venv = makeVenv(
+        tree, QStringLiteral("home/.venvs/asr"), {{QStringLiteral("nvidia_cudnn_cu12"), QStringLiteral("9.1.0.70")}});
     const QString site = QStringLiteral("home/.venvs/asr/lib/python3.11/site-packages");
     sonameFiles(tree, site + QStringLiteral("/nvidia/cudnn/lib"), cudnn9Bases(), 9);
     tree.writeFile(site + QStringLiteral("/nvidia/cudnn/include/cudnn_version.h"), cudnnVersionHeader(9, 1, 0));
-    writeRecord(tree, site + QStringLiteral("/nvidia_cudnn_cu12-9.1.0.70.dist-info"),
-                soFiles(QStringLiteral("nvidia/cudnn/lib"), 9) + QStringList{QStringLiteral("nvidia/cudnn/include/cudnn_version.h")});
-    const QString oldTorch = makeVenv(tree, QStringLiteral("home/venv-torch112"), {{QStringLiteral("torch"), QStringLiteral("1.12.1+cu116")}});
+    writeRecord(tree,
+                site + QStringLiteral("/nvidia_cudnn_cu12-9.1.0.70.dist-info"),
+                soFiles(QStringLiteral("nvidia/cudnn/lib"), 9)
+                    + QStringList{QStringLiteral("nvidia/cudnn/include/cudnn_version.h")});
+    const QString oldTorch = makeVenv(
+        tree, QStringLiteral("home/venv-torch112"), {{QStringLiteral("torch"), QStringLiteral("1.12.1+cu116")}});
     sonameFiles(tree, QStringLiteral("home/venv-torch112/lib/python3.11/site-packages/torch/lib"), cudnn8Bases(), 8);
-    writeRecord(tree, QStringLiteral("home/venv-torch112/lib/python3.11/site-packages/torch-1.12.1+cu116.dist-info"),
+    writeRecord(tree,
+                QStringLiteral("home/venv-torch112/lib/python3.11/site-packages/torch-1.12.1+cu116.dist-info"),
                 soFiles(QStringLiteral("torch/lib"), 8));
     // conda: cudnn in an env's lib, recorded with its files and its cuda-version pin.
     const QString conda = QStringLiteral("home/miniconda3/envs/tf");
     sonameFiles(tree, conda + QStringLiteral("/lib"), cudnn9Bases(), 9);
     tree.writeFile(conda + QStringLiteral("/include/cudnn_version.h"), cudnnVersionHeader(9, 3, 0));
-    writeCondaRecord(tree, conda, QStringLiteral("cudnn"), QStringLiteral("9.3.0.75"),
-                     soFiles(QStringLiteral("lib"), 9), {QStringLiteral("cuda-version >=12.0,<13"), QStringLiteral("libzlib")});
+    writeCondaRecord(tree,
+                     conda,
+                     QStringLiteral("cudnn"),
+                     QStringLiteral("9.3.0.75"),
+                     soFiles(QStringLiteral("lib"), 9),
+                     {QStringLiteral("cuda-version >=12.0,<13"), QStringLiteral("libzlib")});
+    // A system interpreter whose prefix (usr) holds the toolkit and the dpkg copy: neither is that environment's.
+    tree.writeFile(QStringLiteral("usr/bin/python3"), libraryBytes());
+    tree.makeDir(QStringLiteral("usr/lib/python3.11/dist-packages"));
     // A hand copy on LD_LIBRARY_PATH: nobody's.
     sonameFiles(tree, QStringLiteral("opt/handcopy/lib"), cudnn9Bases(), 9);
 
@@ -194,15 +216,21 @@ void TestCudnnOrigins::everyLinuxOriginIsNamed()
     host.dpkgInfoDirectory = tree.path(QStringLiteral("var/lib/dpkg/info"));
     host.defaultToolkitRoots = {tree.path(QStringLiteral("usr/local/cuda-*"))};
     host.systemLibraryDirs = {tree.path(QStringLiteral("usr/lib/x86_64-linux-gnu"))};
-    host.variables.insert(QStringLiteral("PATH"), tree.path(QStringLiteral("usr/local/cuda-12.4/bin")));
+    host.variables.insert(QStringLiteral("PATH"),
+                          tree.path(QStringLiteral("usr/local/cuda-12.4/bin")) + QLatin1Char(':')
+                              + tree.path(QStringLiteral("usr/bin")));
     host.variables.insert(QStringLiteral("LD_LIBRARY_PATH"), tree.path(QStringLiteral("opt/handcopy/lib")));
     FakeProcessRunner fake;
     DetectOptions options;
     options.queryDriver = false;
     const SystemSnapshot snapshot = Detector(host, fake).detect(options);
 
-    const auto check = [&](const QString& dir, CudnnOrigin origin, PackageManager manager, const QString& package,
-                           std::optional<int> cuda, const QString& environment) {
+    const auto check = [&](const QString& dir,
+                           CudnnOrigin origin,
+                           PackageManager manager,
+                           const QString& package,
+                           std::optional<int> cuda,
+                           const QString& environment) {
         const CudnnInstall* copy = copyAt(snapshot, canonical(tree.path(dir)));
         QVERIFY2(copy, qPrintable(dir));
         QCOMPARE(cudnnOriginName(copy->origin), cudnnOriginName(origin));
@@ -212,13 +240,29 @@ void TestCudnnOrigins::everyLinuxOriginIsNamed()
         QCOMPARE(copy->environment, environment);
     };
     check(QStringLiteral("usr/local/cuda-12.4/lib"), CudnnOrigin::Toolkit, PackageManager::None, {}, 12, {});
-    check(QStringLiteral("usr/lib/x86_64-linux-gnu"), CudnnOrigin::SystemPackage, PackageManager::Dpkg,
-          QStringLiteral("libcudnn9-cuda-12"), 12, {});
-    check(site + QStringLiteral("/nvidia/cudnn/lib"), CudnnOrigin::Pip, PackageManager::Pip,
-          QStringLiteral("nvidia_cudnn_cu12"), 12, venv);
-    check(QStringLiteral("home/venv-torch112/lib/python3.11/site-packages/torch/lib"), CudnnOrigin::Pip,
-          PackageManager::Pip, QStringLiteral("torch"), 11, oldTorch);
-    check(conda + QStringLiteral("/lib"), CudnnOrigin::Conda, PackageManager::Conda, QStringLiteral("cudnn"), 12,
+    check(QStringLiteral("usr/lib/x86_64-linux-gnu"),
+          CudnnOrigin::SystemPackage,
+          PackageManager::Dpkg,
+          QStringLiteral("libcudnn9-cuda-12"),
+          12,
+          {});
+    check(site + QStringLiteral("/nvidia/cudnn/lib"),
+          CudnnOrigin::Pip,
+          PackageManager::Pip,
+          QStringLiteral("nvidia_cudnn_cu12"),
+          12,
+          venv);
+    check(QStringLiteral("home/venv-torch112/lib/python3.11/site-packages/torch/lib"),
+          CudnnOrigin::Pip,
+          PackageManager::Pip,
+          QStringLiteral("torch"),
+          11,
+          oldTorch);
+    check(conda + QStringLiteral("/lib"),
+          CudnnOrigin::Conda,
+          PackageManager::Conda,
+          QStringLiteral("cudnn"),
+          12,
           canonical(tree.path(conda)));
     check(QStringLiteral("opt/handcopy/lib"), CudnnOrigin::SearchPath, PackageManager::None, {}, std::nullopt, {});
     QCOMPARE(snapshot.cudnnInstalls.size(), 6);
@@ -232,8 +276,11 @@ void TestCudnnOrigins::everyLinuxOriginIsNamed()
     const QJsonObject json = snapshot.toJson();
     for (const QJsonValue& value : json.value(QStringLiteral("cudnn")).toArray()) {
         const QJsonObject copy = value.toObject();
-        for (const QString& key : {QStringLiteral("location"), QStringLiteral("origin"), QStringLiteral("managed_by"),
-                                   QStringLiteral("environment"), QStringLiteral("cuda_major")})
+        for (const QString& key : {QStringLiteral("location"),
+                                   QStringLiteral("origin"),
+                                   QStringLiteral("managed_by"),
+                                   QStringLiteral("environment"),
+                                   QStringLiteral("cuda_major")})
             QVERIFY2(copy.contains(key), qPrintable(key));
         if (copy.value(QStringLiteral("origin")).toString() == QLatin1String("conda")) {
             QCOMPARE(copy.value(QStringLiteral("managed_by")).toString(), QStringLiteral("conda"));
@@ -245,7 +292,7 @@ void TestCudnnOrigins::everyLinuxOriginIsNamed()
             QVERIFY(copy.value(QStringLiteral("environment")).isNull());
         }
     }
-    QCOMPARE(json.value(QStringLiteral("python_environments")).toArray().size(), 3);
+    QCOMPARE(json.value(QStringLiteral("python_environments")).toArray().size(), 4);
 }
 
 void TestCudnnOrigins::ownersAreReadFromTheRecords()
@@ -257,8 +304,8 @@ void TestCudnnOrigins::ownersAreReadFromTheRecords()
     tree.writeFile(QStringLiteral("info/libcudnn8.list"),
                    tree.path(QStringLiteral("lib/x86_64-linux-gnu/libcudnn.so.8.9.7")).toUtf8() + "\n");
     tree.writeFile(QStringLiteral("info/bash.list"), "/bin/bash\n");
-    const ManagedFiles owners = ManagedFiles::read(OsFlavor::Linux, tree.path(QStringLiteral("info")), {},
-                                                   ManagedFiles::Scope::CudnnPackages);
+    const ManagedFiles owners = ManagedFiles::read(
+        OsFlavor::Linux, tree.path(QStringLiteral("info")), {}, ManagedFiles::Scope::CudnnPackages);
     const auto owner = owners.ownerOf(tree.path(QStringLiteral("usr/lib/x86_64-linux-gnu/libcudnn.so.8.9.7")));
     QVERIFY(owner);
     QCOMPARE(owner->manager, PackageManager::Dpkg);
@@ -266,12 +313,19 @@ void TestCudnnOrigins::ownersAreReadFromTheRecords()
     QCOMPARE(owner->reinstallCommand(OsFlavor::Linux), QStringLiteral("apt-get install --reinstall libcudnn8"));
     QVERIFY(!owners.ownerOf(QStringLiteral("/bin/bash"))); // not a cuDNN file: not kept
 
-    const FileOwner pip{PackageManager::Pip, QStringLiteral("nvidia-cudnn-cu12"), QStringLiteral("9.1.0.70"),
-                        QStringLiteral("/home/me/.venvs/asr"), {}};
-    QCOMPARE(pip.reinstallCommand(OsFlavor::Linux),
-             QStringLiteral("/home/me/.venvs/asr/bin/python -m pip install --force-reinstall nvidia-cudnn-cu12==9.1.0.70"));
-    const FileOwner conda{PackageManager::Conda, QStringLiteral("cudnn"), QStringLiteral("9.3.0.75"),
-                          QStringLiteral("C:/Users/me/miniconda3/envs/tf"), {}};
+    const FileOwner pip{PackageManager::Pip,
+                        QStringLiteral("nvidia-cudnn-cu12"),
+                        QStringLiteral("9.1.0.70"),
+                        QStringLiteral("/home/me/.venvs/asr"),
+                        {}};
+    QCOMPARE(
+        pip.reinstallCommand(OsFlavor::Linux),
+        QStringLiteral("/home/me/.venvs/asr/bin/python -m pip install --force-reinstall nvidia-cudnn-cu12==9.1.0.70"));
+    const FileOwner conda{PackageManager::Conda,
+                          QStringLiteral("cudnn"),
+                          QStringLiteral("9.3.0.75"),
+                          QStringLiteral("C:/Users/me/miniconda3/envs/tf"),
+                          {}};
     QCOMPARE(conda.reinstallCommand(OsFlavor::Windows),
              QStringLiteral("conda install --prefix C:\\Users\\me\\miniconda3\\envs\\tf cudnn=9.3.0.75"));
 }
@@ -319,8 +373,10 @@ void TestCudnnOrigins::nvidiaInstallerLayoutOnWindows()
     QCOMPARE(flat->headerVersion->toString(), QStringLiteral("9.7.1"));
 
     // The installer's own PATH entry holds no DLL: said, naming where they are.
-    const auto finding = std::find_if(snapshot.diagnostics.cbegin(), snapshot.diagnostics.cend(),
-                                      [](const Diagnostic& d) { return d.code == QLatin1String("CUDNN-INSTALLER-PATH-EMPTY"); });
+    const auto finding
+        = std::find_if(snapshot.diagnostics.cbegin(), snapshot.diagnostics.cend(), [](const Diagnostic& d) {
+              return d.code == QLatin1String("CUDNN-INSTALLER-PATH-EMPTY");
+          });
     QVERIFY(finding != snapshot.diagnostics.cend());
     QVERIFY2(finding->message.contains(QStringLiteral("\\bin\\12.9\\x64")), qPrintable(finding->message));
     QVERIFY2(finding->message.contains(QStringLiteral("cudnn_ops64_9.dll")), qPrintable(finding->message));

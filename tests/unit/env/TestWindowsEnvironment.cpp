@@ -574,14 +574,16 @@ struct InstallerMachine
     {
         machine.store->write(EnvironmentScope::Machine,
                              QStringLiteral("Path"),
-                             StoredValue::expandString(MachinePath + QStringLiteral(";C:\\Program Files\\NVIDIA GPU "
-                                                                                    "Computing Toolkit\\CUDA\\v12.9\\bin")),
+                             StoredValue::expandString(MachinePath
+                                                       + QStringLiteral(";C:\\Program Files\\NVIDIA GPU "
+                                                                        "Computing Toolkit\\CUDA\\v12.9\\bin")),
                              nullptr);
-        machine.store->write(EnvironmentScope::User,
-                             QStringLiteral("Path"),
-                             StoredValue::expandString(QStringLiteral("%USERPROFILE%\\AppData\\Local\\Microsoft\\WindowsApps;"
-                                                                      "C:\\Program Files\\NVIDIA\\CUDNN\\v9.10\\bin;D:\\tools")),
-                             nullptr);
+        machine.store->write(
+            EnvironmentScope::User,
+            QStringLiteral("Path"),
+            StoredValue::expandString(QStringLiteral("%USERPROFILE%\\AppData\\Local\\Microsoft\\WindowsApps;"
+                                                     "C:\\Program Files\\NVIDIA\\CUDNN\\v9.10\\bin;D:\\tools")),
+            nullptr);
         for (const QString& name : target().libraryNames(OsFlavor::Windows, *machine.disk)) {
             const bool cudnn = name.startsWith(QLatin1String("cudnn"), Qt::CaseInsensitive);
             machine.disk->addFile((cudnn ? InstallerDlls : InstallerToolkit + QStringLiteral("/bin")) + QLatin1Char('/')
@@ -623,7 +625,8 @@ void TestWindowsEnvironment::installerPathIsRepointedAtTheCudaFolder()
                             "%USERPROFILE%\\AppData\\Local\\Microsoft\\WindowsApps;D:\\tools"));
     const QString diff = report.plan.diffText();
     QVERIFY2(diff.contains(QStringLiteral("-C:\\Program Files\\NVIDIA\\CUDNN\\v9.10\\bin\n")), qPrintable(diff));
-    QVERIFY2(diff.contains(QStringLiteral("+C:\\Program Files\\NVIDIA\\CUDNN\\v9.10\\bin\\12.9\\x64")), qPrintable(diff));
+    QVERIFY2(diff.contains(QStringLiteral("+C:\\Program Files\\NVIDIA\\CUDNN\\v9.10\\bin\\12.9\\x64")),
+             qPrintable(diff));
     for (const LibraryStatus& status : report.libraries)
         QVERIFY2(status.after.wonFrom(OsFlavor::Windows, report.libraryDirs), qPrintable(status.after.library));
 }
@@ -636,8 +639,8 @@ void TestWindowsEnvironment::installerPathUndoRestoresTheValueExactly()
     QString error;
     auto change = service.apply(service.analyse(InstallerMachine::target(), EnvironmentScope::User).plan, &error);
     QVERIFY2(change, qPrintable(error));
-    QVERIFY(machine.machine.store->read(EnvironmentScope::User, QStringLiteral("Path")).data.startsWith(
-        QStringLiteral("C:\\Program Files\\NVIDIA\\CUDNN\\v9.10\\bin\\12.9\\x64;")));
+    QVERIFY(machine.machine.store->read(EnvironmentScope::User, QStringLiteral("Path"))
+                .data.startsWith(QStringLiteral("C:\\Program Files\\NVIDIA\\CUDNN\\v9.10\\bin\\12.9\\x64;")));
     // Undone from the steps' JSON, as --uninstall rebuilds them from the manifest.
     OperationFactory factory;
     EnvironmentOperations::addBuilders(factory, machine.machine.locations());
@@ -650,7 +653,8 @@ void TestWindowsEnvironment::installerPathUndoRestoresTheValueExactly()
     }
     QVERIFY2(OperationList::undo(later, &error), qPrintable(error));
     QCOMPARE(machine.machine.store->values(), original);
-    QCOMPARE(machine.machine.store->read(EnvironmentScope::User, QStringLiteral("Path")).type, StoredValue::Type::ExpandString);
+    QCOMPARE(machine.machine.store->read(EnvironmentScope::User, QStringLiteral("Path")).type,
+             StoredValue::Type::ExpandString);
 }
 
 QTEST_GUILESS_MAIN(TestWindowsEnvironment)
