@@ -12,6 +12,7 @@
 #include "install/InstallCode.h"
 #include "install/InstallLog.h"
 #include "install/InstallService.h"
+#include "package/CudnnCopyJudge.h"
 #include "package/PackagePicker.h"
 #include "repair/RepairService.h"
 #include "report/Report.h"
@@ -45,7 +46,10 @@ Engine::Engine(HostEnvironment host, std::shared_ptr<const ProcessRunner> runner
 
 SystemSnapshot Engine::detect(const DetectOptions& options) const
 {
-    return Detector(m_host, *m_runner).detect(options);
+    SystemSnapshot snapshot = Detector(m_host, *m_runner).detect(options);
+    // Every copy, wherever it came from, by the rules a toolkit's copy gets (the release table is package's).
+    CudnnCopyJudge().judge(snapshot);
+    return snapshot;
 }
 
 std::optional<EnvironmentTarget> Engine::environmentTarget(const PackageChoice& choice, const SystemSnapshot& system)

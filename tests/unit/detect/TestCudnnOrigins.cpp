@@ -4,10 +4,10 @@
 #include "DetectFixtures.h"
 #include "FakeProcessRunner.h"
 #include "compat/CudnnFileSets.h"
-#include "detect/CudnnCopyJudge.h"
 #include "detect/Detector.h"
 #include "detect/ManagedFiles.h"
 #include "detect/PythonEnvironmentFinder.h"
+#include "package/CudnnCopyJudge.h"
 
 #include <QJsonArray>
 #include <QJsonObject>

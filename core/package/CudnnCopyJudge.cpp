@@ -1,6 +1,6 @@
 #include "CudnnCopyJudge.h"
 
-#include "DetectCode.h"
+#include "detect/DetectCode.h"
 
 CudnnCopyJudge::CudnnCopyJudge(const CudnnReleaseTable& releases)
     : m_releases(releases)

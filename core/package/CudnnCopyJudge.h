@@ -1,7 +1,7 @@
 #pragma once
 
-#include "SystemSnapshot.h"
-#include "package/CudnnReleaseTable.h"
+#include "CudnnReleaseTable.h"
+#include "detect/SystemSnapshot.h"
 
 #include <QCoreApplication>
 
