@@ -1,5 +1,7 @@
 #pragma once
 
+#include "CudnnOrigin.h"
+#include "PythonEnvironment.h"
 #include "common/OsFlavor.h"
 #include "common/Version.h"
 #include "report/Diagnostic.h"
@@ -101,17 +103,30 @@ struct CudnnProblem
         MixedVersions, // library files of several versions side by side
         HeaderMismatch, // headers of one version, libraries of another
         ImportLibrariesMissing, // Windows: the .lib files to build against
+        CudaMismatch, // on the search path, built for another CUDA major than the active toolkit's
+        DriverTooOld, // built for a CUDA the driver cannot run
+        GpuUnsupported, // a GPU outside the compute capabilities its build supports
     };
 
     Kind kind = Kind::UnknownMajor;
     Diagnostic diagnostic;
 };
 
-/** cuDNN of one major found in one place: a toolkit, or a directory on the library search path. */
+/** cuDNN of one major found in one place: a toolkit, a directory on the library search path, a Python
+ *  environment, NVIDIA's installer folder. Called a "copy" in docs/detect-json.md; origin and managedBy say where it
+ *  came from and who alone may change its files. */
 struct CudnnInstall
 {
-    enum class Location { Toolkit, SearchPath };
+    /** Kept for existing scripts (JSON "location"): Toolkit, a folder on the search path, or Elsewhere (a Python
+     *  environment or an installer folder that no search-path entry names). */
+    enum class Location { Toolkit, SearchPath, Elsewhere };
     Location location = Location::Toolkit;
+    CudnnOrigin origin = CudnnOrigin::Toolkit;
+    PackageManager managedBy = PackageManager::None;
+    QString package; // the managing package: "libcudnn9-cuda-12", "nvidia-cudnn-cu12", "torch", "cudnn"; or empty
+    std::optional<Version> packageVersion; // what that package's record says (9.1.0.70)
+    QString environment; // the Python environment root holding the copy; empty when none
+    std::optional<int> cudaMajor; // the CUDA major it was built for (cu12 in a name, bin\12.8, its toolkit's)
     QString root; // toolkit root, or the directory itself
     QString includeDir; // where the version header was found; empty if none
     QStringList libraryDirs;
@@ -127,6 +142,9 @@ struct CudnnInstall
 
     /** Every expected library present, none empty, no broken link. */
     bool isComplete() const;
+    /** One word for a copy: usable as it is, usable with warnings, or not usable (incomplete, or an error). */
+    enum class Verdict { Ok, Warnings, Unusable };
+    Verdict verdict() const;
     /** The best version known: the header's, else the file names'. */
     std::optional<Version> version() const { return headerVersion ? headerVersion : libraryVersion; }
 };
@@ -151,7 +169,8 @@ struct SystemSnapshot
     QList<GpuInfo> gpus;
     QList<CudaToolkit> toolkits;
     QList<ToolkitProblem> toolkitProblems; // also in diagnostics, for reports
-    QList<CudnnInstall> cudnnInstalls;
+    QList<CudnnInstall> cudnnInstalls; // every copy: toolkits, search path, Python environments, installer folders
+    QList<PythonEnvironment> pythonEnvironments; // found without running Python (PythonEnvironmentFinder)
     Diagnostics diagnostics; // every finding, including those of the installs
     qint64 elapsedMs = 0;
 
@@ -159,6 +178,9 @@ struct SystemSnapshot
     /** The toolkit whose root (or one of whose origins) is this path; nullptr if none. */
     const CudaToolkit* toolkitAt(const QString& path) const;
     QList<CudnnInstall> cudnnInToolkit(const QString& root) const;
+    /** The origins in the order the faces group copies by: toolkit, installer, system package, pip, conda,
+     *  app-local, search path. */
+    static QList<CudnnOrigin> originOrder();
 
     /** The stable JSON of `cudnn-setup --detect --json` (docs/detect-json.md). */
     QJsonObject toJson() const;

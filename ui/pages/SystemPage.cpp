@@ -1,10 +1,12 @@
 #include "SystemPage.h"
 
 #include "BackgroundWork.h"
+#include "CudnnCopyList.h"
 #include "DiagnosticList.h"
 #include "ToolkitChooser.h"
 #include "engine/Engine.h"
 
+#include <QFileDialog>
 #include <QHeaderView>
 #include <QLabel>
 #include <QProgressBar>
@@ -24,6 +26,8 @@ SystemPage::SystemPage(const Engine& engine, WizardState& state, BackgroundWork&
     , m_findings(new DiagnosticList(this))
     , m_rescan(new QPushButton(tr("&Look again"), this))
     , m_toolkits(new ToolkitChooser(engine, state, work, this))
+    , m_copies(new CudnnCopyList(this))
+    , m_addEnvironment(new QPushButton(tr("Add an environment…"), this))
 {
     setTitle(tr("Your system"));
     setSubTitle(tr("The NVIDIA driver, GPUs, CUDA toolkits and cuDNN found on this machine."));
@@ -42,14 +46,21 @@ SystemPage::SystemPage(const Engine& engine, WizardState& state, BackgroundWork&
     connect(m_toolkits, &ToolkitChooser::chosen, this, [this] { showSnapshot(*m_state.snapshot()); });
     connect(m_toolkits, &ToolkitChooser::busyChanged, this, &SystemPage::completeChanged);
 
+    m_addEnvironment->setObjectName(QStringLiteral("addPythonEnvironment"));
+    m_addEnvironment->setToolTip(tr("A Python environment (a venv or conda env folder) to look for cuDNN in, besides "
+                                    "those found."));
+    connect(m_addEnvironment, &QPushButton::clicked, this, &SystemPage::addEnvironment);
+
     auto* splitter = new QSplitter(Qt::Vertical, this);
     splitter->addWidget(m_facts);
+    splitter->addWidget(m_copies);
     splitter->addWidget(m_findings);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);
 
     auto* top = new QHBoxLayout;
     top->addWidget(m_status, 1);
+    top->addWidget(m_addEnvironment);
     top->addWidget(m_rescan);
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(top);
@@ -72,16 +83,28 @@ bool SystemPage::isComplete() const
     return !m_busy && !m_toolkits->isBusy() && m_state.snapshot().has_value();
 }
 
+void SystemPage::addEnvironment()
+{
+    const QString folder = QFileDialog::getExistingDirectory(this, tr("Choose a Python environment's folder"));
+    if (folder.isEmpty())
+        return;
+    if (!m_pythonEnvironments.contains(folder))
+        m_pythonEnvironments.append(folder);
+    rescan();
+}
+
 void SystemPage::rescan()
 {
     m_busy = true;
     m_status->setText(tr("Looking at this machine…"));
     m_busyBar->show();
     m_rescan->setEnabled(false);
+    m_addEnvironment->setEnabled(false);
     emit completeChanged();
     const Engine* engine = &m_engine;
     DetectOptions options;
     options.cudaRoots = m_toolkits->extraRoots(); // the toolkit named at start and those browsed to
+    options.pythonEnvironments = m_pythonEnvironments;
     m_work.run<SystemSnapshot>(
         this,
         [engine, options] { return engine->detect(options); },
@@ -105,6 +128,7 @@ void SystemPage::showSnapshot(const SystemSnapshot& s)
 {
     m_busyBar->hide();
     m_rescan->setEnabled(true);
+    m_addEnvironment->setEnabled(true);
     m_facts->clear();
 
     if (s.driver.found) {
@@ -133,20 +157,7 @@ void SystemPage::showSnapshot(const SystemSnapshot& s)
             details += QLatin1Char(' ') + tr("(active)");
         addFact(m_facts, tr("CUDA toolkit"), details, t.version ? Severity::Info : Severity::Warning);
     }
-    if (s.cudnnInstalls.isEmpty())
-        addFact(m_facts, tr("cuDNN"), tr("not installed yet"), Severity::Info);
-    for (const CudnnInstall& i : s.cudnnInstalls) {
-        const auto version = i.version();
-        const QString where = i.location == CudnnInstall::Location::Toolkit ? tr("in the toolkit %1")
-                                                                            : tr("on the library search path in %1");
-        addFact(m_facts,
-                tr("cuDNN"),
-                QStringLiteral("%1  %2 — %3")
-                    .arg(version ? version->toString() : QStringLiteral("%1.x").arg(i.major),
-                         where.arg(displayPath(s.os, i.root)),
-                         i.isComplete() ? tr("complete") : tr("incomplete")),
-                i.isComplete() ? Severity::Info : Severity::Error);
-    }
+    m_copies->showCopies(s);
     m_findings->setDiagnostics(s.diagnostics);
     m_toolkits->refresh();
 

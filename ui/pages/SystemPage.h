@@ -5,6 +5,7 @@
 #include <QWizardPage>
 
 class BackgroundWork;
+class CudnnCopyList;
 class DiagnosticList;
 class Engine;
 class QLabel;
@@ -29,6 +30,8 @@ public:
 
 public slots:
     void rescan();
+    /** Asks for a venv or conda env folder detection did not find, then looks again (--python-env). */
+    void addEnvironment();
 
 private:
     void showSnapshot(const SystemSnapshot& snapshot);
@@ -42,5 +45,8 @@ private:
     DiagnosticList* m_findings;
     QPushButton* m_rescan;
     ToolkitChooser* m_toolkits; // Install: which toolkit receives cuDNN, Browse… for one not found
+    CudnnCopyList* m_copies; // every cuDNN copy, grouped by origin, each with its verdict
+    QPushButton* m_addEnvironment;
+    QStringList m_pythonEnvironments; // the folders added by hand
     bool m_busy = false;
 };
