@@ -1,6 +1,7 @@
 #include "DetectSummary.h"
 
 #include "DisplayWidth.h"
+#include "FrameworkSummary.h"
 #include "RemedyText.h"
 
 #include <QCoreApplication>
@@ -104,6 +105,7 @@ QString detectSummary(const SystemSnapshot& s)
         text += label(QStringLiteral("cuDNN")) + Words::tr("not installed") + QLatin1Char('\n');
     for (const CudnnInstall& i : s.cudnnInstalls)
         text += label(QStringLiteral("cuDNN")) + cudnnLine(i, s.os) + QLatin1Char('\n');
+    text += frameworkLines(s.frameworks);
     if (!s.diagnostics.isEmpty())
         text += QLatin1Char('\n') + Words::tr("Findings:") + QLatin1Char('\n') + diagnosticsText(s.diagnostics);
     text += QLatin1Char('\n') + Words::tr("(detected in %1 ms)").arg(s.elapsedMs) + QLatin1Char('\n');

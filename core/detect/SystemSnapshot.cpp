@@ -186,5 +186,6 @@ QJsonObject SystemSnapshot::toJson() const
          active ? QJsonValue(displayPath(os, active->root)) : QJsonValue(QJsonValue::Null)},
         {QStringLiteral("cudnn"), cudnnArray},
         {QStringLiteral("elapsed_ms"), elapsedMs},
+        {QStringLiteral("frameworks"), frameworkVerdictsToJson(frameworks)},
     };
 }
