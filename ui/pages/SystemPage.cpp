@@ -2,6 +2,7 @@
 
 #include "BackgroundWork.h"
 #include "DiagnosticList.h"
+#include "FrameworkList.h"
 #include "ToolkitChooser.h"
 #include "engine/Engine.h"
 
@@ -24,6 +25,7 @@ SystemPage::SystemPage(const Engine& engine, WizardState& state, BackgroundWork&
     , m_findings(new DiagnosticList(this))
     , m_rescan(new QPushButton(tr("&Look again"), this))
     , m_toolkits(new ToolkitChooser(engine, state, work, this))
+    , m_frameworks(new FrameworkList(this))
 {
     setTitle(tr("Your system"));
     setSubTitle(tr("The NVIDIA driver, GPUs, CUDA toolkits and cuDNN found on this machine."));
@@ -42,11 +44,20 @@ SystemPage::SystemPage(const Engine& engine, WizardState& state, BackgroundWork&
     connect(m_toolkits, &ToolkitChooser::chosen, this, [this] { showSnapshot(*m_state.snapshot()); });
     connect(m_toolkits, &ToolkitChooser::busyChanged, this, &SystemPage::completeChanged);
 
+    m_frameworks->setObjectName(QStringLiteral("systemFrameworks"));
+    auto* frameworks = new QWidget(this);
+    auto* frameworksLayout = new QVBoxLayout(frameworks);
+    frameworksLayout->setContentsMargins(0, 0, 0, 0);
+    frameworksLayout->addWidget(new QLabel(tr("Programs that will use cuDNN"), frameworks));
+    frameworksLayout->addWidget(m_frameworks);
+
     auto* splitter = new QSplitter(Qt::Vertical, this);
     splitter->addWidget(m_facts);
+    splitter->addWidget(frameworks);
     splitter->addWidget(m_findings);
     splitter->setStretchFactor(0, 3);
-    splitter->setStretchFactor(1, 2);
+    splitter->setStretchFactor(1, 1);
+    splitter->setStretchFactor(2, 2);
 
     auto* top = new QHBoxLayout;
     top->addWidget(m_status, 1);
@@ -147,6 +158,7 @@ void SystemPage::showSnapshot(const SystemSnapshot& s)
                          i.isComplete() ? tr("complete") : tr("incomplete")),
                 i.isComplete() ? Severity::Info : Severity::Error);
     }
+    m_frameworks->setVerdicts(s.frameworks);
     m_findings->setDiagnostics(s.diagnostics);
     m_toolkits->refresh();
 

@@ -6,6 +6,7 @@
 
 class BackgroundWork;
 class DiagnosticList;
+class FrameworkList;
 class Engine;
 class QLabel;
 class QProgressBar;
@@ -42,5 +43,6 @@ private:
     DiagnosticList* m_findings;
     QPushButton* m_rescan;
     ToolkitChooser* m_toolkits; // Install: which toolkit receives cuDNN, Browse… for one not found
+    FrameworkList* m_frameworks; // "Programs that will use cuDNN": each framework's verdict
     bool m_busy = false;
 };
