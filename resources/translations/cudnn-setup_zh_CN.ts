@@ -1697,6 +1697,250 @@ Try cudnn-setup --help.
     </message>
 </context>
 <context>
+    <name>FrameworkJudge</name>
+    <message>
+        <source>%1 %2 in %3</source>
+        <translation>%3 中的 %1 %2</translation>
+    </message>
+    <message>
+        <source>%1 has no GPU build on native Windows: it runs on the CPU and loads no cuDNN.</source>
+        <translation>%1 在原生 Windows 上没有 GPU 版本：它在 CPU 上运行，不加载任何 cuDNN。</translation>
+    </message>
+    <message>
+        <source>Run it in WSL2, or use version %1 (the last with native Windows GPU support).</source>
+        <translation>请在 WSL2 中运行它，或改用 %1 版本（最后一个支持原生 Windows GPU 的版本）。</translation>
+    </message>
+    <message>
+        <source>%1: which cuDNN this build was made with is not known, so whether it fits is not known either.</source>
+        <translation>%1：不知道此版本是用哪个 cuDNN 构建的，因此也无法判断是否匹配。</translation>
+    </message>
+    <message>
+        <source>%1 was built with cuDNN %2 but its own copy at %3 is cuDNN %4.</source>
+        <translation>%1 是用 cuDNN %2 构建的，但它自带的副本（%3）是 cuDNN %4。</translation>
+    </message>
+    <message>
+        <source>Reinstall the framework so that pip brings the cuDNN it requires.</source>
+        <translation>请重新安装该框架，让 pip 带来它所需的 cuDNN。</translation>
+    </message>
+    <message>
+        <source>%1 uses its own cuDNN %2 (%3, %4): the toolkit&apos;s cuDNN does not matter to it.</source>
+        <translation>%1 使用自带的 cuDNN %2（%3，%4）：工具包中的 cuDNN 与它无关。</translation>
+    </message>
+    <message>
+        <source>%1 expects cuDNN %2 in its own folder and has none; Python 3.8 and later does not search PATH for it.</source>
+        <translation>%1 期望在自己的文件夹中找到 cuDNN %2，但那里没有；Python 3.8 及更高版本不会在 PATH 中为它查找。</translation>
+    </message>
+    <message>
+        <source>Add the folder of a fitting cuDNN to the program&apos;s DLL directories, or reinstall the framework.</source>
+        <translation>请把匹配的 cuDNN 所在文件夹加入程序的 DLL 目录，或重新安装该框架。</translation>
+    </message>
+    <message>
+        <source>Reinstall the framework with its CUDA build.</source>
+        <translation>请重新安装该框架的 CUDA 版本。</translation>
+    </message>
+    <message>
+        <source>cuDNN %1.%2 or later %1.x for CUDA %3</source>
+        <translation>适用于 CUDA %3 的 cuDNN %1.%2 或更高的 %1.x</translation>
+    </message>
+    <message>
+        <source>%1 was built with cuDNN %2 and loads only a cuDNN %3.x; the search path offers cuDNN %4 (%5).</source>
+        <translation>%1 是用 cuDNN %2 构建的，只加载 cuDNN %3.x；搜索路径上提供的是 cuDNN %4（%5）。</translation>
+    </message>
+    <message>
+        <source>Install %1 next to it.</source>
+        <translation>请在旁边再安装 %1。</translation>
+    </message>
+    <message>
+        <source>Install %1 next to it, or use %2, which is built with cuDNN %3.</source>
+        <translation>请在旁边再安装 %1，或改用以 cuDNN %3 构建的 %2。</translation>
+    </message>
+    <message>
+        <source>%1 loads cuDNN %2.x by name, and none is on the library search path (cuDNN %3 lies at %4, where no search reaches).</source>
+        <translation>%1 按名称加载 cuDNN %2.x，但库搜索路径上没有（cuDNN %3 位于 %4，任何搜索都找不到那里）。</translation>
+    </message>
+    <message>
+        <source>%1 loads cuDNN %2.x by name, and none is on the library search path.</source>
+        <translation>%1 按名称加载 cuDNN %2.x，但库搜索路径上没有。</translation>
+    </message>
+    <message>
+        <source>Install %1.</source>
+        <translation>请安装 %1。</translation>
+    </message>
+    <message>
+        <source>%1 was built with cuDNN %2 and refuses the older cuDNN %3 it finds at %4.</source>
+        <translation>%1 是用 cuDNN %2 构建的，会拒绝它在 %4 找到的较旧的 cuDNN %3。</translation>
+    </message>
+    <message>
+        <source>%1 loads cuDNN %2 from %3 (%4): it fits.</source>
+        <translation>%1 从 %3（%4）加载 cuDNN %2：匹配。</translation>
+    </message>
+    <message>
+        <source>%1 is built with CUDA %2, which needs driver %3 or newer; this driver is %4.</source>
+        <translation>%1 是用 CUDA %2 构建的，需要 %3 或更新的驱动；当前驱动是 %4。</translation>
+    </message>
+    <message>
+        <source>Update the NVIDIA driver to %1 or newer.</source>
+        <translation>请将 NVIDIA 驱动更新到 %1 或更高版本。</translation>
+    </message>
+    <message>
+        <source>%1 loads cuDNN %2, which does not run on a GPU of compute capability %3 (it needs %4 or higher).</source>
+        <translation>%1 加载的 cuDNN %2 无法在计算能力为 %3 的 GPU 上运行（需要 %4 或更高）。</translation>
+    </message>
+    <message>
+        <source>Use a build with cuDNN %1 or older.</source>
+        <translation>请使用带 cuDNN %1 或更早版本的构建。</translation>
+    </message>
+    <message>
+        <source>This GPU is below what any cuDNN of that CUDA major supports.</source>
+        <translation>这块 GPU 低于该 CUDA 主版本的任何 cuDNN 所支持的范围。</translation>
+    </message>
+    <message>
+        <source>%1 needs cuDNN %2.x and %3 %4 in the same environment needs cuDNN %5.x: no single cuDNN serves both in one process.</source>
+        <translation>%1 需要 cuDNN %2.x，而同一环境中的 %3 %4 需要 cuDNN %5.x：在同一进程中没有一个 cuDNN 能同时满足两者。</translation>
+    </message>
+    <message>
+        <source>Keep %1 in a separate environment.</source>
+        <translation>请把 %1 放在单独的环境中。</translation>
+    </message>
+    <message>
+        <source>Install %1 (built with cuDNN %2), or keep %3 in a separate environment.</source>
+        <translation>请安装 %1（以 cuDNN %2 构建），或把 %3 放在单独的环境中。</translation>
+    </message>
+</context>
+<context>
+    <name>FrameworkList</name>
+    <message>
+        <source>Programs that will use cuDNN</source>
+        <translation>将使用 cuDNN 的程序</translation>
+    </message>
+    <message>
+        <source>Program</source>
+        <translation>程序</translation>
+    </message>
+    <message>
+        <source>Environment</source>
+        <translation>环境</translation>
+    </message>
+    <message>
+        <source>cuDNN it will load</source>
+        <translation>将加载的 cuDNN</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>结论</translation>
+    </message>
+    <message>
+        <source>not known</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>fits</source>
+        <translation>适用</translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation>不适用</translation>
+    </message>
+    <message>
+        <source>No Python framework that uses cuDNN was found.</source>
+        <translation>未找到使用 cuDNN 的 Python 框架。</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+</context>
+<context>
+    <name>FrameworkNeeds</name>
+    <message>
+        <source>cuDNN %1.x</source>
+        <translation>cuDNN %1.x</translation>
+    </message>
+    <message>
+        <source>cuDNN %1.%2 or a later %1.x</source>
+        <translation>cuDNN %1.%2 或更高的 %1.x</translation>
+    </message>
+    <message>
+        <source>%1 %2 in %3 needs %4</source>
+        <translation>%3 中的 %1 %2 需要 %4</translation>
+    </message>
+    <message>
+        <source>%1 %2 %3 (built with cuDNN %4)</source>
+        <translation>%1 %2 %3（以 cuDNN %4 构建）</translation>
+    </message>
+    <message>
+        <source>from</source>
+        <translation>自</translation>
+    </message>
+    <message>
+        <source>up to</source>
+        <translation>最高到</translation>
+    </message>
+    <message>
+        <source>cuDNN %1 serves every framework that loads cuDNN from this machine: %2.</source>
+        <translation>cuDNN %1 满足所有从本机加载 cuDNN 的框架：%2。</translation>
+    </message>
+    <message>
+        <source>keep them in a separate environment with their own cuDNN</source>
+        <translation>请把它们放在带有自己 cuDNN 的单独环境中</translation>
+    </message>
+    <message>
+        <source>%1, or a separate environment, resolves it</source>
+        <translation>%1，或使用单独的环境，可以解决</translation>
+    </message>
+    <message>
+        <source>No single cuDNN serves them all: %1; cuDNN %2 serves %3; %4.</source>
+        <translation>没有一个 cuDNN 能满足全部框架：%1；cuDNN %2 满足 %3；%4。</translation>
+    </message>
+    <message>
+        <source>none of them</source>
+        <translation>其中任何一个都不满足</translation>
+    </message>
+    <message>
+        <source>cuDNN %1 does not serve every framework: %2; %3.</source>
+        <translation>cuDNN %1 不能满足所有框架：%2；%3。</translation>
+    </message>
+</context>
+<context>
+    <name>FrameworkSummary</name>
+    <message>
+        <source>not known</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>fits</source>
+        <translation>适用</translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation>不适用</translation>
+    </message>
+    <message>
+        <source>Framework</source>
+        <translation>框架</translation>
+    </message>
+    <message>
+        <source>cuDNN %1 (%2)</source>
+        <translation>cuDNN %1（%2）</translation>
+    </message>
+    <message>
+        <source>no cuDNN</source>
+        <translation>无 cuDNN</translation>
+    </message>
+    <message>
+        <source>%1 %2 in %3 (%4): %5, %6</source>
+        <translation>%3（%4）中的 %1 %2：%5，%6</translation>
+    </message>
+    <message>
+        <source>fix: %1</source>
+        <translation>解决办法：%1</translation>
+    </message>
+</context>
+<context>
     <name>InstallPage</name>
     <message>
         <source>&amp;Cancel and roll back</source>
@@ -2563,6 +2807,10 @@ Try cudnn-setup --help.
         <source>cuDNN %1 is older than the chosen %2.</source>
         <translation>cuDNN %1 的版本低于已选中的 %2。</translation>
     </message>
+    <message>
+        <source>cuDNN %1 serves fewer of the frameworks that load cuDNN from this machine than the chosen %2.</source>
+        <translation>与选中的 %2 相比，cuDNN %1 能满足的、从本机加载 cuDNN 的框架更少。</translation>
+    </message>
 </context>
 <context>
     <name>PackageSummary</name>
@@ -3107,6 +3355,14 @@ Try cudnn-setup --help.
     <message>
         <source>Give the archive (%1) with --package FILE.</source>
         <translation>用 --package FILE 提供压缩包（%1）。</translation>
+    </message>
+    <message>
+        <source>Run in that environment: pip install &quot;%1&quot;</source>
+        <translation>在该环境中运行：pip install &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>Before the import, add: os.add_dll_directory(r&quot;%1&quot;)</source>
+        <translation>在 import 之前加上：os.add_dll_directory(r&quot;%1&quot;)</translation>
     </message>
 </context>
 <context>
@@ -3873,6 +4129,10 @@ Try cudnn-setup --help.
         <source>Detection finished.</source>
         <translation>检测完成。</translation>
     </message>
+    <message>
+        <source>Programs that will use cuDNN</source>
+        <translation>将使用 cuDNN 的程序</translation>
+    </message>
 </context>
 <context>
     <name>ToolkitChooser</name>
@@ -4576,6 +4836,14 @@ Try cudnn-setup --help.
     <message>
         <source>Choose an archive…</source>
         <translation>选择压缩包…</translation>
+    </message>
+    <message>
+        <source>In that environment, run: pip install &quot;%1&quot;</source>
+        <translation>在该环境中运行：pip install &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>In the program, before the import, add: os.add_dll_directory(r&quot;%1&quot;)</source>
+        <translation>在程序中 import 之前加上：os.add_dll_directory(r&quot;%1&quot;)</translation>
     </message>
 </context>
 </TS>
