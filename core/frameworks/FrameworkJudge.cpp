@@ -64,6 +64,7 @@ QJsonObject FrameworkVerdict::toJson() const
                                                  {QStringLiteral("variant"), variant}})
                         : QJsonValue()},
             {QStringLiteral("cudnn"), loads ? QJsonValue(loads->toJson()) : QJsonValue()},
+            {QStringLiteral("loaded"), loaded ? QJsonValue(loaded->toJson()) : QJsonValue()},
             {QStringLiteral("fits"), fits ? QJsonValue(*fits) : QJsonValue()},
             {QStringLiteral("codes"), codeList},
             {QStringLiteral("diagnostics"), diagnosticsToJson(findings)}};

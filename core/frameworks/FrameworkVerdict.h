@@ -58,6 +58,8 @@ struct FrameworkVerdict
     QString source; // the table row's sources
     bool fromSearchPath = false; // it takes cuDNN from the machine by name (an install here can serve it)
     std::optional<CudnnCopyFact> loads;
+    /** What an interpreter of this environment really loaded, when the deep check ran and it said (confirmation). */
+    std::optional<CudnnCopyFact> loaded;
     std::optional<bool> fits;
     Diagnostics findings;
 

@@ -1697,6 +1697,25 @@ Try cudnn-setup --help.
     </message>
 </context>
 <context>
+    <name>FrameworkConfirmation</name>
+    <message>
+        <source>cuDNN %1 from %2</source>
+        <translation>来自 %2 的 cuDNN %1</translation>
+    </message>
+    <message>
+        <source>no cuDNN</source>
+        <translation>无 cuDNN</translation>
+    </message>
+    <message>
+        <source>%1 %2 in %3 was predicted to load %4, but its interpreter loaded %5.</source>
+        <translation>预测 %3 中的 %1 %2 会加载 %4，但它的解释器实际加载的是 %5。</translation>
+    </message>
+    <message>
+        <source>Trust what the interpreter loaded; the difference is worth a report.</source>
+        <translation>以解释器实际加载的为准；这一差异值得报告。</translation>
+    </message>
+</context>
+<context>
     <name>FrameworkJudge</name>
     <message>
         <source>%1 %2 in %3</source>

@@ -103,7 +103,7 @@ FrameworkVerdicts frameworksIn(const QStringList& installed)
         FrameworkSubject subject;
         subject.environment = QStringLiteral("/home/u/venv");
         subject.environmentKind = QStringLiteral("venv");
-        subject.distribution = entry.section(QLatin1Char('=') , 0, 0);
+        subject.distribution = entry.section(QLatin1Char('='), 0, 0);
         subject.package = FrameworkTable::builtIn().packageFor(subject.distribution);
         subject.version = entry.section(QLatin1Char('='), -1);
         subjects.append(subject);
@@ -260,8 +260,7 @@ void TestFetchPlanner::twoToolkitsNeedAChoiceUnlessOneIsNamed()
     QVERIFY(!tie.ok());
     QStringList tied = tie.choice.ambiguousToolkits;
     tied.sort();
-    QCOMPARE(tied,
-             (QStringList{QStringLiteral("/opt/cuda-12.9"), QStringLiteral("/opt/cuda-13.0")}));
+    QCOMPARE(tied, (QStringList{QStringLiteral("/opt/cuda-12.9"), QStringLiteral("/opt/cuda-13.0")}));
     QVERIFY(tie.findings.isEmpty()); // a tie is not "nothing compatible"
 
     const FetchPlan named = planner().plan(offered(), system, QStringLiteral("/opt/cuda-12.9"), false);
@@ -298,17 +297,20 @@ void TestFetchPlanner::servesTheFrameworksFromRealManifests_data()
     QTest::addColumn<QString>("chosen");
     QTest::addColumn<QString>("code"); // empty: no framework sentence
     QTest::addColumn<QString>("saying");
-    QTest::newRow("none: the newest") << QStringList{} << "9.27.0/cuda12" << "" << "";
-    QTest::newRow("TensorFlow 2.15 wants 8.9+") << QStringList{"tensorflow=2.15.0"} << "8.9.7/cuda12"
-                                               << FrameworkCode::ChoiceServes << "tensorflow 2.15.0";
+    QTest::newRow("none: the newest") << QStringList{} << "9.27.0/cuda12"
+                                      << ""
+                                      << "";
+    QTest::newRow("TensorFlow 2.15 wants 8.9+")
+        << QStringList{"tensorflow=2.15.0"} << "8.9.7/cuda12" << FrameworkCode::ChoiceServes << "tensorflow 2.15.0";
     QTest::newRow("ONNX Runtime 1.18.0 wants 8") << QStringList{"onnxruntime-gpu=1.18.0"} << "8.9.7/cuda12"
                                                  << FrameworkCode::ChoiceServes << "onnxruntime-gpu 1.18.0";
-    QTest::newRow("TensorFlow 2.18 wants 9.3+") << QStringList{"tensorflow=2.18.0"} << "9.27.0/cuda12"
-                                                << FrameworkCode::ChoiceServes << "tensorflow 2.18.0";
+    QTest::newRow("TensorFlow 2.18 wants 9.3+")
+        << QStringList{"tensorflow=2.18.0"} << "9.27.0/cuda12" << FrameworkCode::ChoiceServes << "tensorflow 2.18.0";
     QTest::newRow("8 and 9 wanted: no single cuDNN")
         << QStringList{"onnxruntime-gpu=1.18.0", "tensorflow=2.18.0"} << "9.27.0/cuda12" << FrameworkCode::ChoicePartial
         << "onnxruntime-gpu from 1.19";
-    QTest::newRow("torch brings its own: not counted") << QStringList{"torch=2.5.1"} << "9.27.0/cuda12" << ""
+    QTest::newRow("torch brings its own: not counted") << QStringList{"torch=2.5.1"} << "9.27.0/cuda12"
+                                                       << ""
                                                        << "";
 }
 
@@ -321,17 +323,21 @@ void TestFetchPlanner::servesTheFrameworksFromRealManifests()
     SystemSnapshot system = machine({QStringLiteral("12.2")}, QStringLiteral("580.65.06"), {QStringLiteral("8.6")});
     system.frameworks = frameworksIn(frameworks);
     if (frameworks.contains(QStringLiteral("torch=2.5.1"))) // its nvidia-cudnn-cu12 wheel
-        system.frameworks = FrameworkJudge().judgeAll(
-            {[] {
-                FrameworkSubject s;
-                s.environment = QStringLiteral("/home/u/venv");
-                s.distribution = s.package = QStringLiteral("torch");
-                s.version = QStringLiteral("2.5.1");
-                s.ownCopies = {CudnnCopyFact{Version{9, 1, 0, 70}, QStringLiteral("/home/u/venv/nvidia/cudnn/lib"),
-                                             QStringLiteral("pip"), QStringLiteral("/home/u/venv"), {}}};
-                return s;
-            }()},
-            MachineFacts{});
+        system.frameworks
+            = FrameworkJudge().judgeAll({[] {
+                                            FrameworkSubject s;
+                                            s.environment = QStringLiteral("/home/u/venv");
+                                            s.distribution = s.package = QStringLiteral("torch");
+                                            s.version = QStringLiteral("2.5.1");
+                                            s.ownCopies
+                                                = {CudnnCopyFact{Version{9, 1, 0, 70},
+                                                                 QStringLiteral("/home/u/venv/nvidia/cudnn/lib"),
+                                                                 QStringLiteral("pip"),
+                                                                 QStringLiteral("/home/u/venv"),
+                                                                 {}}};
+                                            return s;
+                                        }()},
+                                        MachineFacts{});
     const FetchPlan plan = planner().plan(realOffer(), system, std::nullopt, false);
     QVERIFY2(plan.ok(), qPrintable(plan.explanation()));
     QCOMPARE(label(plan.chosen()), chosen);

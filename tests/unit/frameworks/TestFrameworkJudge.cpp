@@ -1,5 +1,6 @@
 #include "compat/CompatResource.h"
 #include "frameworks/FrameworkCode.h"
+#include "frameworks/FrameworkConfirmation.h"
 #include "frameworks/FrameworkJudge.h"
 
 #include <QJsonArray>
@@ -49,6 +50,7 @@ private slots:
     void windowsTorchWithoutItsCopyIgnoresPath();
     void driverAndGpuFloors();
     void jsonContract();
+    void confirmationShowsPredictedAgainstLoaded();
 };
 
 void TestFrameworkJudge::everyRowCitesAKnownSource()
@@ -325,6 +327,45 @@ void TestFrameworkJudge::jsonContract()
         = FrameworkJudge().judge(subject(QStringLiteral("torch"), QStringLiteral("0.4.1")), linuxWith({})).toJson();
     QVERIFY(unknown.value("fits").isNull());
     QVERIFY(unknown.value("cudnn").isNull());
+}
+
+void TestFrameworkJudge::confirmationShowsPredictedAgainstLoaded()
+{
+    const QString lib = QStringLiteral("/home/u/venv/lib/python3.11/site-packages/nvidia/cudnn/lib");
+    FrameworkVerdicts verdicts{FrameworkJudge().judge(
+        subject(QStringLiteral("torch"),
+                QStringLiteral("2.5.1"),
+                {copy(QStringLiteral("9.1.0.70"), lib, QStringLiteral("pip"), QStringLiteral("/home/u/venv"))}),
+        linuxWith({}))};
+    PythonConsumer consumer;
+    consumer.interpreter = QStringLiteral("/home/u/venv/bin/python3");
+    PythonPackage torch;
+    torch.name = QStringLiteral("torch");
+    torch.version = QStringLiteral("2.5.1");
+    torch.cudnnVersion = QStringLiteral("9.1.0");
+    consumer.packages = {torch};
+    consumer.loadedCudnn = {lib + QStringLiteral("/libcudnn.so.9")};
+
+    FrameworkVerdicts agreeing = verdicts;
+    FrameworkConfirmation::confirm(agreeing, {consumer});
+    QVERIFY(agreeing.first().loaded);
+    QCOMPARE(agreeing.first().loaded->version->toString(), QStringLiteral("9.1.0"));
+    QVERIFY(!agreeing.first().codes().contains(FrameworkCode::LoadedDiffers));
+    QCOMPARE(agreeing.first().toJson().value("loaded").toObject().value("version").toString(), QStringLiteral("9.1.0"));
+
+    // The interpreter loaded a system copy instead (an LD_LIBRARY_PATH that wins over the RPATH): a finding.
+    consumer.packages.first().cudnnVersion = QStringLiteral("9.19.0");
+    consumer.loadedCudnn = {QStringLiteral("/usr/local/cuda-13.0/lib64/libcudnn.so.9")};
+    FrameworkVerdicts differing = verdicts;
+    FrameworkConfirmation::confirm(differing, {consumer});
+    QVERIFY(differing.first().codes().contains(FrameworkCode::LoadedDiffers));
+    QVERIFY(differing.first().findings.last().message.contains(QStringLiteral("9.19.0")));
+
+    // An interpreter of another environment says nothing about this one.
+    consumer.interpreter = QStringLiteral("/home/u/other/bin/python3");
+    FrameworkVerdicts elsewhere = verdicts;
+    FrameworkConfirmation::confirm(elsewhere, {consumer});
+    QVERIFY(!elsewhere.first().loaded);
 }
 
 QTEST_GUILESS_MAIN(TestFrameworkJudge)
