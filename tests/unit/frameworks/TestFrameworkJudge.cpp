@@ -68,6 +68,16 @@ void TestFrameworkJudge::everyRowCitesAKnownSource()
             QVERIFY(sources.value(key).toObject().value(QStringLiteral("url")).toString().startsWith("https://"));
         }
     }
+    // A plain version from PyPI is one build: no two default rows of a framework overlap.
+    const QList<FrameworkTable::Build>& all = FrameworkTable::builtIn().builds();
+    for (const FrameworkTable::Build& a : all) {
+        for (const FrameworkTable::Build& b : all) {
+            if (&a != &b && a.isDefault && b.isDefault && a.package == b.package)
+                QVERIFY2(!a.contains(b.from) && !b.contains(a.from),
+                         qPrintable(a.package + QLatin1Char(' ') + a.from.toString() + QLatin1Char(' ')
+                                    + b.from.toString()));
+        }
+    }
     // The table covers what the issue asks for: torch 1.10 on, TensorFlow 2.5 on, ONNX Runtime 1.15 on.
     const FrameworkTable& table = FrameworkTable::builtIn();
     QVERIFY(table.buildFor(QStringLiteral("torch"), QStringLiteral("1.10.0+cu113")));
@@ -81,6 +91,9 @@ void TestFrameworkJudge::tableLookups_data()
     QTest::addColumn<QString>("version");
     QTest::addColumn<QString>("cudnn"); // empty: unknown
     QTest::addColumn<QString>("cuda");
+    QTest::newRow("torch 2.4.1 plain is cu121") << "torch" << "2.4.1" << "9.1.0.70" << "12.1";
+    QTest::newRow("torch 2.6.0 plain is cu124") << "torch" << "2.6.0" << "9.1.0.70" << "12.4";
+    QTest::newRow("torch 2.7.1 plain is cu126") << "torch" << "2.7.1" << "9.5.1.17" << "12.6";
     QTest::newRow("torch 2.5.1 plain is cu124") << "torch"
                                                 << "2.5.1"
                                                 << "9.1.0.70"
