@@ -147,9 +147,11 @@ FrameworkVerdict FrameworkJudge::judge(const FrameworkSubject& subject, const Ma
 
     const FrameworkTable::CudnnSource source = build->sourceOn(machine.os);
     const CudnnCopyFact* own = firstOfMajor(subject.ownCopies, major);
+    // A conda environment's own cudnn package comes first for every build (conda links its packages against the
+    // environment's lib/ and puts it first); a pip build's own copy when its build takes cuDNN from the wheel.
     const bool usesOwn = own
-        && (source == FrameworkTable::CudnnSource::Wheel || source == FrameworkTable::CudnnSource::Pip
-            || source == FrameworkTable::CudnnSource::PipOrSearchPath);
+        && (own->origin == QLatin1String("conda") || source == FrameworkTable::CudnnSource::Wheel
+            || source == FrameworkTable::CudnnSource::Pip || source == FrameworkTable::CudnnSource::PipOrSearchPath);
     if (usesOwn) {
         verdict.loads = *own;
         verdict.fits = accepts(m_table.ruleFor(subject.package), build->cudnn, own->version.value_or(build->cudnn));

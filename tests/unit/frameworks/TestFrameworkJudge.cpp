@@ -46,6 +46,7 @@ private slots:
     void verdicts_data();
     void verdicts();
     void torchOwnWheelFitsWithOrigin();
+    void condaEnvironmentsCudnnComesFirst();
     void ortAndTorchInOneEnvironmentConflict();
     void windowsTorchWithoutItsCopyIgnoresPath();
     void driverAndGpuFloors();
@@ -91,9 +92,18 @@ void TestFrameworkJudge::tableLookups_data()
     QTest::addColumn<QString>("version");
     QTest::addColumn<QString>("cudnn"); // empty: unknown
     QTest::addColumn<QString>("cuda");
-    QTest::newRow("torch 2.4.1 plain is cu121") << "torch" << "2.4.1" << "9.1.0.70" << "12.1";
-    QTest::newRow("torch 2.6.0 plain is cu124") << "torch" << "2.6.0" << "9.1.0.70" << "12.4";
-    QTest::newRow("torch 2.7.1 plain is cu126") << "torch" << "2.7.1" << "9.5.1.17" << "12.6";
+    QTest::newRow("torch 2.4.1 plain is cu121") << "torch"
+                                                << "2.4.1"
+                                                << "9.1.0.70"
+                                                << "12.1";
+    QTest::newRow("torch 2.6.0 plain is cu124") << "torch"
+                                                << "2.6.0"
+                                                << "9.1.0.70"
+                                                << "12.4";
+    QTest::newRow("torch 2.7.1 plain is cu126") << "torch"
+                                                << "2.7.1"
+                                                << "9.5.1.17"
+                                                << "12.6";
     QTest::newRow("torch 2.5.1 plain is cu124") << "torch"
                                                 << "2.5.1"
                                                 << "9.1.0.70"
@@ -262,6 +272,24 @@ void TestFrameworkJudge::torchOwnWheelFitsWithOrigin()
     QCOMPARE(verdict.loads->origin, QStringLiteral("pip"));
     QCOMPARE(verdict.loads->path, lib);
     QVERIFY(!verdict.fromSearchPath); // no install here serves it or can break it
+}
+
+void TestFrameworkJudge::condaEnvironmentsCudnnComesFirst()
+{
+    FrameworkSubject tf = subject(QStringLiteral("tensorflow"),
+                                  QStringLiteral("2.12.0"),
+                                  {copy(QStringLiteral("8.8.0"),
+                                        QStringLiteral("/home/u/miniconda3/envs/tf/lib"),
+                                        QStringLiteral("conda"),
+                                        QStringLiteral("/home/u/miniconda3/envs/tf"))});
+    tf.environmentKind = QStringLiteral("conda");
+    const FrameworkVerdict verdict = FrameworkJudge().judge(
+        tf,
+        linuxWith({copy(
+            QStringLiteral("8.1.1"), QStringLiteral("/usr/lib/x86_64-linux-gnu"), QStringLiteral("system-package"))}));
+    QCOMPARE(verdict.fits, std::optional<bool>(true));
+    QCOMPARE(verdict.loads->origin, QStringLiteral("conda"));
+    QCOMPARE(verdict.codes(), QStringList{FrameworkCode::OwnCopy});
 }
 
 void TestFrameworkJudge::ortAndTorchInOneEnvironmentConflict()
