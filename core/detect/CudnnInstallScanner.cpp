@@ -56,8 +56,19 @@ QList<CudnnInstall> CudnnInstallScanner::scanToolkit(const QString& root) const
 QList<CudnnInstall> CudnnInstallScanner::scanSearchPathDirectory(const QString& directory) const
 {
     const QString include = QDir(directory).filePath(QStringLiteral("../include"));
-    QList<CudnnInstall> installs = scan(CudnnInstall::Location::SearchPath, directory, {include}, {directory});
-    // A search-path directory without any library is not an install, only a stray header.
+    return withLibraries(scan(CudnnInstall::Location::SearchPath, directory, {include}, {directory}));
+}
+
+QList<CudnnInstall> CudnnInstallScanner::scanCopy(const QString& root,
+                                                  const QStringList& includeDirs,
+                                                  const QStringList& libraryDirs) const
+{
+    return withLibraries(scan(CudnnInstall::Location::Elsewhere, root, includeDirs, libraryDirs));
+}
+
+/** A folder without any library is not an install, only a stray header. */
+QList<CudnnInstall> CudnnInstallScanner::withLibraries(QList<CudnnInstall> installs)
+{
     installs.erase(
         std::remove_if(installs.begin(), installs.end(), [](const CudnnInstall& i) { return i.libraries.isEmpty(); }),
         installs.end());

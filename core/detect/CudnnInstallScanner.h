@@ -20,6 +20,9 @@ public:
 
     QList<CudnnInstall> scanToolkit(const QString& root) const;
     QList<CudnnInstall> scanSearchPathDirectory(const QString& directory) const;
+    /** A copy outside toolkits and the search path (a Python environment, an installer folder): location
+     *  Elsewhere; a folder set without any library is no copy. */
+    QList<CudnnInstall> scanCopy(const QString& root, const QStringList& includeDirs, const QStringList& libraryDirs) const;
 
     /** Where a toolkit keeps runtime libraries (Linux lib64, lib, targets/...; Windows bin, bin/x64). */
     static QStringList toolkitLibraryDirs(OsFlavor os, const QString& root);
@@ -28,6 +31,7 @@ public:
     static bool isCudnnLibraryName(OsFlavor os, const QString& fileName);
 
 private:
+    static QList<CudnnInstall> withLibraries(QList<CudnnInstall> installs);
     QList<CudnnInstall> scan(CudnnInstall::Location location,
                              const QString& root,
                              const QStringList& includeDirs,

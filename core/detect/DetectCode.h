@@ -30,4 +30,10 @@ inline const QString CudnnFlattenedLink = QStringLiteral("CUDNN-FLATTENED-LINK")
 inline const QString CudnnMixedVersions = QStringLiteral("CUDNN-MIXED-VERSIONS");
 inline const QString CudnnHeaderMismatch = QStringLiteral("CUDNN-HEADER-MISMATCH");
 inline const QString CudnnImportLibrariesMissing = QStringLiteral("CUDNN-IMPORT-LIBS-MISSING");
+// every copy, where it came from (CudnnCopyFinder), and the Python environments (PythonEnvironmentFinder)
+inline const QString PythonEnvNotFound = QStringLiteral("PYTHON-ENV-NOT-FOUND");
+inline const QString CudnnInstallerPathEmpty = QStringLiteral("CUDNN-INSTALLER-PATH-EMPTY");
+inline const QString CudnnCudaMismatch = QStringLiteral("CUDNN-CUDA-MISMATCH");
+inline const QString CudnnDriverTooOldForCopy = QStringLiteral("CUDNN-DRIVER-TOO-OLD");
+inline const QString CudnnGpuUnsupported = QStringLiteral("CUDNN-GPU-UNSUPPORTED");
 } // namespace DetectCode

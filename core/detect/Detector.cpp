@@ -1,9 +1,11 @@
 #include "Detector.h"
 
+#include "CudnnCopyFinder.h"
 #include "CudnnInstallScanner.h"
 #include "DetectCode.h"
 #include "DriverDetector.h"
 #include "PlatformDetector.h"
+#include "PythonEnvironmentFinder.h"
 #include "ToolOutputParsers.h"
 #include "ToolkitLocator.h"
 #include "common/Logging.h"
@@ -103,6 +105,7 @@ SystemSnapshot Detector::detect(const DetectOptions& options) const
         scannedDirs.insert(canonical);
         snapshot.cudnnInstalls.append(scanner.scanSearchPathDirectory(canonical));
     }
+    findCopiesElsewhere(options, snapshot, scanner, toolkitLibraryDirs + scannedDirs);
     for (const CudnnInstall& install : snapshot.cudnnInstalls)
         snapshot.diagnostics.append(install.diagnostics());
 
@@ -118,6 +121,38 @@ SystemSnapshot Detector::detect(const DetectOptions& options) const
                       << snapshot.cudnnInstalls.size() << "cuDNN install(s)," << snapshot.gpus.size() << "GPU(s),"
                       << snapshot.diagnostics.size() << "diagnostic(s); scanned search-path folders" << scannedDirs;
     return snapshot;
+}
+
+void Detector::findCopiesElsewhere(const DetectOptions& options,
+                                   SystemSnapshot& snapshot,
+                                   const CudnnInstallScanner& scanner,
+                                   const QSet<QString>& scannedDirs) const
+{
+    PythonEnvironmentFinder::Result environments = PythonEnvironmentFinder(m_host).find(options.pythonEnvironments);
+    snapshot.pythonEnvironments = environments.environments;
+    snapshot.diagnostics.append(environments.diagnostics);
+
+    const CudnnCopyFinder finder(m_host, scanner);
+    QList<CudnnInstall> elsewhere = finder.fromNvidiaInstaller();
+    for (const PythonEnvironment& environment : snapshot.pythonEnvironments)
+        elsewhere.append(finder.inEnvironment(environment));
+    QSet<QString> seen = scannedDirs;
+    for (const CudnnInstall& copy : std::as_const(elsewhere)) {
+        // A folder on the search path was scanned there already; classify() names its origin.
+        const bool known = std::any_of(copy.libraryDirs.cbegin(), copy.libraryDirs.cend(),
+                                       [&](const QString& dir) { return seen.contains(dir); });
+        if (known)
+            continue;
+        for (const QString& dir : copy.libraryDirs)
+            seen.insert(dir);
+        snapshot.cudnnInstalls.append(copy);
+    }
+
+    const ManagedFiles owners = ManagedFiles::read(
+        m_host.os, m_host.dpkgInfoDirectory, snapshot.pythonEnvironments, ManagedFiles::Scope::CudnnPackages);
+    for (CudnnInstall& copy : snapshot.cudnnInstalls)
+        finder.classify(copy, owners, snapshot.pythonEnvironments, snapshot.toolkits);
+    snapshot.diagnostics.append(finder.installerPathFindings(snapshot.cudnnInstalls));
 }
 
 void Detector::checkDriverAgainstToolkits(SystemSnapshot& snapshot) const

@@ -5,11 +5,13 @@
 #include "SystemSnapshot.h"
 
 #include <QCoreApplication>
+#include <QSet>
 
 /** What to look at. */
 struct DetectOptions
 {
     QStringList cudaRoots; // --cuda-root, repeatable
+    QStringList pythonEnvironments; // --python-env, repeatable: venv or conda env roots looked at first
     bool queryDriver = true;
 };
 
@@ -29,6 +31,11 @@ public:
     QStringList librarySearchDirs() const;
 
 private:
+    /** Python environments, NVIDIA's installer folders; then where each copy came from and who owns it. */
+    void findCopiesElsewhere(const DetectOptions& options,
+                             SystemSnapshot& snapshot,
+                             const class CudnnInstallScanner& scanner,
+                             const QSet<QString>& scannedDirs) const;
     void checkDriverAgainstToolkits(SystemSnapshot& snapshot) const;
 
     const HostEnvironment& m_host;

@@ -1,7 +1,9 @@
 #include "HostEnvironment.h"
 
 #include <QCoreApplication>
+#include <QDir>
 #include <QFileInfo>
+#include <QSettings>
 #include <QProcessEnvironment>
 #include <QSysInfo>
 
@@ -50,6 +52,40 @@ QStringList HostEnvironment::standardSystemLibraryDirs(OsFlavor os, const QStrin
             QStringLiteral("/usr/lib")};
 }
 
+QStringList HostEnvironment::standardNvidiaCudnnRoots(OsFlavor os, const QString& programFiles)
+{
+    if (os == OsFlavor::Windows)
+        return {programFiles + QStringLiteral("/NVIDIA/CUDNN/v*")};
+    return {};
+}
+
+/** What `py -0p` lists, read where the launcher reads it (PEP 514): Software\Python\PythonCore\<tag>\InstallPath
+ *  under HKCU and HKLM (both views), plus conda's all-users base installs. */
+QStringList HostEnvironment::registeredPythonRoots(const HostEnvironment& host)
+{
+    QStringList roots;
+    if (host.os != OsFlavor::Windows)
+        return roots;
+#ifdef Q_OS_WIN
+    for (const QString& hive : {QStringLiteral("HKEY_CURRENT_USER"), QStringLiteral("HKEY_LOCAL_MACHINE")}) {
+        for (const auto format : {QSettings::Registry64Format, QSettings::Registry32Format}) {
+            QSettings core(hive + QStringLiteral("\\Software\\Python\\PythonCore"), format);
+            for (const QString& tag : core.childGroups()) {
+                const QString path = core.value(tag + QStringLiteral("/InstallPath/.")).toString();
+                if (!path.isEmpty() && !roots.contains(path, Qt::CaseInsensitive))
+                    roots.append(path);
+            }
+        }
+    }
+#endif
+    const QString programData = host.variable(QStringLiteral("ProgramData"));
+    if (!programData.isEmpty()) {
+        for (const QString& base : {QStringLiteral("miniconda3"), QStringLiteral("anaconda3"), QStringLiteral("miniforge3")})
+            roots.append(QDir(programData).filePath(base));
+    }
+    return roots;
+}
+
 HostEnvironment HostEnvironment::current()
 {
     HostEnvironment host;
@@ -69,6 +105,11 @@ HostEnvironment HostEnvironment::current()
     if (host.os == OsFlavor::Linux)
         host.ldconfigProgram = QFileInfo::exists(QStringLiteral("/sbin/ldconfig")) ? QStringLiteral("/sbin/ldconfig")
                                                                                    : QStringLiteral("ldconfig");
+    host.homeDirectory = QDir::homePath();
+    if (host.os == OsFlavor::Linux)
+        host.dpkgInfoDirectory = QStringLiteral("/var/lib/dpkg/info");
+    host.nvidiaCudnnRoots = standardNvidiaCudnnRoots(host.os, normalizedPath(host.os, programFiles));
+    host.pythonInstallRoots = registeredPythonRoots(host);
     host.cpuArchitecture = QSysInfo::currentCpuArchitecture();
     if (host.os == OsFlavor::Linux) {
         host.osReleaseFile = QStringLiteral("/etc/os-release");

@@ -30,6 +30,15 @@ struct HostEnvironment
     QString glibcVersion;
     /** The processor as QSysInfo::currentCpuArchitecture() names it ("x86_64", "arm64"); empty when unknown. */
     QString cpuArchitecture;
+    /** The user's home folder (Python environments, ~/.conda/environments.txt); empty to skip. */
+    QString homeDirectory;
+    /** Linux: dpkg's records (/var/lib/dpkg/info, one <package>.list each); empty to skip. */
+    QString dpkgInfoDirectory;
+    /** Windows: the registered Python installs (what `py -0p` lists: PythonCore InstallPath in HKCU and HKLM) and
+     *  the installers' default folders; Linux has none (PATH says). */
+    QStringList pythonInstallRoots;
+    /** Where NVIDIA's cuDNN installer puts each release: globs such as "C:/Program Files/NVIDIA/CUDNN/v*". */
+    QStringList nvidiaCudnnRoots;
     /** Windows: the product name and version (QSysInfo); Linux reads osReleaseFile instead. */
     QString productName;
     QString productVersion;
@@ -44,4 +53,8 @@ struct HostEnvironment
     /** The standard places for a flavour (used by current(); tests replace them with temporary directories). */
     static QStringList standardToolkitRoots(OsFlavor os, const QString& programFiles);
     static QStringList standardSystemLibraryDirs(OsFlavor os, const QString& systemRoot);
+    /** Where NVIDIA's cuDNN installer puts its releases (Windows: <Program Files>/NVIDIA/CUDNN/v*). */
+    static QStringList standardNvidiaCudnnRoots(OsFlavor os, const QString& programFiles);
+    /** Windows: the Python installs registered for the py launcher (PEP 514) and conda's all-users bases. */
+    static QStringList registeredPythonRoots(const HostEnvironment& host);
 };

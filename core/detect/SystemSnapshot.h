@@ -1,5 +1,7 @@
 #pragma once
 
+#include "CudnnOrigin.h"
+#include "PythonEnvironment.h"
 #include "common/OsFlavor.h"
 #include "common/Version.h"
 #include "frameworks/FrameworkVerdict.h"
@@ -108,11 +110,21 @@ struct CudnnProblem
     Diagnostic diagnostic;
 };
 
-/** cuDNN of one major found in one place: a toolkit, or a directory on the library search path. */
+/** cuDNN of one major found in one place: a toolkit, a directory on the library search path, a Python
+ *  environment, NVIDIA's installer folder. Called a "copy" in docs/detect-json.md; origin and managedBy say where it
+ *  came from and who alone may change its files. */
 struct CudnnInstall
 {
-    enum class Location { Toolkit, SearchPath };
+    /** Kept for existing scripts (JSON "location"): Toolkit, a folder on the search path, or Elsewhere (a Python
+     *  environment or an installer folder that no search-path entry names). */
+    enum class Location { Toolkit, SearchPath, Elsewhere };
     Location location = Location::Toolkit;
+    CudnnOrigin origin = CudnnOrigin::Toolkit;
+    PackageManager managedBy = PackageManager::None;
+    QString package; // the managing package: "libcudnn9-cuda-12", "nvidia-cudnn-cu12", "torch", "cudnn"; or empty
+    std::optional<Version> packageVersion; // what that package's record says (9.1.0.70)
+    QString environment; // the Python environment root holding the copy; empty when none
+    std::optional<int> cudaMajor; // the CUDA major it was built for (cu12 in a name, bin\12.8, its toolkit's)
     QString root; // toolkit root, or the directory itself
     QString includeDir; // where the version header was found; empty if none
     QStringList libraryDirs;
@@ -152,7 +164,8 @@ struct SystemSnapshot
     QList<GpuInfo> gpus;
     QList<CudaToolkit> toolkits;
     QList<ToolkitProblem> toolkitProblems; // also in diagnostics, for reports
-    QList<CudnnInstall> cudnnInstalls;
+    QList<CudnnInstall> cudnnInstalls; // every copy: toolkits, search path, Python environments, installer folders
+    QList<PythonEnvironment> pythonEnvironments; // found without running Python (PythonEnvironmentFinder)
     Diagnostics diagnostics; // every finding, including those of the installs
     qint64 elapsedMs = 0;
     /** The folders a program searches for a library by name, in the order the OS searches them. */

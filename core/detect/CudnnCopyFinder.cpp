@@ -1,0 +1,234 @@
+#include "CudnnCopyFinder.h"
+
+#include "DetectCode.h"
+#include "env/PathList.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QRegularExpression>
+
+namespace {
+
+bool isInside(OsFlavor os, const QString& path, const QString& folder)
+{
+    if (folder.isEmpty())
+        return false;
+    const QString p = QDir::cleanPath(QDir::fromNativeSeparators(path));
+    const QString f = QDir::cleanPath(QDir::fromNativeSeparators(folder));
+    return samePath(os, p, f) || p.startsWith(f + QLatin1Char('/'), fileNameCase(os));
+}
+
+/** "nvidia-cudnn-cu12" and "libcudnn9-cuda-12" name their CUDA major; so do torch's "+cu124" and dpkg's "+cuda12.2". */
+std::optional<int> cudaMajorFromPackage(const QString& name, const QString& version)
+{
+    static const QRegularExpression inName(QStringLiteral("-cu(?:da-?)?(\\d+)$"));
+    if (const auto match = inName.match(name); match.hasMatch())
+        return match.captured(1).toInt();
+    static const QRegularExpression torchLocal(QStringLiteral("\\+cu(\\d+)(\\d)$"));
+    if (const auto match = torchLocal.match(version); match.hasMatch())
+        return match.captured(1).toInt();
+    static const QRegularExpression debianSuffix(QStringLiteral("\\+cuda(\\d+)\\."));
+    if (const auto match = debianSuffix.match(version); match.hasMatch())
+        return match.captured(1).toInt();
+    return std::nullopt;
+}
+
+/** conda's cudnn depends on "cuda-version >=12,<13" (conda-forge's recipe pins it to the build's major). */
+std::optional<int> cudaMajorFromCondaRecord(const QString& record)
+{
+    QFile file(record);
+    if (!file.open(QIODevice::ReadOnly))
+        return std::nullopt;
+    static const QRegularExpression pin(QStringLiteral("^cuda-version\\s*>=\\s*(\\d+)"));
+    const QJsonArray depends = QJsonDocument::fromJson(file.readAll()).object().value(QStringLiteral("depends")).toArray();
+    for (const QJsonValue& dependency : depends) {
+        if (const auto match = pin.match(dependency.toString()); match.hasMatch())
+            return match.captured(1).toInt();
+    }
+    return std::nullopt;
+}
+
+std::optional<FileOwner> ownerOfCopy(const CudnnInstall& copy, const ManagedFiles& owners)
+{
+    for (const CudnnLibraryFile& file : copy.libraries) {
+        if (auto owner = owners.ownerOf(file.path))
+            return owner;
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
+CudnnCopyFinder::CudnnCopyFinder(const HostEnvironment& host, const CudnnInstallScanner& scanner)
+    : m_host(host)
+    , m_scanner(scanner)
+{
+}
+
+QList<CudnnInstall> CudnnCopyFinder::inEnvironment(const PythonEnvironment& environment) const
+{
+    QList<CudnnInstall> copies;
+    const OsFlavor os = m_host.os;
+    if (!environment.sitePackages.isEmpty()) {
+        const QDir wheel(QDir(environment.sitePackages).filePath(QStringLiteral("nvidia/cudnn")));
+        if (wheel.exists()) {
+            copies.append(m_scanner.scanCopy(wheel.absolutePath(),
+                                             {wheel.filePath(QStringLiteral("include"))},
+                                             {wheel.filePath(QStringLiteral("lib")), wheel.filePath(QStringLiteral("bin"))}));
+        }
+        const QDir torch(QDir(environment.sitePackages).filePath(QStringLiteral("torch")));
+        if (torch.exists(QStringLiteral("lib")))
+            copies.append(m_scanner.scanCopy(torch.absolutePath(), {}, {torch.filePath(QStringLiteral("lib"))}));
+    }
+    if (environment.kind == PythonEnvironment::Kind::Conda) {
+        const QDir prefix(environment.root);
+        const bool windows = os == OsFlavor::Windows;
+        copies.append(m_scanner.scanCopy(
+            environment.root,
+            {prefix.filePath(windows ? QStringLiteral("Library/include") : QStringLiteral("include"))},
+            {prefix.filePath(windows ? QStringLiteral("Library/bin") : QStringLiteral("lib"))}));
+    }
+    return copies;
+}
+
+QStringList CudnnCopyFinder::installerReleaseRoots() const
+{
+    QStringList roots;
+    for (const QString& pattern : m_host.nvidiaCudnnRoots) {
+        const QString normalized = normalizedPath(m_host.os, pattern);
+        const int slash = int(normalized.lastIndexOf(QLatin1Char('/')));
+        const QDir parent(normalized.left(slash));
+        for (const QString& name : parent.entryList({normalized.mid(slash + 1)}, QDir::Dirs | QDir::NoDotAndDotDot,
+                                                    QDir::Name))
+            roots.append(parent.filePath(name));
+    }
+    return roots;
+}
+
+QList<CudnnInstall> CudnnCopyFinder::fromNvidiaInstaller() const
+{
+    QList<CudnnInstall> copies;
+    static const QRegularExpression cudaFolder(QStringLiteral("^\\d+\\.\\d+$"));
+    for (const QString& release : installerReleaseRoots()) {
+        const QDir bin(QDir(release).filePath(QStringLiteral("bin")));
+        for (const QString& cuda : bin.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name)) {
+            if (!cudaFolder.match(cuda).hasMatch())
+                continue;
+            // 9.7/9.8 put the DLLs in bin\12.8; later releases in bin\12.9\x64.
+            const QDir version(bin.filePath(cuda));
+            const QString libraries = version.exists(QStringLiteral("x64")) ? version.filePath(QStringLiteral("x64"))
+                                                                            : version.absolutePath();
+            const QString include = QDir(release).filePath(QStringLiteral("include/") + cuda);
+            copies.append(m_scanner.scanCopy(libraries, {include}, {libraries}));
+        }
+    }
+    return copies;
+}
+
+std::optional<CudnnCopyFinder::InstallerFolder> CudnnCopyFinder::installerFolder(OsFlavor os, const QString& libraryDir)
+{
+    static const QRegularExpression layout(QStringLiteral("^(.*/CUDNN/v\\d+\\.\\d+)/bin/(\\d+\\.\\d+)(?:/x64)?/?$"),
+                                           QRegularExpression::CaseInsensitiveOption);
+    Q_UNUSED(os);
+    const auto match = layout.match(QDir::fromNativeSeparators(libraryDir));
+    if (!match.hasMatch())
+        return std::nullopt;
+    return InstallerFolder{match.captured(1), match.captured(2)};
+}
+
+void CudnnCopyFinder::classify(CudnnInstall& copy,
+                               const ManagedFiles& owners,
+                               const QList<PythonEnvironment>& environments,
+                               const QList<CudaToolkit>& toolkits) const
+{
+    const OsFlavor os = m_host.os;
+    const QString where = copy.libraryDirs.isEmpty() ? copy.root : copy.libraryDirs.constFirst();
+    const std::optional<FileOwner> owner = ownerOfCopy(copy, owners);
+
+    const PythonEnvironment* environment = nullptr;
+    for (const PythonEnvironment& env : environments) {
+        if (isInside(os, where, env.root) && (!environment || env.root.size() > environment->root.size()))
+            environment = &env;
+    }
+    copy.environment = environment ? environment->root : QString();
+
+    if (owner) {
+        copy.managedBy = owner->manager;
+        copy.package = owner->package;
+        copy.packageVersion = Version::parse(owner->version);
+    }
+
+    if (copy.location == CudnnInstall::Location::Toolkit) {
+        copy.origin = CudnnOrigin::Toolkit;
+        for (const CudaToolkit& toolkit : toolkits) {
+            if (samePath(os, toolkit.root, copy.root) && toolkit.version)
+                copy.cudaMajor = toolkit.version->major();
+        }
+    } else if (const auto installer = installerFolder(os, where)) {
+        copy.origin = CudnnOrigin::NvidiaInstaller;
+        copy.managedBy = PackageManager::NvidiaInstaller;
+        if (const auto cuda = Version::parse(installer->cudaVersion))
+            copy.cudaMajor = cuda->major();
+    } else if (owner && owner->manager == PackageManager::Dpkg) {
+        copy.origin = CudnnOrigin::SystemPackage;
+    } else if (environment) {
+        const bool wheel = isInside(os, where, environment->sitePackages);
+        copy.origin = wheel || environment->kind != PythonEnvironment::Kind::Conda ? CudnnOrigin::Pip : CudnnOrigin::Conda;
+    } else if (os == OsFlavor::Windows && !QDir(where).entryList({QStringLiteral("*.exe")}, QDir::Files).isEmpty()) {
+        copy.origin = CudnnOrigin::AppLocal;
+    } else {
+        copy.origin = CudnnOrigin::SearchPath;
+    }
+
+    if (!copy.cudaMajor && owner) {
+        copy.cudaMajor = owner->manager == PackageManager::Conda ? cudaMajorFromCondaRecord(owner->record)
+                                                                  : cudaMajorFromPackage(owner->package, owner->version);
+    }
+    if (!copy.cudaMajor && environment && copy.origin == CudnnOrigin::Pip && isInside(os, where, environment->sitePackages + QStringLiteral("/torch"))) {
+        if (const PythonDistribution* torch = environment->distribution(QStringLiteral("torch")))
+            copy.cudaMajor = cudaMajorFromPackage(torch->name, torch->version);
+    }
+}
+
+Diagnostics CudnnCopyFinder::installerPathFindings(const QList<CudnnInstall>& copies) const
+{
+    Diagnostics findings;
+    const OsFlavor os = m_host.os;
+    const auto lookup = [this](const QString& name) { return m_host.variable(name); };
+    static const QRegularExpression releaseBin(QStringLiteral("/CUDNN/v\\d+\\.\\d+/bin/?$"),
+                                               QRegularExpression::CaseInsensitiveOption);
+    for (const QString& entry : PathList::split(os, m_host.variable(QStringLiteral("PATH")))) {
+        const QString folder = normalizedPath(os, PathList::expand(os, entry, lookup));
+        if (!releaseBin.match(folder).hasMatch())
+            continue;
+        const bool holdsDll = std::any_of(copies.cbegin(), copies.cend(), [&](const CudnnInstall& c) {
+            return std::any_of(c.libraryDirs.cbegin(), c.libraryDirs.cend(),
+                               [&](const QString& dir) { return samePath(os, dir, folder); });
+        });
+        if (holdsDll)
+            continue;
+        QStringList holders;
+        for (const CudnnInstall& copy : copies) {
+            if (copy.origin == CudnnOrigin::NvidiaInstaller && !copy.libraryDirs.isEmpty()
+                && isInside(os, copy.libraryDirs.constFirst(), folder))
+                holders.append(displayPath(os, copy.libraryDirs.constFirst()));
+        }
+        if (holders.isEmpty())
+            continue;
+        findings.append(
+            Diagnostic::warning(DetectCode::CudnnInstallerPathEmpty,
+                                tr("PATH names %1, which NVIDIA's cuDNN installer added, but the DLLs are one level "
+                                   "down in %2. Windows does not search subfolders of a PATH entry, so a program that "
+                                   "loads cudnn64_9.dll by name fails (\"Could not locate cudnn_ops64_9.dll\").")
+                                    .arg(displayPath(os, folder), holders.join(QStringLiteral(", "))),
+                                tr("Let the search-path fix put the folder that matches your toolkit's CUDA version on "
+                                   "PATH (repair does this)."))
+                .about(folder)
+                .offering(FixAction::Kind::RunRepair));
+    }
+    return findings;
+}

@@ -1,0 +1,54 @@
+#pragma once
+
+#include "CudnnInstallScanner.h"
+#include "HostEnvironment.h"
+#include "ManagedFiles.h"
+#include "PythonEnvironment.h"
+
+#include <QCoreApplication>
+
+/**
+ * Finds the cuDNN copies that live outside the toolkits and the search path, and says for every copy where it
+ * came from and who owns it:
+ * - pip: <site-packages>/nvidia/cudnn/{lib,bin} with headers in nvidia/cudnn/include (nvidia-cudnn-cuNN wheels),
+ *   and torch's own copy in <site-packages>/torch/lib;
+ * - conda: <env>/lib (Linux) or <env>/Library/bin (Windows), headers in include / Library/include;
+ * - NVIDIA's cuDNN 9 Windows installer: <root>/v9.x/bin/<CUDA M.m>[/x64], include/<CUDA M.m>;
+ * - a search-path folder dpkg owns is a system package; one next to a program (Windows: an .exe) is app-local.
+ */
+class CudnnCopyFinder
+{
+    Q_DECLARE_TR_FUNCTIONS(CudnnCopyFinder)
+
+public:
+    CudnnCopyFinder(const HostEnvironment& host, const CudnnInstallScanner& scanner);
+
+    /** pip's and conda's copies in one environment (each library folder scanned once). */
+    QList<CudnnInstall> inEnvironment(const PythonEnvironment& environment) const;
+    /** One copy per installer release and CUDA version found under host.nvidiaCudnnRoots. */
+    QList<CudnnInstall> fromNvidiaInstaller() const;
+
+    /** Sets origin, managedBy, package, packageVersion, environment and cudaMajor of a copy found anywhere. */
+    void classify(CudnnInstall& copy,
+                  const ManagedFiles& owners,
+                  const QList<PythonEnvironment>& environments,
+                  const QList<CudaToolkit>& toolkits) const;
+
+    /** The installer's release folders (v9.x/bin) that PATH names: they hold no DLL, so a program that loads cuDNN
+     *  by name cannot find it there. One finding per entry, naming the folder that holds the DLLs. */
+    Diagnostics installerPathFindings(const QList<CudnnInstall>& copies) const;
+
+    /** For an installer copy's library folder: its release root (…/v9.7) and CUDA version ("12.8"); empty if not. */
+    struct InstallerFolder
+    {
+        QString releaseRoot;
+        QString cudaVersion;
+    };
+    static std::optional<InstallerFolder> installerFolder(OsFlavor os, const QString& libraryDir);
+
+private:
+    QStringList installerReleaseRoots() const;
+
+    const HostEnvironment& m_host;
+    const CudnnInstallScanner& m_scanner;
+};

@@ -1,0 +1,42 @@
+#pragma once
+
+#include "common/Version.h"
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+#include <optional>
+
+/** One installed distribution of a Python environment, as its own metadata says (nothing is imported). */
+struct PythonDistribution
+{
+    enum class Installer { Pip, Conda };
+    QString name; // as the metadata spells it: "nvidia-cudnn-cu12", "torch", "cudnn"
+    QString version; // "9.1.0.70", "2.5.1+cu124", "9.3.0.75" (conda)
+    Installer installer = Installer::Pip;
+    /** pip: the *.dist-info folder (METADATA and RECORD inside); conda: the conda-meta/<name>-<ver>-<build>.json. */
+    QString record;
+
+    /** The name as PEP 503 compares it: lower case, runs of "-", "_", "." as one "-". */
+    QString normalizedName() const;
+};
+
+/** A Python environment found on disk: a venv, a conda env (or base), a system or embedded interpreter. */
+struct PythonEnvironment
+{
+    enum class Kind { Venv, Conda, System, Embedded };
+    QString root; // the environment's prefix (canonical)
+    Kind kind = Kind::System;
+    std::optional<Version> pythonVersion; // 3.11 from the stdlib folder, pyvenv.cfg or conda-meta/python-*.json
+    QString sitePackages; // lib/python3.11/site-packages, or Lib/site-packages on Windows; empty if none
+    /** How it was found: "--python-env", "PATH", "environments.txt", "home", "registry", "default location". */
+    QString foundVia;
+    QList<PythonDistribution> distributions; // pip's and conda's, sorted by normalized name
+
+    /** The distribution of that (PEP 503-normalized) name, pip's first; nullptr when absent. */
+    const PythonDistribution* distribution(const QString& name) const;
+    /** Every distribution whose normalized name starts with prefix ("nvidia-cudnn-"). */
+    QList<PythonDistribution> distributionsStartingWith(const QString& prefix) const;
+
+    static QString kindName(Kind kind); // "venv", "conda", "system", "embedded"
+};
