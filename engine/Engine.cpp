@@ -6,6 +6,7 @@
 #include "elevation/ProgressLines.h"
 #include "env/EnvironmentOperations.h"
 #include "env/EnvironmentService.h"
+#include "frameworks/FrameworkFacts.h"
 #include "install/InstallCode.h"
 #include "install/InstallLog.h"
 #include "install/InstallService.h"
@@ -40,7 +41,9 @@ Engine::Engine(HostEnvironment host, std::shared_ptr<const ProcessRunner> runner
 
 SystemSnapshot Engine::detect(const DetectOptions& options) const
 {
-    return Detector(m_host, *m_runner).detect(options);
+    SystemSnapshot snapshot = Detector(m_host, *m_runner).detect(options);
+    snapshot.frameworks = FrameworkFacts::judge(snapshot);
+    return snapshot;
 }
 
 std::optional<EnvironmentTarget> Engine::environmentTarget(const PackageChoice& choice, const SystemSnapshot& system)

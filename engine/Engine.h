@@ -56,7 +56,15 @@ public:
     std::shared_ptr<const ProcessRunner> sharedRunner() const { return m_runner; }
     const EnvironmentLocations& environmentLocations() const { return m_environment; }
 
+    /** The machine, with each framework's verdict in each Python environment found (SystemSnapshot::frameworks). */
     SystemSnapshot detect(const DetectOptions& options) const;
+    /** Each framework's verdict as it will be once the chosen archive is in its toolkit; predicted, nothing runs. */
+    static FrameworkVerdicts frameworksAfter(const PackageChoice& choice, const SystemSnapshot& system);
+    /**
+     * The verdicts checked where an interpreter can run: each environment's own Python, with a time limit, imports
+     * the framework and lists the cuDNN it mapped; that goes next to the prediction, a disagreement as a finding.
+     */
+    FrameworkVerdicts confirmFrameworks(FrameworkVerdicts verdicts) const;
     /** Finishes or rolls back what an interrupted install, uninstall or repair left in the toolkits found. */
     Diagnostics recoverInterrupted(const SystemSnapshot& system) const;
 
