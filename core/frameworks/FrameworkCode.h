@@ -14,6 +14,7 @@ inline const QString OwnCopy = QStringLiteral("FW-OWN-COPY");
 inline const QString PyIgnoresPath = QStringLiteral("FW-PY-IGNORES-PATH");
 inline const QString BuildUnknown = QStringLiteral("FW-BUILD-UNKNOWN");
 inline const QString Fits = QStringLiteral("FW-CUDNN-FITS");
+inline const QString VersionUnknown = QStringLiteral("FW-CUDNN-VERSION-UNKNOWN");
 inline const QString MajorsConflict = QStringLiteral("FW-MAJORS-CONFLICT");
 inline const QString LoadedDiffers = QStringLiteral("FW-LOADED-DIFFERS");
 inline const QString ChoiceServes = QStringLiteral("FW-CHOICE-SERVES");

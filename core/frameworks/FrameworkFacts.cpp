@@ -19,8 +19,7 @@ CudnnCopyFact factOf(const CudnnInstall& install, const QString& folder)
     fact.version = install.version();
     if (!fact.version && install.packageVersion)
         fact.version = install.packageVersion;
-    if (!fact.version && install.major > 0)
-        fact.version = Version{install.major};
+    fact.major = fact.version ? fact.version->major() : install.major;
     fact.path = folder;
     fact.origin = cudnnOriginName(install.origin);
     fact.environment = install.environment;

@@ -9,15 +9,20 @@
 
 namespace {
 
-QString versionText(const std::optional<Version>& version)
+int majorOf(const CudnnCopyFact& copy)
 {
-    return version ? version->toString() : QStringLiteral("?");
+    return copy.version ? copy.version->major() : copy.major;
+}
+
+QString versionText(const CudnnCopyFact& copy)
+{
+    return copy.version ? copy.version->toString() : QStringLiteral("%1.x").arg(majorOf(copy));
 }
 
 const CudnnCopyFact* firstOfMajor(const QList<CudnnCopyFact>& copies, int major)
 {
     for (const CudnnCopyFact& copy : copies) {
-        if (copy.version && copy.version->major() == major)
+        if (majorOf(copy) == major)
             return &copy;
     }
     return nullptr;
@@ -157,23 +162,20 @@ FrameworkVerdict FrameworkJudge::judge(const FrameworkSubject& subject, const Ma
         verdict.fits = accepts(m_table.ruleFor(subject.package), build->cudnn, own->version.value_or(build->cudnn));
         if (!*verdict.fits) {
             verdict.findings.append(
-                Diagnostic::error(FrameworkCode::TooOld,
-                                  tr("%1 was built with cuDNN %2 but its own copy at %3 is cuDNN %4.")
-                                      .arg(name,
-                                           build->cudnn.toString(),
-                                           QDir::toNativeSeparators(own->path),
-                                           versionText(own->version)),
-                                  tr("Reinstall the framework so that pip brings the cuDNN it requires."))
+                Diagnostic::error(
+                    FrameworkCode::TooOld,
+                    tr("%1 was built with cuDNN %2 but its own copy at %3 is cuDNN %4.")
+                        .arg(name, build->cudnn.toString(), QDir::toNativeSeparators(own->path), versionText(*own)),
+                    tr("Reinstall the framework so that pip brings the cuDNN it requires."))
                     .about(subject.environment)
                     .offering(FixAction::Kind::InstallFramework,
                               QStringLiteral("%1==%2").arg(subject.distribution, subject.version)));
             return verdict;
         }
         verdict.findings.append(
-            Diagnostic::info(
-                FrameworkCode::OwnCopy,
-                tr("%1 uses its own cuDNN %2 (%3, %4): the toolkit's cuDNN does not matter to it.")
-                    .arg(name, versionText(own->version), own->origin, QDir::toNativeSeparators(own->path)))
+            Diagnostic::info(FrameworkCode::OwnCopy,
+                             tr("%1 uses its own cuDNN %2 (%3, %4): the toolkit's cuDNN does not matter to it.")
+                                 .arg(name, versionText(*own), own->origin, QDir::toNativeSeparators(own->path)))
                 .about(subject.environment));
         judgeMachine(verdict, *build, machine);
         return verdict;
@@ -218,7 +220,7 @@ void FrameworkJudge::judgeSearchPath(FrameworkVerdict& verdict,
         verdict.fits = false;
         const CudnnCopyFact* other = machine.searchPath.isEmpty() ? nullptr : &machine.searchPath.first();
         if (other) {
-            const int otherMajor = other->version ? other->version->major() : 0;
+            const int otherMajor = majorOf(*other);
             const QString alternative = otherMajor ? requirementWithMajor(subject, otherMajor) : QString();
             verdict.findings.append(
                 Diagnostic::error(FrameworkCode::MajorMismatch,
@@ -226,7 +228,7 @@ void FrameworkJudge::judgeSearchPath(FrameworkVerdict& verdict,
                                      "cuDNN %4 (%5).")
                                       .arg(name, build.cudnn.toString())
                                       .arg(major)
-                                      .arg(versionText(other->version), QDir::toNativeSeparators(other->path)),
+                                      .arg(versionText(*other), QDir::toNativeSeparators(other->path)),
                                   alternative.isEmpty()
                                       ? tr("Install %1 next to it.").arg(archive)
                                       : tr("Install %1 next to it, or use %2, which is built with cuDNN %3.")
@@ -244,7 +246,7 @@ void FrameworkJudge::judgeSearchPath(FrameworkVerdict& verdict,
                            "%3 lies at %4, where no search reaches).")
                             .arg(name)
                             .arg(major)
-                            .arg(versionText(aside->version), QDir::toNativeSeparators(aside->path))
+                            .arg(versionText(*aside), QDir::toNativeSeparators(aside->path))
                       : tr("%1 loads cuDNN %2.x by name, and none is on the library search path.").arg(name).arg(major),
                 tr("Install %1.").arg(archive))
                 .about(subject.environment)
@@ -252,8 +254,20 @@ void FrameworkJudge::judgeSearchPath(FrameworkVerdict& verdict,
         return;
     }
     verdict.loads = *found;
-    const Version runtime = found->version.value_or(Version{});
-    if (!accepts(m_table.ruleFor(subject.package), build.cudnn, runtime)) {
+    const FrameworkTable::LoadRule rule = m_table.ruleFor(subject.package);
+    if (!found->version && rule == FrameworkTable::LoadRule::SameMajorMinorAtLeast) {
+        verdict.findings.append(
+            Diagnostic::info(FrameworkCode::VersionUnknown,
+                             tr("%1 loads the cuDNN %2.x at %3, whose minor version nothing states: whether it is at "
+                                "least %4 is not known.")
+                                 .arg(name)
+                                 .arg(major)
+                                 .arg(QDir::toNativeSeparators(found->path), build.cudnn.toString()))
+                .about(subject.environment));
+        return;
+    }
+    const Version runtime = found->version.value_or(build.cudnn);
+    if (!accepts(rule, build.cudnn, runtime)) {
         verdict.fits = false;
         verdict.findings.append(
             Diagnostic::error(

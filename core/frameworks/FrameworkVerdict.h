@@ -12,6 +12,7 @@
 /** One cuDNN copy as a verdict sees it: where it lies, what it is, who brought it. */
 struct CudnnCopyFact
 {
+    int major = 0; // from the library names; known even when the version is not
     std::optional<Version> version;
     QString path; // the folder holding the libraries
     QString origin; // "pip", "conda", "toolkit", "system-package", "nvidia-installer", "search-path", "app-local"

@@ -1825,6 +1825,10 @@ Try cudnn-setup --help.
         <source>Install %1 (built with cuDNN %2), or keep %3 in a separate environment.</source>
         <translation>请安装 %1（以 cuDNN %2 构建），或把 %3 放在单独的环境中。</translation>
     </message>
+    <message>
+        <source>%1 loads the cuDNN %2.x at %3, whose minor version nothing states: whether it is at least %4 is not known.</source>
+        <translation>%1 加载位于 %3 的 cuDNN %2.x，其次版本号无从得知：无法判断它是否至少为 %4。</translation>
+    </message>
 </context>
 <context>
     <name>FrameworkList</name>

@@ -81,7 +81,9 @@ QString label(const RedistArchive* archive)
 QList<RedistArchive> realOffer()
 {
     QList<RedistArchive> all;
-    const QDir folder(qEnvironmentVariable("CUDNN_SETUP_TEST_DATA") + QStringLiteral("/../../package/data/redistrib"));
+    // This folder's data/ does not exist, so the path is resolved by name, not by the file system.
+    const QDir folder(QDir::cleanPath(qEnvironmentVariable("CUDNN_SETUP_TEST_DATA")
+                                      + QStringLiteral("/../../package/data/redistrib")));
     for (const QString& name : folder.entryList({QStringLiteral("redistrib_*.json")}, QDir::Files, QDir::Name)) {
         QFile file(folder.filePath(name));
         if (!file.open(QIODevice::ReadOnly))
@@ -109,6 +111,21 @@ FrameworkVerdicts frameworksIn(const QStringList& installed)
         subjects.append(subject);
     }
     return FrameworkJudge().judgeAll(subjects, MachineFacts{});
+}
+
+/** torch 2.5.1 with its nvidia-cudnn-cu12 9.1.0.70 wheel: it loads that, whatever is installed here. */
+FrameworkVerdicts torchWithItsWheel()
+{
+    FrameworkSubject torch;
+    torch.environment = QStringLiteral("/home/u/venv");
+    torch.distribution = torch.package = QStringLiteral("torch");
+    torch.version = QStringLiteral("2.5.1");
+    CudnnCopyFact wheel;
+    wheel.version = Version{9, 1, 0, 70};
+    wheel.path = QStringLiteral("/home/u/venv/nvidia/cudnn/lib");
+    wheel.origin = QStringLiteral("pip");
+    torch.ownCopies = {wheel};
+    return FrameworkJudge().judgeAll({torch}, MachineFacts{});
 }
 
 } // namespace
@@ -322,22 +339,8 @@ void TestFetchPlanner::servesTheFrameworksFromRealManifests()
     QFETCH(QString, saying);
     SystemSnapshot system = machine({QStringLiteral("12.2")}, QStringLiteral("580.65.06"), {QStringLiteral("8.6")});
     system.frameworks = frameworksIn(frameworks);
-    if (frameworks.contains(QStringLiteral("torch=2.5.1"))) // its nvidia-cudnn-cu12 wheel
-        system.frameworks
-            = FrameworkJudge().judgeAll({[] {
-                                            FrameworkSubject s;
-                                            s.environment = QStringLiteral("/home/u/venv");
-                                            s.distribution = s.package = QStringLiteral("torch");
-                                            s.version = QStringLiteral("2.5.1");
-                                            s.ownCopies
-                                                = {CudnnCopyFact{Version{9, 1, 0, 70},
-                                                                 QStringLiteral("/home/u/venv/nvidia/cudnn/lib"),
-                                                                 QStringLiteral("pip"),
-                                                                 QStringLiteral("/home/u/venv"),
-                                                                 {}}};
-                                            return s;
-                                        }()},
-                                        MachineFacts{});
+    if (frameworks.contains(QStringLiteral("torch=2.5.1")))
+        system.frameworks = torchWithItsWheel();
     const FetchPlan plan = planner().plan(realOffer(), system, std::nullopt, false);
     QVERIFY2(plan.ok(), qPrintable(plan.explanation()));
     QCOMPARE(label(plan.chosen()), chosen);

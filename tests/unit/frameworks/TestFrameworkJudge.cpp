@@ -9,7 +9,12 @@ namespace {
 
 CudnnCopyFact copy(const QString& version, const QString& path, const QString& origin, const QString& env = {})
 {
-    return CudnnCopyFact{Version::parse(version), path, origin, env, {}};
+    CudnnCopyFact fact;
+    fact.version = Version::parse(version);
+    fact.path = path;
+    fact.origin = origin;
+    fact.environment = env;
+    return fact;
 }
 
 FrameworkSubject subject(const QString& distribution, const QString& version, QList<CudnnCopyFact> own = {})
