@@ -33,6 +33,10 @@ public:
     QCommandLineOption cudaRoot{QStringLiteral("cuda-root"),
                                 tr("A CUDA toolkit folder (repeatable); the install target."),
                                 QStringLiteral("DIR")};
+    QCommandLineOption pythonEnv{QStringLiteral("python-env"),
+                                 tr("A Python environment (a venv or conda env root) to look at besides those found "
+                                    "(repeatable)."),
+                                 QStringLiteral("DIR")};
     QCommandLineOption dryRun{QStringLiteral("dry-run"), tr("Show the verdict and the plan; change nothing.")};
     QCommandLineOption force{QStringLiteral("force"),
                              tr("Install despite a compatibility block (never despite damage or danger).")};
@@ -83,6 +87,7 @@ public:
                            manifest,      cache,        cudaRoot,       dryRun,     force,       report,   log,
                            uninstall,     deployTo,     pathScope,      benchmark,  noBenchmark, noVerify, language,
                            packageSha256, progressFile, elevationToken, forMachine, forMachines, version});
+        parser.addOption(pythonEnv);
     }
 };
 
@@ -127,6 +132,7 @@ Invocation parseCommandLine(const QStringList& arguments)
     inv.dryRun = parser.isSet(o.dryRun);
     inv.force = parser.isSet(o.force);
     inv.cudaRoots = parser.values(o.cudaRoot);
+    inv.pythonEnvironments = parser.values(o.pythonEnv);
     inv.package = parser.value(o.package);
     inv.fetch = parser.isSet(o.fetch);
     inv.mirror = parser.value(o.mirror);

@@ -21,6 +21,7 @@ struct Invocation
     bool dryRun = false;
     bool force = false;
     QStringList cudaRoots;
+    QStringList pythonEnvironments; // --python-env, repeatable
     QString package;
     bool fetch = false; // --fetch: download the right archive (docs/fetch.md)
     QString mirror; // --mirror URL: a redist tree with NVIDIA's layout

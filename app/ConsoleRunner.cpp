@@ -100,6 +100,7 @@ ExitCode ConsoleRunner::detect(const Invocation& invocation)
 {
     DetectOptions options;
     options.cudaRoots = invocation.cudaRoots;
+    options.pythonEnvironments = invocation.pythonEnvironments;
     const SystemSnapshot snapshot = m_engine.detect(options);
 
     Report report(QStringLiteral("detect"));
@@ -193,6 +194,7 @@ ExitCode ConsoleRunner::install(const Invocation& invocation)
     }
     DetectOptions detectOptions;
     detectOptions.cudaRoots = invocation.cudaRoots;
+    detectOptions.pythonEnvironments = invocation.pythonEnvironments;
     // A --cuda-root that is not even a folder is said at once, without detecting the machine first.
     const bool noSuchRoot = !invocation.cudaRoots.isEmpty() && !QFileInfo(invocation.cudaRoots.first()).isDir();
     SystemSnapshot system;

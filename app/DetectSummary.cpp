@@ -54,19 +54,84 @@ static QString toolkitLine(const CudaToolkit& t, OsFlavor os)
              Words::tr("(found via %1)").arg(via.join(QStringLiteral(", "))));
 }
 
+static QString originTitle(CudnnOrigin origin)
+{
+    switch (origin) {
+    case CudnnOrigin::Toolkit:
+        return Words::tr("In CUDA toolkits");
+    case CudnnOrigin::NvidiaInstaller:
+        return Words::tr("From NVIDIA's cuDNN installer");
+    case CudnnOrigin::SystemPackage:
+        return Words::tr("From system packages");
+    case CudnnOrigin::Pip:
+        return Words::tr("From pip wheels");
+    case CudnnOrigin::Conda:
+        return Words::tr("From conda packages");
+    case CudnnOrigin::AppLocal:
+        return Words::tr("Next to a program");
+    case CudnnOrigin::SearchPath:
+        return Words::tr("Elsewhere on the search path");
+    }
+    return {};
+}
+
+static QString verdictWord(CudnnInstall::Verdict verdict)
+{
+    switch (verdict) {
+    case CudnnInstall::Verdict::Ok:
+        return Words::tr("ok");
+    case CudnnInstall::Verdict::Warnings:
+        return Words::tr("usable, with warnings");
+    case CudnnInstall::Verdict::Unusable:
+        return Words::tr("not usable");
+    }
+    return {};
+}
+
 static QString cudnnLine(const CudnnInstall& i, OsFlavor os)
 {
     const auto version = i.version();
-    const QString where = i.location == CudnnInstall::Location::Toolkit ? Words::tr("in toolkit %1")
-                                                                        : Words::tr("on the search path in %1");
-    QString state = i.isComplete() ? Words::tr("complete") : Words::tr("INCOMPLETE");
+    QStringList facts;
+    facts.append(i.isComplete() ? Words::tr("complete") : Words::tr("INCOMPLETE"));
     if (!i.missingLibraries.isEmpty())
-        state += Words::tr(", missing %1").arg(i.missingLibraries.join(QStringLiteral(", ")));
-    return QStringLiteral("%1  %2 — %3, %4")
+        facts.last() += Words::tr(", missing %1").arg(i.missingLibraries.join(QStringLiteral(", ")));
+    if (i.cudaMajor)
+        facts.append(Words::tr("for CUDA %1").arg(*i.cudaMajor));
+    if (!i.package.isEmpty()) {
+        // The package and its manager are names, the same in every language.
+        facts.append(QStringLiteral("%1 %2 (%3)")
+                         .arg(i.package,
+                              i.packageVersion ? i.packageVersion->toString() : QString(),
+                              packageManagerName(i.managedBy))
+                         .simplified());
+    }
+    if (!i.environment.isEmpty())
+        facts.append(Words::tr("environment %1").arg(displayPath(os, i.environment)));
+    facts.append(Words::tr("%n library files", nullptr, int(i.libraries.size())));
+    const QString where = i.libraryDirs.isEmpty() || i.location == CudnnInstall::Location::Toolkit
+        ? i.root
+        : i.libraryDirs.constFirst();
+    return QStringLiteral("%1  %2 — %3  [%4]")
         .arg(version ? version->toString() : QStringLiteral("%1.x").arg(i.major),
-             where.arg(displayPath(os, i.root)),
-             state,
-             Words::tr("%n library files", nullptr, int(i.libraries.size())));
+             displayPath(os, where),
+             facts.join(QStringLiteral(", ")),
+             verdictWord(i.verdict()));
+}
+
+/** Every copy, grouped by where it came from, one line each with its verdict. */
+static QString cudnnCopies(const SystemSnapshot& s)
+{
+    QString text;
+    for (const CudnnOrigin origin : SystemSnapshot::originOrder()) {
+        QString lines;
+        for (const CudnnInstall& i : s.cudnnInstalls) {
+            if (i.origin == origin)
+                lines += QStringLiteral("    ") + cudnnLine(i, s.os) + QLatin1Char('\n');
+        }
+        if (!lines.isEmpty())
+            text += QStringLiteral("  ") + originTitle(origin) + QLatin1Char('\n') + lines;
+    }
+    return text;
 }
 
 QString diagnosticsText(const Diagnostics& diagnostics)
@@ -103,8 +168,13 @@ QString detectSummary(const SystemSnapshot& s)
         text += label(QStringLiteral("CUDA")) + toolkitLine(t, s.os) + QLatin1Char('\n');
     if (s.cudnnInstalls.isEmpty())
         text += label(QStringLiteral("cuDNN")) + Words::tr("not installed") + QLatin1Char('\n');
-    for (const CudnnInstall& i : s.cudnnInstalls)
-        text += label(QStringLiteral("cuDNN")) + cudnnLine(i, s.os) + QLatin1Char('\n');
+    else
+        text += label(QStringLiteral("cuDNN")) + Words::tr("%n copies", nullptr, int(s.cudnnInstalls.size()))
+            + QLatin1Char('\n') + cudnnCopies(s);
+    if (!s.pythonEnvironments.isEmpty()) {
+        text += label(QStringLiteral("Python"))
+            + Words::tr("%n environments looked at", nullptr, int(s.pythonEnvironments.size())) + QLatin1Char('\n');
+    }
     text += frameworkLines(s.frameworks);
     if (!s.diagnostics.isEmpty())
         text += QLatin1Char('\n') + Words::tr("Findings:") + QLatin1Char('\n') + diagnosticsText(s.diagnostics);

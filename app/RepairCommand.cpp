@@ -16,6 +16,7 @@ ExitCode RepairCommand::run(const Invocation& invocation)
 {
     RepairRequest request;
     request.roots = invocation.cudaRoots;
+    request.pythonEnvironments = invocation.pythonEnvironments;
     request.package = invocation.package;
     request.pathScope = pathScopeFromName(invocation.pathScope).value_or(PathScope::User);
     request.dryRun = invocation.dryRun;

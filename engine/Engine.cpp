@@ -1,5 +1,8 @@
 #include "Engine.h"
 
+#include "detect/CudnnCopyFinder.h"
+#include "detect/CudnnInstallScanner.h"
+#include "detect/ManagedFiles.h"
 #include "elevation/ElevatedInstall.h"
 #include "elevation/ElevationSession.h"
 #include "elevation/PrivateFiles.h"
@@ -16,8 +19,10 @@
 #include "verify/BenchmarkRunner.h"
 #include "verify/VerifyRunner.h"
 
+#include <QDir>
 #include <QFileInfo>
 #include <QLocale>
+#include <QSet>
 #include <algorithm>
 
 Engine::Engine()
@@ -107,11 +112,58 @@ static const CudnnInstall* installedTarget(const SystemSnapshot& system, const Q
     return best;
 }
 
+/**
+ * NVIDIA's Windows installer's copy for the active toolkit's CUDA: the one built for exactly its major.minor
+ * (bin\12.8 for CUDA 12.8), else the newest of its major. nullptr when there is none.
+ */
+static const CudnnInstall* installerCopyFor(const SystemSnapshot& system)
+{
+    const CudaToolkit* toolkit = system.activeToolkit();
+    if (!toolkit || !toolkit->version)
+        return nullptr;
+    const CudnnInstall* best = nullptr;
+    int bestRank = -1;
+    for (const CudnnInstall& copy : system.cudnnInstalls) {
+        const auto folder = copy.libraryDirs.isEmpty()
+            ? std::nullopt
+            : CudnnCopyFinder::installerFolder(system.os, copy.libraryDirs.constFirst());
+        const auto built = folder ? Version::parse(folder->cudaVersion) : std::nullopt;
+        if (copy.origin != CudnnOrigin::NvidiaInstaller || !built || built->major() != toolkit->version->major()
+            || !copy.isComplete())
+            continue;
+        const int rank = built->truncated(2) == toolkit->version->truncated(2) ? 1000 : built->minor();
+        if (rank > bestRank) {
+            best = &copy;
+            bestRank = rank;
+        }
+    }
+    return best;
+}
+
 std::optional<EnvironmentReport>
 Engine::analyseInstalledCudnn(const SystemSnapshot& system, PathScope scope, const QStringList& roots) const
 {
     const CudnnInstall* installed = installedTarget(system, roots);
-    if (scope == PathScope::None || !installed)
+    if (scope == PathScope::None)
+        return std::nullopt;
+    if (!installed && roots.isEmpty()) {
+        // No toolkit holds cuDNN, but NVIDIA's installer does: its folder for this CUDA goes first, and its own
+        // PATH entry (...\v9.x\bin, which holds no DLL) comes off.
+        const CudnnInstall* copy = installerCopyFor(system);
+        if (!copy)
+            return std::nullopt;
+        const CudaToolkit* toolkit = system.activeToolkit();
+        EnvironmentTarget target;
+        target.toolkitRoot = toolkit->root;
+        target.cudaVersion = *toolkit->version;
+        target.cudnnVersion = copy->version() ? *copy->version() : Version{copy->major};
+        target.cudnnDirs = {copy->libraryDirs.constFirst()};
+        const auto folder = CudnnCopyFinder::installerFolder(system.os, copy->libraryDirs.constFirst());
+        target.retiredEntries = {QDir(folder->releaseRoot).filePath(QStringLiteral("bin"))};
+        return analyseEnvironment(target,
+                                  scope == PathScope::Machine ? EnvironmentScope::Machine : EnvironmentScope::User);
+    }
+    if (!installed)
         return std::nullopt;
     EnvironmentTarget target;
     target.toolkitRoot = installed->root;
@@ -158,6 +210,10 @@ SetupOutcome Engine::install(const PackageChoice& choice,
     outcome.fetched = options.fetched;
     outcome.dryRun = options.dryRun;
     const bool deploy = !options.deployTo.isEmpty();
+    if (const auto refusal = deploy || !choice.ok() ? std::nullopt : managedFilesRefusal(choice.toolkitRoot, system)) {
+        outcome.refusal = refusal;
+        return outcome;
+    }
     if (options.dryRun) {
         if (deploy && choice.ok())
             outcome.deployPlan = planDeploy(choice, system, options.deployTo);
@@ -229,6 +285,7 @@ SetupOutcome Engine::installArchive(const QString& archive,
             return InstallService::installArchive(
                 archive, system, toolkit, force, installing, progress, cancel, judged);
         },
+        toolkit.root,
         system,
         options,
         progress,
@@ -236,6 +293,7 @@ SetupOutcome Engine::installArchive(const QString& archive,
 }
 
 SetupOutcome Engine::installOnePass(const OnePass& pass,
+                                    const QString& toolkitRoot,
                                     const SystemSnapshot& system,
                                     const SetupOptions& options,
                                     ProgressSink* progress,
@@ -249,6 +307,11 @@ SetupOutcome Engine::installOnePass(const OnePass& pass,
     const std::unique_ptr<InstallLog> log = openLog(options.logFile, options.logFileMustExist, &why);
     if (!log && !options.logFile.isEmpty()) {
         outcome.refusal = SetupOutcome::Refusal{TaskStatus::Failed, why};
+        return outcome;
+    }
+    if (const auto refusal = managedFilesRefusal(toolkitRoot, system)) {
+        outcome.refusal = refusal;
+        InstallLog::to(log.get(), refusal->why.message);
         return outcome;
     }
     InstallOptions installing = installOptions();
@@ -291,6 +354,7 @@ SetupOutcome Engine::installPackage(const PackageRequest& request,
                     return InstallService::installFromFolder(
                         folder, system, *toolkit, request.force, installing, progress, cancel, judged);
                 },
+                toolkit->root,
                 system,
                 options,
                 progress,
@@ -298,6 +362,53 @@ SetupOutcome Engine::installPackage(const PackageRequest& request,
         }
     }
     return install(choosePackage(request, system, progress, cancel), system, options, progress, cancel);
+}
+
+std::optional<SetupOutcome::Refusal> Engine::managedFilesRefusal(const QString& toolkitRoot,
+                                                                const SystemSnapshot& system) const
+{
+    const OsFlavor os = system.os;
+    const ManagedFiles managed
+        = ManagedFiles::read(os, m_host.dpkgInfoDirectory, system.pythonEnvironments, ManagedFiles::Scope::Everything);
+    if (managed.isEmpty() || toolkitRoot.isEmpty())
+        return std::nullopt;
+    QStringList folders = CudnnInstallScanner::toolkitLibraryDirs(os, toolkitRoot)
+        + CudnnInstallScanner::toolkitIncludeDirs(os, toolkitRoot);
+    if (os == OsFlavor::Windows)
+        folders.append(QDir(toolkitRoot).filePath(QStringLiteral("lib/x64")));
+    QStringList files;
+    QStringList commands;
+    QSet<QString> seen; // lib64 is often a link to lib: each file once
+    for (const QString& folder : std::as_const(folders)) {
+        const QDir dir(folder);
+        for (const QString& name : dir.entryList(QDir::Files | QDir::System | QDir::NoDotAndDotDot, QDir::Name)) {
+            if (!name.contains(QLatin1String("cudnn"), Qt::CaseInsensitive))
+                continue;
+            const std::optional<FileOwner> owner = managed.ownerOf(dir.filePath(name));
+            const QString file = QFileInfo(dir.filePath(name)).canonicalFilePath();
+            if (!owner || seen.contains(file))
+                continue;
+            seen.insert(file);
+            files.append(QStringLiteral("%1 (%2 %3)").arg(displayPath(os, dir.filePath(name)),
+                                                         packageManagerName(owner->manager),
+                                                         owner->package));
+            const QString command = owner->reinstallCommand(os);
+            if (!commands.contains(command))
+                commands.append(command);
+        }
+    }
+    if (files.isEmpty())
+        return std::nullopt;
+    return SetupOutcome::Refusal{
+        TaskStatus::Rejected,
+        Diagnostic::error(InstallCode::ManagedFiles,
+                          SetupOutcome::tr("%1 holds cuDNN files that a package manager keeps: %2. cudnn-setup does "
+                                           "not write over them, so nothing was changed.")
+                              .arg(displayPath(os, toolkitRoot), files.join(QStringLiteral(", "))),
+                          SetupOutcome::tr("Let each manager put its own files right (%1), or install into a toolkit "
+                                           "whose cuDNN no package manager keeps.")
+                              .arg(commands.join(QStringLiteral("; "))))
+            .about(toolkitRoot)};
 }
 
 void Engine::settleEnvironment(SetupOutcome& outcome)

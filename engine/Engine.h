@@ -209,10 +209,17 @@ private:
     /** One archive's install, judged while it is staged, with the log, the search path step and the proofs around. */
     using OnePass = std::function<InstallResult(const InstallOptions&, InstallService::JudgedPackage*)>;
     SetupOutcome installOnePass(const OnePass& pass,
+                                const QString& toolkitRoot,
                                 const SystemSnapshot& system,
                                 const SetupOptions& options,
                                 ProgressSink* progress,
                                 CancellationToken cancel) const;
+    /**
+     * An install never writes over files dpkg, pip or conda keep: when the target's cuDNN folders hold any (by those
+     * managers' own records), the refusal names each manager's command; nullopt when none.
+     */
+    std::optional<SetupOutcome::Refusal> managedFilesRefusal(const QString& toolkitRoot,
+                                                             const SystemSnapshot& system) const;
     /** The files (and a machine search path) through the elevated copy; then the user-scope fix here. */
     void installElevated(const ElevationRequest& request,
                          SetupOutcome& outcome,

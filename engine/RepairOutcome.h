@@ -14,6 +14,7 @@ class Report;
 struct RepairRequest
 {
     QStringList roots; // the toolkits to look at; empty: every toolkit found
+    QStringList pythonEnvironments; // --python-env: environments looked at besides those found
     QString package; // restore from this archive (the same file the install used) instead of the recorded one
     PathScope pathScope = PathScope::User; // None: the search path is not looked at
     bool dryRun = false; // find and say, change nothing (an interrupted run is not recovered either)

@@ -1,4 +1,5 @@
 #include "Engine.h"
+#include "detect/ManagedFiles.h"
 #include "RepairOutcome.h"
 #include "env/EnvironmentService.h"
 #include "install/InstallLog.h"
@@ -28,6 +29,8 @@ RepairSurvey Engine::surveyRepair(const RepairRequest& request) const
     if (!request.dryRun) {
         DetectOptions detecting;
         detecting.cudaRoots = request.roots;
+    detecting.pythonEnvironments = request.pythonEnvironments;
+        detecting.pythonEnvironments = request.pythonEnvironments;
         recovered = recoverInterrupted(detect(detecting));
     }
     RepairSurvey found = survey(request, nullptr);
@@ -40,12 +43,17 @@ RepairSurvey Engine::survey(const RepairRequest& request, const RepairFindings* 
     RepairSurvey found;
     DetectOptions detecting;
     detecting.cudaRoots = request.roots;
+    detecting.pythonEnvironments = request.pythonEnvironments;
     found.system = detect(detecting);
     found.analysis = analyseInstalledCudnn(found.system, request.pathScope, request.roots);
     RepairScanOptions scanning;
     scanning.roots = request.roots;
     scanning.package = request.package;
     scanning.environment = found.analysis ? &*found.analysis : nullptr;
+    // Every record is read: a repair must not write a file any package manager keeps, cuDNN's package or not.
+    const ManagedFiles managed = ManagedFiles::read(
+        found.system.os, m_host.dpkgInfoDirectory, found.system.pythonEnvironments, ManagedFiles::Scope::Everything);
+    scanning.managedFiles = &managed;
     found.scan = RepairScanner(scanning).scan(found.system);
     if (consumers) {
         found.consumers = *consumers;

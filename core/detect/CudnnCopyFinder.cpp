@@ -25,7 +25,7 @@ bool isInside(OsFlavor os, const QString& path, const QString& folder)
 /** "nvidia-cudnn-cu12" and "libcudnn9-cuda-12" name their CUDA major; so do torch's "+cu124" and dpkg's "+cuda12.2". */
 std::optional<int> cudaMajorFromPackage(const QString& name, const QString& version)
 {
-    static const QRegularExpression inName(QStringLiteral("-cu(?:da-?)?(\\d+)$"));
+    static const QRegularExpression inName(QStringLiteral("[-_]cu(?:da[-_]?)?(\\d+)$"));
     if (const auto match = inName.match(name); match.hasMatch())
         return match.captured(1).toInt();
     static const QRegularExpression torchLocal(QStringLiteral("\\+cu(\\d+)(\\d)$"));

@@ -1,6 +1,7 @@
 #include "Detector.h"
 
 #include "CudnnCopyFinder.h"
+#include "CudnnCopyJudge.h"
 #include "CudnnInstallScanner.h"
 #include "DetectCode.h"
 #include "DriverDetector.h"
@@ -116,6 +117,7 @@ SystemSnapshot Detector::detect(const DetectOptions& options) const
         snapshot.diagnostics = driver.diagnostics + snapshot.diagnostics;
         checkDriverAgainstToolkits(snapshot);
     }
+    CudnnCopyJudge().judge(snapshot);
     snapshot.elapsedMs = timer.elapsed();
     qCDebug(lcDetect) << "detected in" << snapshot.elapsedMs << "ms:" << snapshot.toolkits.size() << "toolkit(s),"
                       << snapshot.cudnnInstalls.size() << "cuDNN install(s)," << snapshot.gpus.size() << "GPU(s),"

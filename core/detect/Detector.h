@@ -7,6 +7,8 @@
 #include <QCoreApplication>
 #include <QSet>
 
+class CudnnInstallScanner;
+
 /** What to look at. */
 struct DetectOptions
 {
@@ -34,7 +36,7 @@ private:
     /** Python environments, NVIDIA's installer folders; then where each copy came from and who owns it. */
     void findCopiesElsewhere(const DetectOptions& options,
                              SystemSnapshot& snapshot,
-                             const class CudnnInstallScanner& scanner,
+                             const CudnnInstallScanner& scanner,
                              const QSet<QString>& scannedDirs) const;
     void checkDriverAgainstToolkits(SystemSnapshot& snapshot) const;
 

@@ -110,6 +110,13 @@ HostEnvironment HostEnvironment::current()
         host.dpkgInfoDirectory = QStringLiteral("/var/lib/dpkg/info");
     host.nvidiaCudnnRoots = standardNvidiaCudnnRoots(host.os, normalizedPath(host.os, programFiles));
     host.pythonInstallRoots = registeredPythonRoots(host);
+#ifdef CUDNN_SETUP_FAULT_INJECTION
+    // The test tree only: e2e runs describe dpkg's records and the installer's folder inside a temporary directory.
+    if (const QString dpkg = qEnvironmentVariable("CUDNN_SETUP_TEST_DPKG_INFO"); !dpkg.isEmpty())
+        host.dpkgInfoDirectory = dpkg;
+    if (const QString installer = qEnvironmentVariable("CUDNN_SETUP_TEST_NVIDIA_CUDNN"); !installer.isEmpty())
+        host.nvidiaCudnnRoots = {installer + QStringLiteral("/v*")};
+#endif
     host.cpuArchitecture = QSysInfo::currentCpuArchitecture();
     if (host.os == OsFlavor::Linux) {
         host.osReleaseFile = QStringLiteral("/etc/os-release");

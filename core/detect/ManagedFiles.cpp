@@ -56,16 +56,16 @@ QString FileOwner::reinstallCommand(OsFlavor os) const
     case PackageManager::Dpkg:
         return QStringLiteral("apt-get install --reinstall %1").arg(package);
     case PackageManager::Pip: {
-        const QString python = QDir(environment).filePath(os == OsFlavor::Windows ? QStringLiteral("python.exe")
-                                                                                 : QStringLiteral("bin/python"));
-        const QString shown = os == OsFlavor::Windows ? QDir::toNativeSeparators(python) : python;
-        return QStringLiteral("%1 -m pip install --force-reinstall %2==%3").arg(quoted(shown), package, version);
+        // Windows: a venv keeps its interpreter in Scripts, a conda env or an install at its root.
+        const QDir root(environment);
+        const QString python = os != OsFlavor::Windows ? root.filePath(QStringLiteral("bin/python"))
+            : root.exists(QStringLiteral("Scripts/python.exe")) ? root.filePath(QStringLiteral("Scripts/python.exe"))
+                                                                : root.filePath(QStringLiteral("python.exe"));
+        return QStringLiteral("%1 -m pip install --force-reinstall %2==%3")
+            .arg(quoted(displayPath(os, python)), package, version);
     }
     case PackageManager::Conda:
-        return QStringLiteral("conda install --prefix %1 %2=%3")
-            .arg(quoted(os == OsFlavor::Windows ? QDir::toNativeSeparators(environment) : environment),
-                 package,
-                 version);
+        return QStringLiteral("conda install --prefix %1 %2=%3").arg(quoted(displayPath(os, environment)), package, version);
     case PackageManager::NvidiaInstaller:
     case PackageManager::None:
         break;

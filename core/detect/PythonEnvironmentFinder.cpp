@@ -204,7 +204,7 @@ QList<QPair<QString, QString>> PythonEnvironmentFinder::candidates() const
             add(env, QStringLiteral("home"));
     }
     for (const QString& holder : {QStringLiteral(".virtualenvs"), QStringLiteral(".venvs"),
-                                  QStringLiteral(".local/share/virtualenvs")}) {
+                                  QStringLiteral(".local/share/virtualenvs"), QStringLiteral(".pyenv/versions")}) {
         for (const QString& env : subfolders(homeDir.filePath(holder)))
             add(env, QStringLiteral("home"));
     }

@@ -11,7 +11,7 @@
  * Finds Python environments without running Python: the prefixes of interpreters on PATH, Windows' registered
  * installs (what `py -0p` lists), conda's ~/.conda/environments.txt and its base installs (~/miniconda3,
  * ~/anaconda3, ~/miniforge3, ~/mambaforge and their Windows places), virtualenvs under ~/.virtualenvs, ~/.venvs and
- * ~/venv*, and every folder given by hand. Each is read from its files: pyvenv.cfg, conda-meta/*.json names,
+ * ~/venv*, and every folder given by hand. Each is read from its files: pyvenv.cfg, the names in conda-meta,
  * *.dist-info folders. Each environment is listed once (canonical root).
  */
 class PythonEnvironmentFinder

@@ -22,6 +22,26 @@ bool CudnnInstall::isComplete() const
     return true;
 }
 
+CudnnInstall::Verdict CudnnInstall::verdict() const
+{
+    if (!isComplete())
+        return Verdict::Unusable;
+    Verdict verdict = Verdict::Ok;
+    for (const CudnnProblem& problem : problems) {
+        if (problem.diagnostic.severity == Severity::Error)
+            return Verdict::Unusable;
+        if (problem.diagnostic.severity == Severity::Warning)
+            verdict = Verdict::Warnings;
+    }
+    return verdict;
+}
+
+QList<CudnnOrigin> SystemSnapshot::originOrder()
+{
+    return {CudnnOrigin::Toolkit, CudnnOrigin::NvidiaInstaller, CudnnOrigin::SystemPackage, CudnnOrigin::Pip,
+            CudnnOrigin::Conda,   CudnnOrigin::AppLocal,        CudnnOrigin::SearchPath};
+}
+
 Diagnostics CudnnInstall::diagnostics() const
 {
     Diagnostics list;
@@ -122,6 +142,33 @@ static QJsonObject toolkitJson(const CudaToolkit& toolkit, OsFlavor os)
     };
 }
 
+static QString locationName(CudnnInstall::Location location)
+{
+    switch (location) {
+    case CudnnInstall::Location::Toolkit:
+        return QStringLiteral("toolkit");
+    case CudnnInstall::Location::SearchPath:
+        return QStringLiteral("search_path");
+    case CudnnInstall::Location::Elsewhere:
+        return QStringLiteral("elsewhere");
+    }
+    return QStringLiteral("elsewhere");
+}
+
+static QJsonObject pythonEnvironmentJson(const PythonEnvironment& environment, OsFlavor os)
+{
+    return QJsonObject{
+        {QStringLiteral("root"), displayPath(os, environment.root)},
+        {QStringLiteral("kind"), PythonEnvironment::kindName(environment.kind)},
+        {QStringLiteral("python_version"), optionalVersionJson(environment.pythonVersion)},
+        {QStringLiteral("site_packages"),
+         environment.sitePackages.isEmpty() ? QJsonValue(QJsonValue::Null)
+                                            : QJsonValue(displayPath(os, environment.sitePackages))},
+        {QStringLiteral("found_via"), environment.foundVia},
+        {QStringLiteral("distributions"), int(environment.distributions.size())},
+    };
+}
+
 static QJsonObject cudnnJson(const CudnnInstall& install, OsFlavor os)
 {
     QJsonArray libraries;
@@ -139,10 +186,16 @@ static QJsonObject cudnnJson(const CudnnInstall& install, OsFlavor os)
     QJsonArray libraryDirs;
     for (const QString& dir : install.libraryDirs)
         libraryDirs.append(displayPath(os, dir));
+    const QString manager = packageManagerName(install.managedBy);
     return QJsonObject{
-        {QStringLiteral("location"),
-         install.location == CudnnInstall::Location::Toolkit ? QStringLiteral("toolkit")
-                                                             : QStringLiteral("search_path")},
+        {QStringLiteral("location"), locationName(install.location)},
+        {QStringLiteral("origin"), cudnnOriginName(install.origin)},
+        {QStringLiteral("managed_by"), manager.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(manager)},
+        {QStringLiteral("package"), install.package.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(install.package)},
+        {QStringLiteral("package_version"), optionalVersionJson(install.packageVersion)},
+        {QStringLiteral("environment"),
+         install.environment.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(displayPath(os, install.environment))},
+        {QStringLiteral("cuda_major"), install.cudaMajor ? QJsonValue(*install.cudaMajor) : QJsonValue(QJsonValue::Null)},
         {QStringLiteral("root"), displayPath(os, install.root)},
         {QStringLiteral("major"), install.major},
         {QStringLiteral("version"), optionalVersionJson(install.version())},
@@ -168,6 +221,9 @@ QJsonObject SystemSnapshot::toJson() const
     QJsonArray cudnnArray;
     for (const CudnnInstall& install : cudnnInstalls)
         cudnnArray.append(cudnnJson(install, os));
+    QJsonArray environmentArray;
+    for (const PythonEnvironment& environment : pythonEnvironments)
+        environmentArray.append(pythonEnvironmentJson(environment, os));
     const CudaToolkit* active = activeToolkit();
 
     QJsonObject osJson{{QStringLiteral("name"), osRelease.name}, {QStringLiteral("version"), osRelease.version}};
@@ -185,6 +241,7 @@ QJsonObject SystemSnapshot::toJson() const
         {QStringLiteral("active_toolkit"),
          active ? QJsonValue(displayPath(os, active->root)) : QJsonValue(QJsonValue::Null)},
         {QStringLiteral("cudnn"), cudnnArray},
+        {QStringLiteral("python_environments"), environmentArray},
         {QStringLiteral("elapsed_ms"), elapsedMs},
         {QStringLiteral("frameworks"), frameworkVerdictsToJson(frameworks)},
     };

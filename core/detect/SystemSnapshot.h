@@ -104,6 +104,9 @@ struct CudnnProblem
         MixedVersions, // library files of several versions side by side
         HeaderMismatch, // headers of one version, libraries of another
         ImportLibrariesMissing, // Windows: the .lib files to build against
+        CudaMismatch, // on the search path, built for another CUDA major than the active toolkit's
+        DriverTooOld, // built for a CUDA the driver cannot run
+        GpuUnsupported, // a GPU outside the compute capabilities its build supports
     };
 
     Kind kind = Kind::UnknownMajor;
@@ -140,6 +143,9 @@ struct CudnnInstall
 
     /** Every expected library present, none empty, no broken link. */
     bool isComplete() const;
+    /** One word for a copy: usable as it is, usable with warnings, or not usable (incomplete, or an error). */
+    enum class Verdict { Ok, Warnings, Unusable };
+    Verdict verdict() const;
     /** The best version known: the header's, else the file names'. */
     std::optional<Version> version() const { return headerVersion ? headerVersion : libraryVersion; }
 };
@@ -177,6 +183,9 @@ struct SystemSnapshot
     /** The toolkit whose root (or one of whose origins) is this path; nullptr if none. */
     const CudaToolkit* toolkitAt(const QString& path) const;
     QList<CudnnInstall> cudnnInToolkit(const QString& root) const;
+    /** The origins in the order the faces group copies by: toolkit, installer, system package, pip, conda,
+     *  app-local, search path. */
+    static QList<CudnnOrigin> originOrder();
 
     /** The stable JSON of `cudnn-setup --detect --json` (docs/detect-json.md). */
     QJsonObject toJson() const;

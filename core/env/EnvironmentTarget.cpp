@@ -57,9 +57,12 @@ QStringList EnvironmentTarget::toolNames(OsFlavor os) const
 
 QStringList EnvironmentTarget::libraryDirs(OsFlavor os, const DirectoryListing& listing) const
 {
+    QStringList outside;
+    for (const QString& directory : cudnnDirs)
+        outside.append(normalizedPath(os, directory));
     const QStringList candidates = CudnnInstallScanner::toolkitLibraryDirs(os, toolkitRoot);
     QStringList dispatchers;
-    if (const auto set = CudnnFileSets::builtIn().forMajor(cudnnVersion.major()))
+    if (const auto set = CudnnFileSets::builtIn().forMajor(cudnnVersion.major()); set && outside.isEmpty())
         dispatchers = set->runtimeLibraries(os).mid(0, 1);
     for (const QStringList& wanted : {dispatchers, QStringList{usualCudartName(os, cudaVersion)}}) {
         QStringList found;
@@ -78,12 +81,12 @@ QStringList EnvironmentTarget::libraryDirs(OsFlavor os, const DirectoryListing& 
             }
         }
         if (!found.isEmpty())
-            return found;
+            return outside + found;
     }
     // Nothing installed yet: CUDA 13 on Windows keeps its DLLs in bin\x64, older ones in bin; Linux uses lib64.
     if (os == OsFlavor::Windows && cudaVersion.major() >= 13)
-        return {normalizedPath(os, candidates.at(1))};
-    return {normalizedPath(os, candidates.at(0))};
+        return outside + QStringList{normalizedPath(os, candidates.at(1))};
+    return outside + QStringList{normalizedPath(os, candidates.at(0))};
 }
 
 QStringList EnvironmentTarget::toolDirs(OsFlavor os) const

@@ -43,8 +43,9 @@ void WindowsEnvironmentAnalysis::planPath(const WindowsEnvironment& before,
                 .about(key));
         return;
     }
-    const QStringList entries
-        = PathList::withFirst(Os, before.pathEntries(scope), report.libraryDirs, before.lookup(scope));
+    const QStringList kept
+        = PathList::without(Os, before.pathEntries(scope), report.target.retiredEntries, before.lookup(scope));
+    const QStringList entries = PathList::withFirst(Os, kept, report.libraryDirs, before.lookup(scope));
     // A new Path is REG_EXPAND_SZ, like Windows' own; an existing one keeps its type.
     const StoredValue value{old.exists() ? old.type : StoredValue::Type::ExpandString, PathList::join(Os, entries)};
     if (value == old)

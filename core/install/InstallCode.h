@@ -27,4 +27,5 @@ inline const QString AmbiguousUninstall = QStringLiteral("INSTALL-AMBIGUOUS-UNIN
 inline const QString RuntimeMissing = QStringLiteral("DEPLOY-RUNTIME-MISSING");
 inline const QString ZlibMissing = QStringLiteral("DEPLOY-ZLIBWAPI-MISSING");
 inline const QString LogUnwritable = QStringLiteral("INSTALL-LOG-UNWRITABLE");
+inline const QString ManagedFiles = QStringLiteral("INSTALL-MANAGED-FILES");
 } // namespace InstallCode

@@ -2,6 +2,7 @@
 
 #include "RepairCode.h"
 #include "detect/CudnnInstallScanner.h"
+#include "detect/ManagedFiles.h"
 #include "env/EnvironmentCode.h"
 #include "env/EnvironmentReport.h"
 #include "install/FileSystem.h"
@@ -74,14 +75,21 @@ RepairScan RepairScanner::scan(const SystemSnapshot& system) const
 
     if (m_options.roots.isEmpty()) {
         // cuDNN found on the search path outside any toolkit is not ours to change: reported with the manual step.
+        // So is every copy outside the toolkits: a package manager's is put right with that manager's own command.
         for (const CudnnInstall& install : system.cudnnInstalls) {
-            if (install.location != CudnnInstall::Location::SearchPath)
+            if (install.location == CudnnInstall::Location::Toolkit)
                 continue;
+            const QString command = FileOwner{install.managedBy,
+                                              install.package,
+                                              install.packageVersion ? install.packageVersion->toString() : QString(),
+                                              install.environment,
+                                              {}}
+                                        .reinstallCommand(system.os);
             for (const Diagnostic& diagnostic : install.diagnostics()) {
                 RepairFinding finding;
                 finding.diagnostic = diagnostic;
-                finding.manualStep = diagnostic.fix;
-                finding.manualAction = diagnostic.action;
+                finding.manualStep = command.isEmpty() ? diagnostic.fix : managedStep(install.managedBy, command);
+                finding.manualAction = command.isEmpty() ? diagnostic.action : FixAction{};
                 scan.findings.append(finding);
             }
         }
@@ -372,10 +380,27 @@ QString RepairScanner::packageStep(const QJsonObject& package) const
         .arg(package.value(QStringLiteral("file")).toString(), package.value(QStringLiteral("sha256")).toString());
 }
 
+QString RepairScanner::managedStep(PackageManager manager, const QString& command)
+{
+    return tr("%1 keeps these files, so repair leaves them alone; to put them right, run: %2")
+        .arg(packageManagerName(manager), command);
+}
+
 void RepairScanner::classify(RepairFinding& finding) const
 {
     if (finding.fixes.isEmpty()) {
         finding.remedy = RepairFinding::Remedy::Manual;
+        return;
+    }
+    for (const RepairFix& fix : finding.fixes) {
+        const std::optional<FileOwner> owner = m_options.managedFiles && fix.kind != RepairFix::Kind::Environment
+            ? m_options.managedFiles->ownerOf(fix.path)
+            : std::nullopt;
+        if (!owner)
+            continue;
+        finding.remedy = RepairFinding::Remedy::Manual;
+        finding.manualStep = managedStep(owner->manager, owner->reinstallCommand(hostOsFlavor()));
+        finding.manualAction = FixAction{};
         return;
     }
     for (const RepairFix& fix : finding.fixes) {

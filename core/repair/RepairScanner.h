@@ -8,6 +8,7 @@
 #include <functional>
 #include <optional>
 
+class ManagedFiles;
 struct EnvironmentReport;
 
 /** What to look at, and what repair may use. */
@@ -19,6 +20,9 @@ struct RepairScanOptions
     QString package;
     /** The search-path analysis for the toolkit that holds cuDNN (EnvironmentService::analyse), when one was made. */
     const EnvironmentReport* environment = nullptr;
+    /** Who owns which cuDNN file (dpkg, pip, conda): a fix that would write one becomes a manual step naming that
+     *  manager's own command. Null: nobody's files are known. */
+    const ManagedFiles* managedFiles = nullptr;
     /** Whether this user may create entries in a folder (tests stand in a read-only toolkit). */
     std::function<bool(const QString& folder)> canWriteIn;
 };
@@ -39,6 +43,8 @@ public:
     RepairScan scan(const SystemSnapshot& system) const;
 
 private:
+    /** The manual step for files another package manager keeps: that manager's own command. */
+    static QString managedStep(PackageManager manager, const QString& command);
     void scanRoot(const SystemSnapshot& system, const QString& root, RepairScan& scan) const;
     /** Fixes that need no manifest: a copy where the chain wants a link, a mode that locks other users out. */
     QHash<QString, RepairFix> fixesWithoutManifest(const CudnnInstall& install,

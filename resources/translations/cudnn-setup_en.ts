@@ -123,5 +123,19 @@
             <numerusform>%n library files</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n copies</source>
+        <translation>
+            <numerusform>%n copy</numerusform>
+            <numerusform>%n copies</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n environments looked at</source>
+        <translation>
+            <numerusform>%n environment looked at</numerusform>
+            <numerusform>%n environments looked at</numerusform>
+        </translation>
+    </message>
 </context>
 </TS>

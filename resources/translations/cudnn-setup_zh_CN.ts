@@ -350,6 +350,10 @@ Try cudnn-setup --help.
         <source>--for-machine and --for-machines go with --dry-run --package ARCHIVE: they judge for other machines and install nothing.</source>
         <translation>--for-machine 和 --for-machines 需与 --dry-run --package ARCHIVE 一起使用：它们为其他机器做判定，不安装任何东西。</translation>
     </message>
+    <message>
+        <source>A Python environment (a venv or conda env root) to look at besides those found (repeatable).</source>
+        <translation>除已找到的环境外，还要查看的 Python 环境（venv 或 conda 环境的根目录；可重复）。</translation>
+    </message>
 </context>
 <context>
     <name>ConflictFinder</name>
@@ -662,6 +666,119 @@ Try cudnn-setup --help.
     </message>
 </context>
 <context>
+    <name>CudnnCopyFinder</name>
+    <message>
+        <source>PATH names %1, which NVIDIA&apos;s cuDNN installer added, but the DLLs are one level down in %2. Windows does not search subfolders of a PATH entry, so a program that loads cudnn64_9.dll by name fails (&quot;Could not locate cudnn_ops64_9.dll&quot;).</source>
+        <translation>PATH 中有 NVIDIA cuDNN 安装程序添加的 %1，但 DLL 在其下一级的 %2 中。Windows 不搜索 PATH 条目的子文件夹，因此按名称加载 cudnn64_9.dll 的程序会失败（&quot;Could not locate cudnn_ops64_9.dll&quot;）。</translation>
+    </message>
+    <message>
+        <source>Let the search-path fix put the folder that matches your toolkit&apos;s CUDA version on PATH (repair does this).</source>
+        <translation>让搜索路径修复把与工具包 CUDA 版本相符的文件夹放到 PATH 上（修复会这样做）。</translation>
+    </message>
+</context>
+<context>
+    <name>CudnnCopyJudge</name>
+    <message>
+        <source>cuDNN %1 in %2 is built for CUDA %3, but the active toolkit is CUDA %4: a program built with that toolkit that loads cuDNN by name gets this copy.</source>
+        <translation>%2 中的 cuDNN %1 是为 CUDA %3 构建的，但当前工具包是 CUDA %4：用该工具包构建、按名称加载 cuDNN 的程序会得到这份副本。</translation>
+    </message>
+    <message>
+        <source>Install a cuDNN built for CUDA %1 and let the search-path fix put it first.</source>
+        <translation>安装为 CUDA %1 构建的 cuDNN，并让搜索路径修复把它放在最前面。</translation>
+    </message>
+    <message>
+        <source>cuDNN %1 in %2 is built for CUDA %3; driver %4 is too old for it.</source>
+        <translation>%2 中的 cuDNN %1 是为 CUDA %3 构建的；驱动 %4 太旧，无法运行它。</translation>
+    </message>
+    <message>
+        <source>Update the NVIDIA driver to %1 or newer.</source>
+        <translation>请将 NVIDIA 驱动更新到 %1 或更新的版本。</translation>
+    </message>
+    <message>
+        <source>Update the NVIDIA driver to one that runs CUDA %1.</source>
+        <translation>请将 NVIDIA 驱动更新到能运行 CUDA %1 的版本。</translation>
+    </message>
+    <message>
+        <source>cuDNN %1 for CUDA %2 in %3 supports compute capability %4 to %5; %6 (%7) is outside that range.</source>
+        <translation>%3 中为 CUDA %2 构建的 cuDNN %1 支持计算能力 %4 至 %5；%6（%7）不在此范围内。</translation>
+    </message>
+    <message>
+        <source>Use a cuDNN release whose build for your CUDA lists this GPU in NVIDIA&apos;s support matrix.</source>
+        <translation>请使用这样的 cuDNN 版本：在 NVIDIA 的支持矩阵中，它针对你的 CUDA 的构建列出了这块 GPU。</translation>
+    </message>
+</context>
+<context>
+    <name>CudnnCopyList</name>
+    <message>
+        <source>cuDNN copies on this machine</source>
+        <translation>本机上的 cuDNN 副本</translation>
+    </message>
+    <message>
+        <source>cuDNN copy</source>
+        <translation>cuDNN 副本</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>详细信息</translation>
+    </message>
+    <message>
+        <source>In CUDA toolkits</source>
+        <translation>在 CUDA 工具包中</translation>
+    </message>
+    <message>
+        <source>From NVIDIA&apos;s cuDNN installer</source>
+        <translation>来自 NVIDIA 的 cuDNN 安装程序</translation>
+    </message>
+    <message>
+        <source>From system packages</source>
+        <translation>来自系统软件包</translation>
+    </message>
+    <message>
+        <source>From pip wheels</source>
+        <translation>来自 pip wheel</translation>
+    </message>
+    <message>
+        <source>From conda packages</source>
+        <translation>来自 conda 软件包</translation>
+    </message>
+    <message>
+        <source>Next to a program</source>
+        <translation>在程序旁边</translation>
+    </message>
+    <message>
+        <source>Elsewhere on the search path</source>
+        <translation>搜索路径上的其他位置</translation>
+    </message>
+    <message>
+        <source>usable</source>
+        <translation>可用</translation>
+    </message>
+    <message>
+        <source>usable, with warnings</source>
+        <translation>可用，但有警告</translation>
+    </message>
+    <message>
+        <source>not usable</source>
+        <translation>不可用</translation>
+    </message>
+    <message>
+        <source>for CUDA %1</source>
+        <translation>适用于 CUDA %1</translation>
+    </message>
+    <message>
+        <source>environment %1</source>
+        <translation>环境 %1</translation>
+    </message>
+    <message>
+        <source>missing %1</source>
+        <translation>缺少 %1</translation>
+    </message>
+    <message>
+        <source>No cuDNN found yet</source>
+        <translation>尚未找到 cuDNN</translation>
+    </message>
+</context>
+<context>
     <name>CudnnInstallScanner</name>
     <message>
         <source>cuDNN %1 in %2 is a major version this program does not know.</source>
@@ -844,14 +961,6 @@ Try cudnn-setup --help.
         <translation>（发现途径：%1）</translation>
     </message>
     <message>
-        <source>in toolkit %1</source>
-        <translation>位于工具包 %1</translation>
-    </message>
-    <message>
-        <source>on the search path in %1</source>
-        <translation>位于搜索路径中的 %1</translation>
-    </message>
-    <message>
         <source>complete</source>
         <translation>完整</translation>
     </message>
@@ -912,6 +1021,66 @@ Try cudnn-setup --help.
     <message>
         <source>default location</source>
         <translation>默认位置</translation>
+    </message>
+    <message>
+        <source>In CUDA toolkits</source>
+        <translation>在 CUDA 工具包中</translation>
+    </message>
+    <message>
+        <source>From NVIDIA&apos;s cuDNN installer</source>
+        <translation>来自 NVIDIA 的 cuDNN 安装程序</translation>
+    </message>
+    <message>
+        <source>From system packages</source>
+        <translation>来自系统软件包</translation>
+    </message>
+    <message>
+        <source>From pip wheels</source>
+        <translation>来自 pip wheel</translation>
+    </message>
+    <message>
+        <source>From conda packages</source>
+        <translation>来自 conda 软件包</translation>
+    </message>
+    <message>
+        <source>Next to a program</source>
+        <translation>在程序旁边</translation>
+    </message>
+    <message>
+        <source>Elsewhere on the search path</source>
+        <translation>搜索路径上的其他位置</translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation>正常</translation>
+    </message>
+    <message>
+        <source>usable, with warnings</source>
+        <translation>可用，但有警告</translation>
+    </message>
+    <message>
+        <source>not usable</source>
+        <translation>不可用</translation>
+    </message>
+    <message>
+        <source>for CUDA %1</source>
+        <translation>适用于 CUDA %1</translation>
+    </message>
+    <message>
+        <source>environment %1</source>
+        <translation>环境 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n copies</source>
+        <translation>
+            <numerusform>%n 份</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n environments looked at</source>
+        <translation>
+            <numerusform>查看了 %n 个环境</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3280,6 +3449,17 @@ Try cudnn-setup --help.
     </message>
 </context>
 <context>
+    <name>PythonEnvironmentFinder</name>
+    <message>
+        <source>%1 is not a Python environment: it has no pyvenv.cfg, no conda-meta folder and no site-packages.</source>
+        <translation>%1 不是 Python 环境：其中没有 pyvenv.cfg、conda-meta 文件夹，也没有 site-packages。</translation>
+    </message>
+    <message>
+        <source>Give the environment&apos;s root folder (the one holding pyvenv.cfg or conda-meta).</source>
+        <translation>请给出环境的根文件夹（含有 pyvenv.cfg 或 conda-meta 的那个）。</translation>
+    </message>
+</context>
+<context>
     <name>RecordedPaths</name>
     <message>
         <source>its transaction id &quot;%1&quot; is not one cudnn-setup makes</source>
@@ -3693,6 +3873,10 @@ Try cudnn-setup --help.
         <source>If programs should use this toolkit, run as root: ln -sfn %1 %2 (repair leaves the link alone: another toolkit&apos;s users may rely on it).</source>
         <translation>如果程序应使用此工具包，请以 root 身份运行：ln -sfn %1 %2（修复不会改动该链接：其他工具包的用户可能依赖它）。</translation>
     </message>
+    <message>
+        <source>%1 keeps these files, so repair leaves them alone; to put them right, run: %2</source>
+        <translation>这些文件由 %1 管理，修复不会改动它们；如需修正，请运行：%2</translation>
+    </message>
 </context>
 <context>
     <name>RepairService</name>
@@ -3924,6 +4108,14 @@ Try cudnn-setup --help.
         <source>no package to install (%1)</source>
         <translation>没有可安装的安装包（%1）</translation>
     </message>
+    <message>
+        <source>%1 holds cuDNN files that a package manager keeps: %2. cudnn-setup does not write over them, so nothing was changed.</source>
+        <translation>%1 中有由包管理器管理的 cuDNN 文件：%2。cudnn-setup 不会覆盖它们，因此没有做任何更改。</translation>
+    </message>
+    <message>
+        <source>Let each manager put its own files right (%1), or install into a toolkit whose cuDNN no package manager keeps.</source>
+        <translation>请让各包管理器自行修正自己的文件（%1），或者安装到 cuDNN 不由任何包管理器管理的工具包中。</translation>
+    </message>
 </context>
 <context>
     <name>SetupWizard</name>
@@ -4117,30 +4309,6 @@ Try cudnn-setup --help.
         <translation>（当前使用）</translation>
     </message>
     <message>
-        <source>cuDNN</source>
-        <translation>cuDNN</translation>
-    </message>
-    <message>
-        <source>not installed yet</source>
-        <translation>尚未安装</translation>
-    </message>
-    <message>
-        <source>in the toolkit %1</source>
-        <translation>位于工具包 %1</translation>
-    </message>
-    <message>
-        <source>on the library search path in %1</source>
-        <translation>位于库搜索路径 %1</translation>
-    </message>
-    <message>
-        <source>complete</source>
-        <translation>完整</translation>
-    </message>
-    <message>
-        <source>incomplete</source>
-        <translation>不完整</translation>
-    </message>
-    <message>
         <source>Some problems need attention; see the findings below.</source>
         <translation>有些问题需要处理，请查看下方的检查结果。</translation>
     </message>
@@ -4155,6 +4323,18 @@ Try cudnn-setup --help.
     <message>
         <source>Programs that will use cuDNN</source>
         <translation>将使用 cuDNN 的程序</translation>
+    </message>
+    <message>
+        <source>Add an environment…</source>
+        <translation>添加环境…</translation>
+    </message>
+    <message>
+        <source>A Python environment (a venv or conda env folder) to look for cuDNN in, besides those found.</source>
+        <translation>除已找到的环境外，还要在其中查找 cuDNN 的 Python 环境（venv 或 conda 环境文件夹）。</translation>
+    </message>
+    <message>
+        <source>Choose a Python environment&apos;s folder</source>
+        <translation>选择 Python 环境的文件夹</translation>
     </message>
 </context>
 <context>

@@ -179,7 +179,13 @@ void TestWizard::systemPageShowsWhatTheEngineDetected()
     QVERIFY2(facts.contains(QStringLiteral("12.4  ")
                             + QFileInfo(m_tree->path(QStringLiteral("cuda-12.4"))).canonicalFilePath()),
              qPrintable(facts));
-    QVERIFY2(facts.contains(QStringLiteral("9.1.0")) && facts.contains(QStringLiteral("complete")), qPrintable(facts));
+    // cuDNN is in the copies list: grouped by origin, one row per copy with its verdict.
+    auto* copies = wizard.findChild<QTreeWidget*>(QStringLiteral("systemCopies"));
+    QVERIFY(copies && copies->topLevelItemCount() > 0 && copies->topLevelItem(0)->childCount() > 0);
+    QCOMPARE(copies->topLevelItem(0)->text(0), QStringLiteral("In CUDA toolkits"));
+    const QTreeWidgetItem* copy = copies->topLevelItem(0)->child(0);
+    QVERIFY2(copy->text(0).contains(QStringLiteral("9.1.0")) && copy->text(0).contains(QStringLiteral("usable")),
+             qPrintable(copy->text(0)));
 }
 
 void TestWizard::backAndNextDoNotDetectAgain()

@@ -1,11 +1,13 @@
 #include "SystemPage.h"
 
 #include "BackgroundWork.h"
+#include "CudnnCopyList.h"
 #include "DiagnosticList.h"
 #include "FrameworkList.h"
 #include "ToolkitChooser.h"
 #include "engine/Engine.h"
 
+#include <QFileDialog>
 #include <QHeaderView>
 #include <QLabel>
 #include <QProgressBar>
@@ -25,6 +27,8 @@ SystemPage::SystemPage(const Engine& engine, WizardState& state, BackgroundWork&
     , m_findings(new DiagnosticList(this))
     , m_rescan(new QPushButton(tr("&Look again"), this))
     , m_toolkits(new ToolkitChooser(engine, state, work, this))
+    , m_copies(new CudnnCopyList(this))
+    , m_addEnvironment(new QPushButton(tr("Add an environment…"), this))
     , m_frameworks(new FrameworkList(this))
 {
     setTitle(tr("Your system"));
@@ -44,6 +48,11 @@ SystemPage::SystemPage(const Engine& engine, WizardState& state, BackgroundWork&
     connect(m_toolkits, &ToolkitChooser::chosen, this, [this] { showSnapshot(*m_state.snapshot()); });
     connect(m_toolkits, &ToolkitChooser::busyChanged, this, &SystemPage::completeChanged);
 
+    m_addEnvironment->setObjectName(QStringLiteral("addPythonEnvironment"));
+    m_addEnvironment->setToolTip(tr("A Python environment (a venv or conda env folder) to look for cuDNN in, besides "
+                                    "those found."));
+    connect(m_addEnvironment, &QPushButton::clicked, this, &SystemPage::addEnvironment);
+
     m_frameworks->setObjectName(QStringLiteral("systemFrameworks"));
     auto* frameworks = new QWidget(this);
     auto* frameworksLayout = new QVBoxLayout(frameworks);
@@ -53,14 +62,17 @@ SystemPage::SystemPage(const Engine& engine, WizardState& state, BackgroundWork&
 
     auto* splitter = new QSplitter(Qt::Vertical, this);
     splitter->addWidget(m_facts);
+    splitter->addWidget(m_copies);
     splitter->addWidget(frameworks);
     splitter->addWidget(m_findings);
     splitter->setStretchFactor(0, 3);
-    splitter->setStretchFactor(1, 1);
-    splitter->setStretchFactor(2, 2);
+    splitter->setStretchFactor(1, 2);
+    splitter->setStretchFactor(2, 1);
+    splitter->setStretchFactor(3, 2);
 
     auto* top = new QHBoxLayout;
     top->addWidget(m_status, 1);
+    top->addWidget(m_addEnvironment);
     top->addWidget(m_rescan);
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(top);
@@ -83,16 +95,28 @@ bool SystemPage::isComplete() const
     return !m_busy && !m_toolkits->isBusy() && m_state.snapshot().has_value();
 }
 
+void SystemPage::addEnvironment()
+{
+    const QString folder = QFileDialog::getExistingDirectory(this, tr("Choose a Python environment's folder"));
+    if (folder.isEmpty())
+        return;
+    if (!m_pythonEnvironments.contains(folder))
+        m_pythonEnvironments.append(folder);
+    rescan();
+}
+
 void SystemPage::rescan()
 {
     m_busy = true;
     m_status->setText(tr("Looking at this machine…"));
     m_busyBar->show();
     m_rescan->setEnabled(false);
+    m_addEnvironment->setEnabled(false);
     emit completeChanged();
     const Engine* engine = &m_engine;
     DetectOptions options;
     options.cudaRoots = m_toolkits->extraRoots(); // the toolkit named at start and those browsed to
+    options.pythonEnvironments = m_pythonEnvironments;
     m_work.run<SystemSnapshot>(
         this,
         [engine, options] { return engine->detect(options); },
@@ -116,6 +140,7 @@ void SystemPage::showSnapshot(const SystemSnapshot& s)
 {
     m_busyBar->hide();
     m_rescan->setEnabled(true);
+    m_addEnvironment->setEnabled(true);
     m_facts->clear();
 
     if (s.driver.found) {
@@ -144,20 +169,7 @@ void SystemPage::showSnapshot(const SystemSnapshot& s)
             details += QLatin1Char(' ') + tr("(active)");
         addFact(m_facts, tr("CUDA toolkit"), details, t.version ? Severity::Info : Severity::Warning);
     }
-    if (s.cudnnInstalls.isEmpty())
-        addFact(m_facts, tr("cuDNN"), tr("not installed yet"), Severity::Info);
-    for (const CudnnInstall& i : s.cudnnInstalls) {
-        const auto version = i.version();
-        const QString where = i.location == CudnnInstall::Location::Toolkit ? tr("in the toolkit %1")
-                                                                            : tr("on the library search path in %1");
-        addFact(m_facts,
-                tr("cuDNN"),
-                QStringLiteral("%1  %2 — %3")
-                    .arg(version ? version->toString() : QStringLiteral("%1.x").arg(i.major),
-                         where.arg(displayPath(s.os, i.root)),
-                         i.isComplete() ? tr("complete") : tr("incomplete")),
-                i.isComplete() ? Severity::Info : Severity::Error);
-    }
+    m_copies->showCopies(s);
     m_frameworks->setVerdicts(s.frameworks);
     m_findings->setDiagnostics(s.diagnostics);
     m_toolkits->refresh();

@@ -5,6 +5,7 @@
 #include <QWizardPage>
 
 class BackgroundWork;
+class CudnnCopyList;
 class DiagnosticList;
 class FrameworkList;
 class Engine;
@@ -30,6 +31,8 @@ public:
 
 public slots:
     void rescan();
+    /** Asks for a venv or conda env folder detection did not find, then looks again (--python-env). */
+    void addEnvironment();
 
 private:
     void showSnapshot(const SystemSnapshot& snapshot);
@@ -43,6 +46,9 @@ private:
     DiagnosticList* m_findings;
     QPushButton* m_rescan;
     ToolkitChooser* m_toolkits; // Install: which toolkit receives cuDNN, Browse… for one not found
+    CudnnCopyList* m_copies; // every cuDNN copy, grouped by origin, each with its verdict
+    QPushButton* m_addEnvironment;
+    QStringList m_pythonEnvironments; // the folders added by hand
     FrameworkList* m_frameworks; // "Programs that will use cuDNN": each framework's verdict
     bool m_busy = false;
 };

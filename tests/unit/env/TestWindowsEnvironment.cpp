@@ -4,6 +4,7 @@
 #include "env/EnvironmentOperations.h"
 #include "env/EnvironmentService.h"
 
+#include <QJsonDocument>
 #include <QtTest>
 
 /**
@@ -34,6 +35,8 @@ private slots:
     void libraryNamesFollowTheCudnnRelease();
     void quarantineRenamesAsideAndBack();
     void reportJsonHasTheContractKeys();
+    void installerPathIsRepointedAtTheCudaFolder();
+    void installerPathUndoRestoresTheValueExactly();
 };
 
 namespace {
@@ -550,6 +553,104 @@ void TestWindowsEnvironment::reportJsonHasTheContractKeys()
                 .value(QStringLiteral("HKCU\\Environment\\Path"))
                 .toString()
                 .startsWith("[REG_EXPAND_SZ]\n" + ToolkitBin + "\nD:\\tools"));
+}
+
+/**
+ * NVIDIA's cuDNN 9 Windows installer puts the DLLs in ...\CUDNN\v9.x\bin\<CUDA M.m>\x64 and its own PATH entry at
+ * ...\CUDNN\v9.x\bin, which holds none (SYSTRAN/faster-whisper#1230). The user-scope fix re-points the user Path
+ * at the folder for the toolkit's CUDA: the useless entry comes off, the x64 folder goes first, the value stays
+ * REG_EXPAND_SZ with its %VARIABLES% as written, and the undo (from the steps' JSON) gives it back byte for byte.
+ */
+namespace {
+const QString InstallerToolkit = QStringLiteral("C:/Program Files/NVIDIA GPU Computing Toolkit/CUDA/v12.9");
+const QString InstallerRelease = QStringLiteral("C:/Program Files/NVIDIA/CUDNN/v9.10");
+const QString InstallerDlls = InstallerRelease + QStringLiteral("/bin/12.9/x64");
+
+struct InstallerMachine
+{
+    Machine machine;
+
+    InstallerMachine()
+    {
+        machine.store->write(EnvironmentScope::Machine,
+                             QStringLiteral("Path"),
+                             StoredValue::expandString(MachinePath + QStringLiteral(";C:\\Program Files\\NVIDIA GPU "
+                                                                                    "Computing Toolkit\\CUDA\\v12.9\\bin")),
+                             nullptr);
+        machine.store->write(EnvironmentScope::User,
+                             QStringLiteral("Path"),
+                             StoredValue::expandString(QStringLiteral("%USERPROFILE%\\AppData\\Local\\Microsoft\\WindowsApps;"
+                                                                      "C:\\Program Files\\NVIDIA\\CUDNN\\v9.10\\bin;D:\\tools")),
+                             nullptr);
+        for (const QString& name : target().libraryNames(OsFlavor::Windows, *machine.disk)) {
+            const bool cudnn = name.startsWith(QLatin1String("cudnn"), Qt::CaseInsensitive);
+            machine.disk->addFile((cudnn ? InstallerDlls : InstallerToolkit + QStringLiteral("/bin")) + QLatin1Char('/')
+                                  + name);
+        }
+    }
+
+    static EnvironmentTarget target()
+    {
+        EnvironmentTarget target{InstallerToolkit, Version{12, 9}, Version{9, 10, 2}};
+        target.cudnnDirs = {InstallerDlls};
+        target.retiredEntries = {InstallerRelease + QStringLiteral("/bin")};
+        return target;
+    }
+};
+} // namespace
+
+void TestWindowsEnvironment::installerPathIsRepointedAtTheCudaFolder()
+{
+    const InstallerMachine machine;
+    const EnvironmentReport report
+        = EnvironmentService(machine.machine.locations()).analyse(InstallerMachine::target(), EnvironmentScope::User);
+    QCOMPARE(report.libraryDirs.first(), InstallerDlls);
+
+    // Before: no cuDNN DLL is reachable (the installer's entry holds none).
+    bool cudnnBefore = false;
+    for (const LibraryStatus& status : report.libraries) {
+        if (status.before.library.startsWith(QLatin1String("cudnn")))
+            cudnnBefore = cudnnBefore || status.before.winner.has_value();
+    }
+    QVERIFY(!cudnnBefore);
+
+    const RegistryValueStep* path = registryStep(report.plan, EnvironmentScope::User, QStringLiteral("Path"));
+    QVERIFY(path);
+    QCOMPARE(path->after().type, StoredValue::Type::ExpandString);
+    QCOMPARE(path->after().data,
+             QStringLiteral("C:\\Program Files\\NVIDIA\\CUDNN\\v9.10\\bin\\12.9\\x64;"
+                            "C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v12.9\\bin;"
+                            "%USERPROFILE%\\AppData\\Local\\Microsoft\\WindowsApps;D:\\tools"));
+    const QString diff = report.plan.diffText();
+    QVERIFY2(diff.contains(QStringLiteral("-C:\\Program Files\\NVIDIA\\CUDNN\\v9.10\\bin\n")), qPrintable(diff));
+    QVERIFY2(diff.contains(QStringLiteral("+C:\\Program Files\\NVIDIA\\CUDNN\\v9.10\\bin\\12.9\\x64")), qPrintable(diff));
+    for (const LibraryStatus& status : report.libraries)
+        QVERIFY2(status.after.wonFrom(OsFlavor::Windows, report.libraryDirs), qPrintable(status.after.library));
+}
+
+void TestWindowsEnvironment::installerPathUndoRestoresTheValueExactly()
+{
+    const InstallerMachine machine;
+    const QMap<QString, StoredValue> original = machine.machine.store->values();
+    const EnvironmentService service(machine.machine.locations());
+    QString error;
+    auto change = service.apply(service.analyse(InstallerMachine::target(), EnvironmentScope::User).plan, &error);
+    QVERIFY2(change, qPrintable(error));
+    QVERIFY(machine.machine.store->read(EnvironmentScope::User, QStringLiteral("Path")).data.startsWith(
+        QStringLiteral("C:\\Program Files\\NVIDIA\\CUDNN\\v9.10\\bin\\12.9\\x64;")));
+    // Undone from the steps' JSON, as --uninstall rebuilds them from the manifest.
+    OperationFactory factory;
+    EnvironmentOperations::addBuilders(factory, machine.machine.locations());
+    QList<OperationPointer> later;
+    for (const OperationPointer& operation : *change) {
+        const QByteArray text = QJsonDocument(OperationFactory::serialize(*operation)).toJson();
+        OperationPointer read = factory.create(QJsonDocument::fromJson(text).object(), &error);
+        QVERIFY2(read, qPrintable(error));
+        later.append(read);
+    }
+    QVERIFY2(OperationList::undo(later, &error), qPrintable(error));
+    QCOMPARE(machine.machine.store->values(), original);
+    QCOMPARE(machine.machine.store->read(EnvironmentScope::User, QStringLiteral("Path")).type, StoredValue::Type::ExpandString);
 }
 
 QTEST_GUILESS_MAIN(TestWindowsEnvironment)

@@ -1,0 +1,404 @@
+// Every cuDNN copy with its origin (#30), over injected machines: Python environments found without running Python,
+// dpkg/pip/conda records read for ownership, NVIDIA's Windows installer layout with Windows semantics, app-local
+// copies, and each copy judged against the driver, the active toolkit and the GPUs.
+#include "DetectFixtures.h"
+#include "FakeProcessRunner.h"
+#include "compat/CudnnFileSets.h"
+#include "detect/CudnnCopyJudge.h"
+#include "detect/Detector.h"
+#include "detect/ManagedFiles.h"
+#include "detect/PythonEnvironmentFinder.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QtTest>
+
+using namespace DetectFixtures;
+
+namespace {
+
+const CudnnInstall* copyAt(const SystemSnapshot& snapshot, const QString& libraryDir)
+{
+    for (const CudnnInstall& copy : snapshot.cudnnInstalls) {
+        if (!copy.libraryDirs.isEmpty() && samePath(snapshot.os, copy.libraryDirs.constFirst(), libraryDir))
+            return &copy;
+    }
+    return nullptr;
+}
+
+QStringList codes(const Diagnostics& diagnostics)
+{
+    QStringList list;
+    for (const Diagnostic& d : diagnostics)
+        list.append(d.code);
+    return list;
+}
+
+/** A venv: pyvenv.cfg and lib/python3.11/site-packages, with the dist-info folders given (name, version). */
+QString makeVenv(TestTree& tree, const QString& dir, const QList<QPair<QString, QString>>& distributions)
+{
+    tree.writeFile(dir + QStringLiteral("/pyvenv.cfg"), "home = /usr/bin\nversion = 3.11.4\n");
+    const QString site = dir + QStringLiteral("/lib/python3.11/site-packages");
+    tree.makeDir(site);
+    for (const auto& [name, version] : distributions)
+        tree.writeFile(site + QStringLiteral("/%1-%2.dist-info/METADATA").arg(name, version), "Metadata-Version: 2.1\n");
+    return canonical(tree.path(dir));
+}
+
+/** A wheel's RECORD listing files relative to site-packages. */
+void writeRecord(TestTree& tree, const QString& distInfo, const QStringList& files)
+{
+    QByteArray record;
+    for (const QString& file : files)
+        record += file.toUtf8() + ",sha256=AAAA,256\n";
+    tree.writeFile(distInfo + QStringLiteral("/RECORD"), record);
+}
+
+/** conda-meta/<name>-<version>-<build>.json with its files (relative to the prefix) and depends. */
+void writeCondaRecord(TestTree& tree,
+                      const QString& prefix,
+                      const QString& name,
+                      const QString& version,
+                      const QStringList& files,
+                      const QStringList& depends)
+{
+    const QJsonObject json{{QStringLiteral("name"), name},
+                           {QStringLiteral("version"), version},
+                           {QStringLiteral("files"), QJsonArray::fromStringList(files)},
+                           {QStringLiteral("depends"), QJsonArray::fromStringList(depends)}};
+    tree.writeFile(prefix + QStringLiteral("/conda-meta/%1-%2-h0_0.json").arg(name, version),
+                   QJsonDocument(json).toJson());
+}
+
+QStringList soFiles(const QString& folder, int major)
+{
+    QStringList files;
+    for (const QString& base : major == 8 ? cudnn8Bases() : cudnn9Bases())
+        files.append(folder + QLatin1Char('/') + base + QStringLiteral(".so.") + QString::number(major));
+    return files;
+}
+
+} // namespace
+
+class TestCudnnOrigins : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void pythonEnvironmentsAreFoundWithoutPython();
+    void aFolderThatIsNoEnvironmentIsSaid();
+    void everyLinuxOriginIsNamed();
+    void ownersAreReadFromTheRecords();
+    void nvidiaInstallerLayoutOnWindows();
+    void appLocalCopyOnWindows();
+    void copiesAreJudgedLikeAToolkitsCopy();
+};
+
+void TestCudnnOrigins::pythonEnvironmentsAreFoundWithoutPython()
+{
+    TestTree tree;
+    const QString venv = makeVenv(tree, QStringLiteral("home/.virtualenvs/asr"), {{QStringLiteral("torch"), QStringLiteral("2.5.1+cu124")}});
+    makeVenv(tree, QStringLiteral("home/venv-old"), {});
+    makeVenv(tree, QStringLiteral("elsewhere/given"), {});
+    // conda's registry names an env outside the home; the base install is found by its folder name.
+    writeCondaRecord(tree, QStringLiteral("opt/envs/tf"), QStringLiteral("python"), QStringLiteral("3.10.14"), {}, {});
+    writeCondaRecord(tree, QStringLiteral("opt/envs/tf"), QStringLiteral("cuda-nvrtc"), QStringLiteral("12.4.127"), {}, {});
+    tree.writeFile(QStringLiteral("home/.conda/environments.txt"), tree.path(QStringLiteral("opt/envs/tf")).toUtf8() + "\n");
+    writeCondaRecord(tree, QStringLiteral("home/miniforge3"), QStringLiteral("python"), QStringLiteral("3.12.1"), {}, {});
+    // An interpreter on PATH: its prefix is the folder above bin.
+    tree.writeFile(QStringLiteral("usr/bin/python3"), libraryBytes());
+    tree.makeDir(QStringLiteral("usr/lib/python3.12/dist-packages"));
+
+    HostEnvironment host = emptyHost(OsFlavor::Linux);
+    host.homeDirectory = tree.path(QStringLiteral("home"));
+    host.variables.insert(QStringLiteral("PATH"), tree.path(QStringLiteral("usr/bin")));
+    const PythonEnvironmentFinder::Result found
+        = PythonEnvironmentFinder(host).find({tree.path(QStringLiteral("elsewhere/given")), venv});
+
+    QStringList roots;
+    for (const PythonEnvironment& env : found.environments)
+        roots.append(QDir(tree.root()).relativeFilePath(env.root));
+    // Given folders first, each environment once (the venv is also under ~/.virtualenvs).
+    QCOMPARE(roots,
+             (QStringList{QStringLiteral("elsewhere/given"), QStringLiteral("home/.virtualenvs/asr"),
+                          QStringLiteral("usr"), QStringLiteral("opt/envs/tf"), QStringLiteral("home/miniforge3"),
+                          QStringLiteral("home/venv-old")}));
+    QVERIFY(found.diagnostics.isEmpty());
+
+    const PythonEnvironment& asr = found.environments.at(1);
+    QCOMPARE(asr.kind, PythonEnvironment::Kind::Venv);
+    QCOMPARE(asr.foundVia, QStringLiteral("--python-env"));
+    QCOMPARE(asr.pythonVersion->toString(), QStringLiteral("3.11"));
+    QVERIFY(asr.distribution(QStringLiteral("Torch")));
+    QCOMPARE(asr.distribution(QStringLiteral("torch"))->version, QStringLiteral("2.5.1+cu124"));
+
+    const PythonEnvironment& system = found.environments.at(2);
+    QCOMPARE(system.kind, PythonEnvironment::Kind::System);
+    QCOMPARE(system.foundVia, QStringLiteral("PATH"));
+    QCOMPARE(system.pythonVersion->toString(), QStringLiteral("3.12"));
+
+    const PythonEnvironment& tf = found.environments.at(3);
+    QCOMPARE(tf.kind, PythonEnvironment::Kind::Conda);
+    QCOMPARE(tf.foundVia, QStringLiteral("environments.txt"));
+    QCOMPARE(tf.pythonVersion->toString(), QStringLiteral("3.10"));
+    QCOMPARE(tf.distribution(QStringLiteral("cuda-nvrtc"))->version, QStringLiteral("12.4.127"));
+    QCOMPARE(tf.distribution(QStringLiteral("cuda-nvrtc"))->installer, PythonDistribution::Installer::Conda);
+}
+
+void TestCudnnOrigins::aFolderThatIsNoEnvironmentIsSaid()
+{
+    TestTree tree;
+    tree.makeDir(QStringLiteral("just-a-folder"));
+    const HostEnvironment host = emptyHost(OsFlavor::Linux);
+    const auto found = PythonEnvironmentFinder(host).find({tree.path(QStringLiteral("just-a-folder"))});
+    QVERIFY(found.environments.isEmpty());
+    QCOMPARE(codes(found.diagnostics), QStringList{QStringLiteral("PYTHON-ENV-NOT-FOUND")});
+}
+
+void TestCudnnOrigins::everyLinuxOriginIsNamed()
+{
+    TestTree tree;
+    // A toolkit with cuDNN merged in.
+    const QString toolkit = makeLinuxToolkit(tree, {QStringLiteral("usr/local/cuda-12.4"), 12040, QStringLiteral("12.4.1"), {}});
+    tree.writeFile(QStringLiteral("usr/local/cuda-12.4/include/cudnn_version.h"), cudnnVersionHeader(9, 1, 0));
+    linkChains(tree, QStringLiteral("usr/local/cuda-12.4/lib"), cudnn9Bases(), QStringLiteral("9.1.0"));
+    // NVIDIA's apt package in the multiarch folder, listed by dpkg.
+    linkChains(tree, QStringLiteral("usr/lib/x86_64-linux-gnu"), cudnn9Bases(), QStringLiteral("9.3.0"));
+    QByteArray list = "/.\n/usr\n/usr/lib\n";
+    for (const QString& base : cudnn9Bases())
+        list += tree.path(QStringLiteral("usr/lib/x86_64-linux-gnu/") + base + QStringLiteral(".so.9.3.0")).toUtf8() + '\n';
+    tree.writeFile(QStringLiteral("var/lib/dpkg/info/libcudnn9-cuda-12.list"), list);
+    tree.writeFile(QStringLiteral("var/lib/dpkg/info/zlib1g:amd64.list"), "/usr/lib/x86_64-linux-gnu/libz.so.1\n");
+    // pip: nvidia-cudnn-cu12 in a venv, torch's own torch/lib copy in another.
+    const QString venv = makeVenv(tree, QStringLiteral("home/.venvs/asr"), {{QStringLiteral("nvidia_cudnn_cu12"), QStringLiteral("9.1.0.70")}});
+    const QString site = QStringLiteral("home/.venvs/asr/lib/python3.11/site-packages");
+    sonameFiles(tree, site + QStringLiteral("/nvidia/cudnn/lib"), cudnn9Bases(), 9);
+    tree.writeFile(site + QStringLiteral("/nvidia/cudnn/include/cudnn_version.h"), cudnnVersionHeader(9, 1, 0));
+    writeRecord(tree, site + QStringLiteral("/nvidia_cudnn_cu12-9.1.0.70.dist-info"),
+                soFiles(QStringLiteral("nvidia/cudnn/lib"), 9) + QStringList{QStringLiteral("nvidia/cudnn/include/cudnn_version.h")});
+    const QString oldTorch = makeVenv(tree, QStringLiteral("home/venv-torch112"), {{QStringLiteral("torch"), QStringLiteral("1.12.1+cu116")}});
+    sonameFiles(tree, QStringLiteral("home/venv-torch112/lib/python3.11/site-packages/torch/lib"), cudnn8Bases(), 8);
+    writeRecord(tree, QStringLiteral("home/venv-torch112/lib/python3.11/site-packages/torch-1.12.1+cu116.dist-info"),
+                soFiles(QStringLiteral("torch/lib"), 8));
+    // conda: cudnn in an env's lib, recorded with its files and its cuda-version pin.
+    const QString conda = QStringLiteral("home/miniconda3/envs/tf");
+    sonameFiles(tree, conda + QStringLiteral("/lib"), cudnn9Bases(), 9);
+    tree.writeFile(conda + QStringLiteral("/include/cudnn_version.h"), cudnnVersionHeader(9, 3, 0));
+    writeCondaRecord(tree, conda, QStringLiteral("cudnn"), QStringLiteral("9.3.0.75"),
+                     soFiles(QStringLiteral("lib"), 9), {QStringLiteral("cuda-version >=12.0,<13"), QStringLiteral("libzlib")});
+    // A hand copy on LD_LIBRARY_PATH: nobody's.
+    sonameFiles(tree, QStringLiteral("opt/handcopy/lib"), cudnn9Bases(), 9);
+
+    HostEnvironment host = emptyHost(OsFlavor::Linux);
+    host.homeDirectory = tree.path(QStringLiteral("home"));
+    host.dpkgInfoDirectory = tree.path(QStringLiteral("var/lib/dpkg/info"));
+    host.defaultToolkitRoots = {tree.path(QStringLiteral("usr/local/cuda-*"))};
+    host.systemLibraryDirs = {tree.path(QStringLiteral("usr/lib/x86_64-linux-gnu"))};
+    host.variables.insert(QStringLiteral("PATH"), tree.path(QStringLiteral("usr/local/cuda-12.4/bin")));
+    host.variables.insert(QStringLiteral("LD_LIBRARY_PATH"), tree.path(QStringLiteral("opt/handcopy/lib")));
+    FakeProcessRunner fake;
+    DetectOptions options;
+    options.queryDriver = false;
+    const SystemSnapshot snapshot = Detector(host, fake).detect(options);
+
+    const auto check = [&](const QString& dir, CudnnOrigin origin, PackageManager manager, const QString& package,
+                           std::optional<int> cuda, const QString& environment) {
+        const CudnnInstall* copy = copyAt(snapshot, canonical(tree.path(dir)));
+        QVERIFY2(copy, qPrintable(dir));
+        QCOMPARE(cudnnOriginName(copy->origin), cudnnOriginName(origin));
+        QCOMPARE(packageManagerName(copy->managedBy), packageManagerName(manager));
+        QCOMPARE(copy->package, package);
+        QCOMPARE(copy->cudaMajor, cuda);
+        QCOMPARE(copy->environment, environment);
+    };
+    check(QStringLiteral("usr/local/cuda-12.4/lib"), CudnnOrigin::Toolkit, PackageManager::None, {}, 12, {});
+    check(QStringLiteral("usr/lib/x86_64-linux-gnu"), CudnnOrigin::SystemPackage, PackageManager::Dpkg,
+          QStringLiteral("libcudnn9-cuda-12"), 12, {});
+    check(site + QStringLiteral("/nvidia/cudnn/lib"), CudnnOrigin::Pip, PackageManager::Pip,
+          QStringLiteral("nvidia_cudnn_cu12"), 12, venv);
+    check(QStringLiteral("home/venv-torch112/lib/python3.11/site-packages/torch/lib"), CudnnOrigin::Pip,
+          PackageManager::Pip, QStringLiteral("torch"), 11, oldTorch);
+    check(conda + QStringLiteral("/lib"), CudnnOrigin::Conda, PackageManager::Conda, QStringLiteral("cudnn"), 12,
+          canonical(tree.path(conda)));
+    check(QStringLiteral("opt/handcopy/lib"), CudnnOrigin::SearchPath, PackageManager::None, {}, std::nullopt, {});
+    QCOMPARE(snapshot.cudnnInstalls.size(), 6);
+
+    const CudnnInstall* wheel = copyAt(snapshot, canonical(tree.path(site + QStringLiteral("/nvidia/cudnn/lib"))));
+    QCOMPARE(wheel->location, CudnnInstall::Location::Elsewhere);
+    QCOMPARE(wheel->packageVersion->toString(), QStringLiteral("9.1.0.70"));
+    QCOMPARE(wheel->headerVersion->toString(), QStringLiteral("9.1.0"));
+    QVERIFY(wheel->isComplete());
+
+    const QJsonObject json = snapshot.toJson();
+    for (const QJsonValue& value : json.value(QStringLiteral("cudnn")).toArray()) {
+        const QJsonObject copy = value.toObject();
+        for (const QString& key : {QStringLiteral("location"), QStringLiteral("origin"), QStringLiteral("managed_by"),
+                                   QStringLiteral("environment"), QStringLiteral("cuda_major")})
+            QVERIFY2(copy.contains(key), qPrintable(key));
+        if (copy.value(QStringLiteral("origin")).toString() == QLatin1String("conda")) {
+            QCOMPARE(copy.value(QStringLiteral("managed_by")).toString(), QStringLiteral("conda"));
+            QCOMPARE(copy.value(QStringLiteral("cuda_major")).toInt(), 12);
+            QCOMPARE(copy.value(QStringLiteral("package_version")).toString(), QStringLiteral("9.3.0.75"));
+        }
+        if (copy.value(QStringLiteral("origin")).toString() == QLatin1String("search-path")) {
+            QVERIFY(copy.value(QStringLiteral("managed_by")).isNull());
+            QVERIFY(copy.value(QStringLiteral("environment")).isNull());
+        }
+    }
+    QCOMPARE(json.value(QStringLiteral("python_environments")).toArray().size(), 3);
+}
+
+void TestCudnnOrigins::ownersAreReadFromTheRecords()
+{
+    TestTree tree;
+    // dpkg names the file by /lib/... on a merged /usr: the folder's link is followed both ways.
+    tree.writeFile(QStringLiteral("usr/lib/x86_64-linux-gnu/libcudnn.so.8.9.7"), libraryBytes());
+    tree.symlink(QStringLiteral("lib"), QStringLiteral("usr/lib"));
+    tree.writeFile(QStringLiteral("info/libcudnn8.list"),
+                   tree.path(QStringLiteral("lib/x86_64-linux-gnu/libcudnn.so.8.9.7")).toUtf8() + "\n");
+    tree.writeFile(QStringLiteral("info/bash.list"), "/bin/bash\n");
+    const ManagedFiles owners = ManagedFiles::read(OsFlavor::Linux, tree.path(QStringLiteral("info")), {},
+                                                   ManagedFiles::Scope::CudnnPackages);
+    const auto owner = owners.ownerOf(tree.path(QStringLiteral("usr/lib/x86_64-linux-gnu/libcudnn.so.8.9.7")));
+    QVERIFY(owner);
+    QCOMPARE(owner->manager, PackageManager::Dpkg);
+    QCOMPARE(owner->package, QStringLiteral("libcudnn8"));
+    QCOMPARE(owner->reinstallCommand(OsFlavor::Linux), QStringLiteral("apt-get install --reinstall libcudnn8"));
+    QVERIFY(!owners.ownerOf(QStringLiteral("/bin/bash"))); // not a cuDNN file: not kept
+
+    const FileOwner pip{PackageManager::Pip, QStringLiteral("nvidia-cudnn-cu12"), QStringLiteral("9.1.0.70"),
+                        QStringLiteral("/home/me/.venvs/asr"), {}};
+    QCOMPARE(pip.reinstallCommand(OsFlavor::Linux),
+             QStringLiteral("/home/me/.venvs/asr/bin/python -m pip install --force-reinstall nvidia-cudnn-cu12==9.1.0.70"));
+    const FileOwner conda{PackageManager::Conda, QStringLiteral("cudnn"), QStringLiteral("9.3.0.75"),
+                          QStringLiteral("C:/Users/me/miniconda3/envs/tf"), {}};
+    QCOMPARE(conda.reinstallCommand(OsFlavor::Windows),
+             QStringLiteral("conda install --prefix C:\\Users\\me\\miniconda3\\envs\\tf cudnn=9.3.0.75"));
+}
+
+void TestCudnnOrigins::nvidiaInstallerLayoutOnWindows()
+{
+    TestTree tree;
+    const QString cudaDir = QStringLiteral("Program Files/NVIDIA GPU Computing Toolkit/CUDA/v12.8");
+    makeWindowsToolkit(tree, cudaDir, QStringLiteral("12.8.1"), 12080);
+    const CudnnFileSet cudnn9 = *CudnnFileSets::builtIn().forMajor(9);
+    // 9.7 put its DLLs in bin\12.8; 9.10 in bin\12.9\x64 (and bin\12.8\x64): PATH names only ...\v9.10\bin.
+    const QString old = QStringLiteral("Program Files/NVIDIA/CUDNN/v9.7");
+    const QString current = QStringLiteral("Program Files/NVIDIA/CUDNN/v9.10");
+    for (const QString& dll : cudnn9.windowsDlls) {
+        tree.writeFile(old + QStringLiteral("/bin/12.8/") + dll, libraryBytes());
+        tree.writeFile(current + QStringLiteral("/bin/12.9/x64/") + dll, libraryBytes());
+        tree.writeFile(current + QStringLiteral("/bin/12.8/x64/") + dll, libraryBytes());
+    }
+    tree.writeFile(old + QStringLiteral("/include/12.8/cudnn_version.h"), cudnnVersionHeader(9, 7, 1));
+    tree.writeFile(current + QStringLiteral("/include/12.9/cudnn_version.h"), cudnnVersionHeader(9, 10, 2));
+    tree.writeFile(current + QStringLiteral("/include/12.8/cudnn_version.h"), cudnnVersionHeader(9, 10, 2));
+
+    HostEnvironment host = emptyHost(OsFlavor::Windows);
+    host.defaultToolkitRoots = {tree.path(QStringLiteral("Program Files/NVIDIA GPU Computing Toolkit/CUDA/v*"))};
+    host.nvidiaCudnnRoots = {tree.path(QStringLiteral("Program Files/NVIDIA/CUDNN/v*"))};
+    host.variables.insert(QStringLiteral("Path"),
+                          displayPath(OsFlavor::Windows, tree.path(cudaDir + QStringLiteral("/bin"))) + QLatin1Char(';')
+                              + displayPath(OsFlavor::Windows, tree.path(current + QStringLiteral("/bin"))));
+    FakeProcessRunner fake;
+    DetectOptions options;
+    options.queryDriver = false;
+    const SystemSnapshot snapshot = Detector(host, fake).detect(options);
+
+    QCOMPARE(snapshot.cudnnInstalls.size(), 3);
+    const CudnnInstall* x64 = copyAt(snapshot, canonical(tree.path(current + QStringLiteral("/bin/12.9/x64"))));
+    QVERIFY(x64);
+    QCOMPARE(x64->origin, CudnnOrigin::NvidiaInstaller);
+    QCOMPARE(x64->managedBy, PackageManager::NvidiaInstaller);
+    QCOMPARE(x64->cudaMajor, 12);
+    QCOMPARE(x64->headerVersion->toString(), QStringLiteral("9.10.2"));
+    QVERIFY(x64->isComplete());
+    QCOMPARE(x64->location, CudnnInstall::Location::Elsewhere);
+    const CudnnInstall* flat = copyAt(snapshot, canonical(tree.path(old + QStringLiteral("/bin/12.8"))));
+    QVERIFY(flat);
+    QCOMPARE(flat->headerVersion->toString(), QStringLiteral("9.7.1"));
+
+    // The installer's own PATH entry holds no DLL: said, naming where they are.
+    const auto finding = std::find_if(snapshot.diagnostics.cbegin(), snapshot.diagnostics.cend(),
+                                      [](const Diagnostic& d) { return d.code == QLatin1String("CUDNN-INSTALLER-PATH-EMPTY"); });
+    QVERIFY(finding != snapshot.diagnostics.cend());
+    QVERIFY2(finding->message.contains(QStringLiteral("\\bin\\12.9\\x64")), qPrintable(finding->message));
+    QVERIFY2(finding->message.contains(QStringLiteral("cudnn_ops64_9.dll")), qPrintable(finding->message));
+    QVERIFY(!finding->message.contains(QStringLiteral("v9.7"))); // only the release PATH names
+}
+
+void TestCudnnOrigins::appLocalCopyOnWindows()
+{
+    TestTree tree;
+    const CudnnFileSet cudnn9 = *CudnnFileSets::builtIn().forMajor(9);
+    for (const QString& dll : cudnn9.windowsDlls) {
+        tree.writeFile(QStringLiteral("apps/whisper/") + dll, libraryBytes());
+        tree.writeFile(QStringLiteral("tools/dlls/") + dll, libraryBytes());
+    }
+    tree.writeFile(QStringLiteral("apps/whisper/whisper.exe"), QByteArrayLiteral("MZ") + libraryBytes(510));
+    HostEnvironment host = emptyHost(OsFlavor::Windows);
+    host.variables.insert(QStringLiteral("Path"),
+                          displayPath(OsFlavor::Windows, tree.path(QStringLiteral("apps/whisper"))) + QLatin1Char(';')
+                              + displayPath(OsFlavor::Windows, tree.path(QStringLiteral("tools/dlls"))));
+    FakeProcessRunner fake;
+    DetectOptions options;
+    options.queryDriver = false;
+    const SystemSnapshot snapshot = Detector(host, fake).detect(options);
+    QCOMPARE(copyAt(snapshot, canonical(tree.path(QStringLiteral("apps/whisper"))))->origin, CudnnOrigin::AppLocal);
+    QCOMPARE(copyAt(snapshot, canonical(tree.path(QStringLiteral("tools/dlls"))))->origin, CudnnOrigin::SearchPath);
+}
+
+void TestCudnnOrigins::copiesAreJudgedLikeAToolkitsCopy()
+{
+    SystemSnapshot snapshot;
+    snapshot.os = OsFlavor::Linux;
+    CudaToolkit toolkit;
+    toolkit.root = QStringLiteral("/usr/local/cuda-13.0");
+    toolkit.version = Version{13, 0};
+    toolkit.active = true;
+    snapshot.toolkits = {toolkit};
+    snapshot.driver.found = true;
+    snapshot.driver.version = Version{535, 104, 5};
+    snapshot.driver.newestCuda = Version{12, 2};
+    GpuInfo pascal;
+    pascal.name = QStringLiteral("GeForce GTX 1080");
+    pascal.computeCapability = Version{6, 1};
+    snapshot.gpus = {pascal};
+
+    CudnnInstall onPath; // a CUDA 12 build on the search path while the toolkit is CUDA 13
+    onPath.location = CudnnInstall::Location::SearchPath;
+    onPath.root = onPath.libraryDirs.emplaceBack(QStringLiteral("/opt/cudnn12/lib"));
+    onPath.major = 9;
+    onPath.headerVersion = Version{9, 1, 0};
+    onPath.cudaMajor = 12;
+    CudnnInstall cuda13; // a CUDA 13 build: the driver runs CUDA 12.2 only, and CUDA 13 builds need Turing
+    cuda13.location = CudnnInstall::Location::Elsewhere;
+    cuda13.root = cuda13.libraryDirs.emplaceBack(QStringLiteral("/venv/site-packages/nvidia/cudnn/lib"));
+    cuda13.major = 9;
+    cuda13.headerVersion = Version{9, 19, 0};
+    cuda13.cudaMajor = 13;
+    CudnnInstall unknownCuda; // nothing says its CUDA: no judgement beyond completeness
+    unknownCuda.location = CudnnInstall::Location::SearchPath;
+    unknownCuda.root = QStringLiteral("/opt/mystery");
+    unknownCuda.major = 9;
+    snapshot.cudnnInstalls = {onPath, cuda13, unknownCuda};
+
+    CudnnCopyJudge().judge(snapshot);
+    const auto kinds = [](const CudnnInstall& copy) {
+        QList<CudnnProblem::Kind> list;
+        for (const CudnnProblem& p : copy.problems)
+            list.append(p.kind);
+        return list;
+    };
+    QCOMPARE(kinds(snapshot.cudnnInstalls.at(0)), QList<CudnnProblem::Kind>{CudnnProblem::Kind::CudaMismatch});
+    QVERIFY(kinds(snapshot.cudnnInstalls.at(1)).contains(CudnnProblem::Kind::DriverTooOld));
+    QVERIFY(kinds(snapshot.cudnnInstalls.at(1)).contains(CudnnProblem::Kind::GpuUnsupported));
+    QVERIFY(!kinds(snapshot.cudnnInstalls.at(1)).contains(CudnnProblem::Kind::CudaMismatch)); // not on the path
+    QVERIFY(snapshot.cudnnInstalls.at(2).problems.isEmpty());
+    QCOMPARE(snapshot.cudnnInstalls.at(0).verdict(), CudnnInstall::Verdict::Warnings);
+    QCOMPARE(snapshot.cudnnInstalls.at(1).verdict(), CudnnInstall::Verdict::Unusable);
+    QCOMPARE(codes(snapshot.diagnostics).size(), 3);
+}
+
+QTEST_GUILESS_MAIN(TestCudnnOrigins)
+#include "TestCudnnOrigins.moc"
