@@ -217,7 +217,7 @@ void TestFetchCli::pythonEnvironmentsFrameworksChooseTheBuild()
 
     const Run served = run(fetch + QStringList{QStringLiteral("--python-env"), venv});
     QVERIFY2(served.out.contains("Fetch cuDNN 8.9.7 for CUDA 12"), served.out + served.err);
-    QVERIFY2(served.out.contains("cuDNN 8.9.7 serves every framework that loads cuDNN from this machine: tensorflow "
+    QVERIFY2(served.out.contains("cuDNN 8.9.7.29 serves every framework that loads cuDNN from this machine: tensorflow "
                                  "2.15.0."),
              served.out);
     QVERIFY(reportCodes(served.report).contains(QStringLiteral("FW-CHOICE-SERVES")));
