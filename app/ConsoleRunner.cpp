@@ -3,6 +3,7 @@
 #include "ConsoleProgress.h"
 #include "DetectSummary.h"
 #include "FetchCommand.h"
+#include "FrameworkSummary.h"
 #include "MachineJudge.h"
 #include "PackageSummary.h"
 #include "RemedyText.h"
@@ -278,10 +279,14 @@ ExitCode ConsoleRunner::end(const Invocation& invocation, const SetupOutcome& ou
         m_out << summary(outcome.install) << environmentSummary(outcome.environment)
               << verifySummary(outcome.verify, outcome.verifyNotRun)
               << benchmarkSummary(outcome.benchmark, outcome.benchmarkNotRun);
+        // What the frameworks will load now, confirmed by their own interpreters where those can run.
+        const FrameworkVerdicts after = Engine::frameworksAfter(outcome.choice, system);
+        m_out << frameworkLines(outcome.taskStatus() == TaskStatus::Ok ? m_engine.confirmFrameworks(after) : after);
         if (outcome.taskStatus() == TaskStatus::NeedsElevation && invocation.deployTo.isEmpty())
             explainElevation(invocation, outcome.choice, report);
     } else if (!outcome.endedInFetch()) {
         m_out << packageSummary(outcome.choice, outcome.plan ? &*outcome.plan : nullptr, system.os);
+        m_out << frameworkLines(Engine::frameworksAfter(outcome.choice, system));
         if (outcome.deployPlan)
             m_out << deploySummary(*outcome.deployPlan, system.os);
         else if (outcome.choice.ok())

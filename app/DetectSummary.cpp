@@ -1,6 +1,7 @@
 #include "DetectSummary.h"
 
 #include "DisplayWidth.h"
+#include "FrameworkSummary.h"
 #include "RemedyText.h"
 
 #include <QCoreApplication>
@@ -174,6 +175,7 @@ QString detectSummary(const SystemSnapshot& s)
         text += label(QStringLiteral("Python"))
             + Words::tr("%n environments looked at", nullptr, int(s.pythonEnvironments.size())) + QLatin1Char('\n');
     }
+    text += frameworkLines(s.frameworks);
     if (!s.diagnostics.isEmpty())
         text += QLatin1Char('\n') + Words::tr("Findings:") + QLatin1Char('\n') + diagnosticsText(s.diagnostics);
     text += QLatin1Char('\n') + Words::tr("(detected in %1 ms)").arg(s.elapsedMs) + QLatin1Char('\n');

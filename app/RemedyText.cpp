@@ -31,6 +31,10 @@ QString RemedyText::action(const FixAction& action)
         return tr("Name the mirror with --mirror URL (a folder: --mirror DIR).");
     case FixAction::Kind::NameIndex:
         return tr("Point --mirror at that folder, or name the file with --manifest URL.");
+    case FixAction::Kind::InstallFramework:
+        return tr("Run in that environment: pip install \"%1\"").arg(argument);
+    case FixAction::Kind::AddDllDirectory:
+        return tr("Before the import, add: os.add_dll_directory(r\"%1\")").arg(argument);
     }
     return {};
 }

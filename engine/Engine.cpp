@@ -9,6 +9,7 @@
 #include "env/EnvironmentService.h"
 #include "host/PrivateFiles.h"
 #include "env/EnvironmentStep.h"
+#include "frameworks/FrameworkFacts.h"
 #include "install/InstallCode.h"
 #include "install/InstallLog.h"
 #include "install/InstallService.h"
@@ -51,6 +52,7 @@ SystemSnapshot Engine::detect(const DetectOptions& options) const
     snapshot.diagnostics.append(InstallService::interruptedRuns(snapshot));
     // Every copy, wherever it came from, by the rules a toolkit's copy gets (the release table is package's).
     CudnnCopyJudge().judge(snapshot);
+    snapshot.frameworks = FrameworkFacts::judge(snapshot);
     return snapshot;
 }
 

@@ -57,7 +57,16 @@ public:
     const HostEnvironment& host() const { return m_host; }
     const ProcessRunner& runner() const { return *m_runner; }
 
+    /** The machine, with each framework's verdict in each Python environment found (SystemSnapshot::frameworks). */
     SystemSnapshot detect(const DetectOptions& options) const;
+    /** Each framework's verdict as it will be once the chosen archive is in its toolkit; predicted, nothing runs. */
+    static FrameworkVerdicts frameworksAfter(const PackageChoice& choice, const SystemSnapshot& system);
+    /**
+     * The verdicts checked where an interpreter can run: each environment's own Python, with a time limit, imports
+     * the framework and lists the cuDNN it mapped; that goes next to the prediction, a disagreement as a finding.
+     */
+    FrameworkVerdicts confirmFrameworks(FrameworkVerdicts verdicts) const;
+
     // Choosing a package
     /** Inspects the archive (or each archive of the folder) and picks the newest that fits; reads what it must. */
     PackageChoice choosePackage(const PackageRequest& request,

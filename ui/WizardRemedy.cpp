@@ -31,6 +31,10 @@ QString WizardRemedy::words(const FixAction& action)
         return tr("Enter a mirror's address or a shared folder under Download from.");
     case FixAction::Kind::NameIndex:
         return tr("Enter that folder, or the address of one of those files, under Download from.");
+    case FixAction::Kind::InstallFramework:
+        return tr("In that environment, run: pip install \"%1\"").arg(action.argument);
+    case FixAction::Kind::AddDllDirectory:
+        return tr("In the program, before the import, add: os.add_dll_directory(r\"%1\")").arg(action.argument);
     }
     return {};
 }
@@ -51,6 +55,8 @@ QString WizardRemedy::buttonText(FixAction::Kind kind)
         return tr("Elevate…");
     case FixAction::Kind::InstallAgain:
     case FixAction::Kind::RunRepair:
+    case FixAction::Kind::InstallFramework:
+    case FixAction::Kind::AddDllDirectory:
     case FixAction::Kind::None:
         break;
     }

@@ -98,7 +98,8 @@ SystemSnapshot Detector::detect(const DetectOptions& options) const
         }
     }
     QSet<QString> scannedDirs;
-    for (const QString& dir : librarySearchDirs()) {
+    snapshot.librarySearchDirs = librarySearchDirs();
+    for (const QString& dir : snapshot.librarySearchDirs) {
         const QString canonical = QFileInfo(dir).canonicalFilePath();
         if (canonical.isEmpty() || toolkitLibraryDirs.contains(canonical) || scannedDirs.contains(canonical))
             continue;

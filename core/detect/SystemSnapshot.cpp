@@ -253,5 +253,6 @@ QJsonObject SystemSnapshot::toJson() const
         {QStringLiteral("cudnn"), cudnnArray},
         {QStringLiteral("python_environments"), environmentArray},
         {QStringLiteral("elapsed_ms"), elapsedMs},
+        {QStringLiteral("frameworks"), frameworkVerdictsToJson(frameworks)},
     };
 }

@@ -4,6 +4,7 @@
 #include "PythonEnvironment.h"
 #include "common/OsFlavor.h"
 #include "common/Version.h"
+#include "frameworks/FrameworkVerdict.h"
 #include "report/Diagnostic.h"
 
 #include <QJsonObject>
@@ -173,6 +174,10 @@ struct SystemSnapshot
     QList<PythonEnvironment> pythonEnvironments; // found without running Python (PythonEnvironmentFinder)
     Diagnostics diagnostics; // every finding, including those of the installs
     qint64 elapsedMs = 0;
+    /** The folders a program searches for a library by name, in the order the OS searches them. */
+    QStringList librarySearchDirs;
+    /** Each framework in each Python environment: the cuDNN it will load and whether that fits (core/frameworks). */
+    FrameworkVerdicts frameworks;
 
     const CudaToolkit* activeToolkit() const;
     /** The toolkit whose root (or one of whose origins) is this path; nullptr if none. */

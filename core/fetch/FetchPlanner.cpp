@@ -1,6 +1,7 @@
 #include "FetchPlanner.h"
 
 #include "FetchCode.h"
+#include "frameworks/FrameworkCode.h"
 
 #include <QJsonArray>
 #include <QSet>
@@ -36,6 +37,11 @@ QString FetchPlan::explanation(int maxRejected) const
                     .arg(describeArchive(*archive), mebibytes(archive->size), FetchSource::display(archive->url));
         for (const PackageFinding& finding : findings) {
             if (finding.diagnostic.code == FetchCode::Chosen)
+                text += QStringLiteral("  %1\n").arg(finding.diagnostic.message);
+        }
+        for (const PackageFinding& finding : choice.findings) {
+            const QString& code = finding.diagnostic.code;
+            if (code == FrameworkCode::ChoiceServes || code == FrameworkCode::ChoicePartial)
                 text += QStringLiteral("  %1\n").arg(finding.diagnostic.message);
         }
         if (const PackageVerdict* verdict = choice.chosenVerdict()) {

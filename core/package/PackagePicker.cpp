@@ -2,6 +2,8 @@
 
 #include "InspectionCache.h"
 #include "PackageInspector.h"
+#include "frameworks/FrameworkCode.h"
+#include "frameworks/FrameworkNeeds.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -14,16 +16,23 @@ namespace {
 /** Better fits sort first: a newer cuDNN, then fewer warnings. */
 struct Rank
 {
+    int served = 0; // frameworks that load cuDNN from this machine and accept this version
     Version cudnn;
     bool clean = false; // verdict ok rather than warning
 
-    bool operator==(const Rank& o) const { return cudnn == o.cudnn && clean == o.clean; }
-    bool operator>(const Rank& o) const { return cudnn != o.cudnn ? cudnn > o.cudnn : clean && !o.clean; }
+    bool operator==(const Rank& o) const { return served == o.served && cudnn == o.cudnn && clean == o.clean; }
+    bool operator>(const Rank& o) const
+    {
+        if (served != o.served)
+            return served > o.served;
+        return cudnn != o.cudnn ? cudnn > o.cudnn : clean && !o.clean;
+    }
 };
 
-Rank rankOf(const PackageCandidate& candidate, const PackageVerdict& verdict)
+Rank rankOf(const PackageCandidate& candidate, const PackageVerdict& verdict, const FrameworkNeeds& needs)
 {
-    return Rank{candidate.inspection.cudnnVersion.value_or(Version{}), verdict.level == PackageVerdict::Level::Ok};
+    const Version cudnn = candidate.inspection.cudnnVersion.value_or(Version{});
+    return Rank{needs.served(cudnn), cudnn, verdict.level == PackageVerdict::Level::Ok};
 }
 
 QString fileNameOf(const PackageCandidate& candidate)
@@ -287,13 +296,14 @@ PackageChoice PackagePicker::choose(const QList<PackageInspection>& inspections,
     }
 
     // The best (package, toolkit) pairs; more than one toolkit among them is a tie the caller must settle.
+    const FrameworkNeeds needs = FrameworkNeeds::of(system.frameworks);
     std::optional<Rank> best;
     QList<QPair<qsizetype, QString>> leaders;
     for (qsizetype i = 0; i < choice.candidates.size(); ++i) {
         for (const PackageCandidate::Fit& fit : choice.candidates.at(i).fits) {
             if (fit.verdict.blocked())
                 continue;
-            const Rank rank = rankOf(choice.candidates.at(i), fit.verdict);
+            const Rank rank = rankOf(choice.candidates.at(i), fit.verdict, needs);
             if (!best || rank > *best) {
                 best = rank;
                 leaders.clear();
@@ -336,6 +346,12 @@ PackageChoice PackagePicker::choose(const QList<PackageInspection>& inspections,
             choice.chosenIndex = leaders.first().first;
             choice.toolkitRoot = leaders.first().second;
             choice.candidates[*choice.chosenIndex].chosen = true;
+            const std::optional<Version> cudnn = choice.chosen()->inspection.cudnnVersion;
+            if (!needs.isEmpty() && cudnn) {
+                const bool all = needs.served(*cudnn) == needs.needs().size();
+                choice.findings.append(PackageFinding::info(
+                    all ? FrameworkCode::ChoiceServes : FrameworkCode::ChoicePartial, needs.explain(*cudnn)));
+            }
         }
     }
 
@@ -363,7 +379,12 @@ PackageChoice PackagePicker::choose(const QList<PackageInspection>& inspections,
         } else if (winner->inspection.sha256 == candidate.inspection.sha256) {
             candidate.whyNot
                 = QCoreApplication::translate("PackagePicker", "It is the same file as %1.").arg(fileNameOf(*winner));
-        } else if (rankOf(candidate, *verdict) == rankOf(*winner, *choice.chosenVerdict())) {
+        } else if (rankOf(candidate, *verdict, needs).served < rankOf(*winner, *choice.chosenVerdict(), needs).served) {
+            candidate.whyNot = QCoreApplication::translate("PackagePicker",
+                                                           "cuDNN %1 serves fewer of the frameworks that load cuDNN "
+                                                           "from this machine than the chosen %2.")
+                                   .arg(versionText(candidate), versionText(*winner));
+        } else if (rankOf(candidate, *verdict, needs) == rankOf(*winner, *choice.chosenVerdict(), needs)) {
             candidate.whyNot
                 = QCoreApplication::translate("PackagePicker", "It fits as well as %1, which comes first by name.")
                       .arg(fileNameOf(*winner));

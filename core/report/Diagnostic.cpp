@@ -30,6 +30,8 @@ const std::pair<FixAction::Kind, const char*> ActionNames[] = {
     {FixAction::Kind::ChooseCacheFolder, "choose-cache-folder"},
     {FixAction::Kind::UseMirror, "use-mirror"},
     {FixAction::Kind::NameIndex, "name-index"},
+    {FixAction::Kind::InstallFramework, "install-framework"},
+    {FixAction::Kind::AddDllDirectory, "add-dll-directory"},
 };
 
 } // namespace

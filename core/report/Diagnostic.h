@@ -31,6 +31,8 @@ struct FixAction
         ChooseCacheFolder, // keep downloads in another folder
         UseMirror, // fetch from a lab mirror or a shared folder instead of NVIDIA's server
         NameIndex, // name the mirror folder or the one redistrib_<version>.json to read
+        InstallFramework, // install another version of a Python framework (argument: the pip requirement)
+        AddDllDirectory, // a Python program adds a DLL folder before its import (argument: the folder)
     };
 
     Kind kind = Kind::None;

@@ -28,6 +28,7 @@ private slots:
     void mirrorWithNothingThereExitsEight();
     void corruptedArchiveExitsNineAndInstallsNothing();
     void nothingCompatibleExitsThreeAndSaysWhatIsNeeded();
+    void pythonEnvironmentsFrameworksChooseTheBuild();
     void badArguments_data();
     void badArguments();
 
@@ -194,6 +195,32 @@ void TestFetchCli::nothingCompatibleExitsThreeAndSaysWhatIsNeeded()
     QVERIFY2(r.out.contains("is built for CUDA 11"), r.out);
     QVERIFY(r.out.contains("(there are builds for CUDA 12, 13)"));
     QCOMPARE(m_server->requestCount(), 0); // file:// needs no server
+}
+
+void TestFetchCli::pythonEnvironmentsFrameworksChooseTheBuild()
+{
+    // NVIDIA's real manifests (8.9.7 ... 9.27.0) in a folder mirror; a venv whose TensorFlow 2.15 loads cuDNN 8.9+.
+    const QDir real(QDir::cleanPath(qEnvironmentVariable("CUDNN_SETUP_TEST_DATA")
+                                    + QStringLiteral("/../../unit/package/data/redistrib")));
+    const QString mirror = m_tree->makeDir(QStringLiteral("real-mirror"));
+    for (const QString& name : real.entryList({QStringLiteral("redistrib_*.json")}, QDir::Files))
+        QVERIFY(QFile::copy(real.filePath(name), mirror + QLatin1Char('/') + name));
+    m_tree->writeFile(QStringLiteral("tf/pyvenv.cfg"), "home = /usr/bin\nversion = 3.11.4\n");
+    m_tree->writeFile(QStringLiteral("tf/lib/python3.11/site-packages/tensorflow-2.15.0.dist-info/METADATA"),
+                      "Metadata-Version: 2.1\nName: tensorflow\nVersion: 2.15.0\n");
+    const QString venv = QFileInfo(m_tree->path(QStringLiteral("tf"))).canonicalFilePath();
+    const QString root = makeToolkit(QStringLiteral("cuda-12.2"), 12020);
+    const QStringList fetch = fetchArgs(QUrl::fromLocalFile(mirror).toString(), root) + QStringList{"--dry-run"};
+
+    const Run plain = run(fetch);
+    QVERIFY2(plain.out.contains("Fetch cuDNN 9.27.0 for CUDA 12"), plain.out + plain.err);
+
+    const Run served = run(fetch + QStringList{QStringLiteral("--python-env"), venv});
+    QVERIFY2(served.out.contains("Fetch cuDNN 8.9.7 for CUDA 12"), served.out + served.err);
+    QVERIFY2(served.out.contains("cuDNN 8.9.7.29 serves every framework that loads cuDNN from this machine: tensorflow "
+                                 "2.15.0."),
+             served.out);
+    QVERIFY(reportCodes(served.report).contains(QStringLiteral("FW-CHOICE-SERVES")));
 }
 
 void TestFetchCli::badArguments_data()

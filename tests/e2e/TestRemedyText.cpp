@@ -46,6 +46,10 @@ void TestRemedyText::eachActionNamesWhatToType_data()
                             << "Name the mirror with --mirror URL (a folder: --mirror DIR).";
     QTest::newRow("index") << int(K::NameIndex) << QString()
                            << "Point --mirror at that folder, or name the file with --manifest URL.";
+    QTest::newRow("framework") << int(K::InstallFramework) << "onnxruntime-gpu>=1.19"
+                               << "Run in that environment: pip install \"onnxruntime-gpu>=1.19\"";
+    QTest::newRow("dll folder") << int(K::AddDllDirectory) << "C:\\cudnn\\bin"
+                                << "Before the import, add: os.add_dll_directory(r\"C:\\cudnn\\bin\")";
     QTest::newRow("none") << int(K::None) << QString() << QString();
 }
 
@@ -60,7 +64,9 @@ void TestRemedyText::eachActionNamesWhatToType()
 void TestRemedyText::everyActionIsWorded()
 {
     // A new action without command-line words would print a bare sentence that names no way to do it.
-    static const QRegularExpression option(QStringLiteral("--[a-z]|\\b(sudo|administrator)\\b"));
+    // A framework's fix is typed in its own environment or program: pip, or an os.add_dll_directory line.
+    static const QRegularExpression option(
+        QStringLiteral("--[a-z]|\\b(sudo|administrator)\\b|pip install |os\\.add_dll_directory\\("));
     for (FixAction::Kind kind : FixAction::allKinds()) {
         if (kind == FixAction::Kind::None)
             continue;

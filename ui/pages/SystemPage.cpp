@@ -3,6 +3,7 @@
 #include "BackgroundWork.h"
 #include "CudnnCopyList.h"
 #include "DiagnosticList.h"
+#include "FrameworkList.h"
 #include "ToolkitChooser.h"
 #include "engine/Engine.h"
 
@@ -28,6 +29,7 @@ SystemPage::SystemPage(const Engine& engine, WizardState& state, BackgroundWork&
     , m_toolkits(new ToolkitChooser(engine, state, work, this))
     , m_copies(new CudnnCopyList(this))
     , m_addEnvironment(new QPushButton(tr("Add an environment…"), this))
+    , m_frameworks(new FrameworkList(this))
 {
     setTitle(tr("Your system"));
     setSubTitle(tr("The NVIDIA driver, GPUs, CUDA toolkits and cuDNN found on this machine."));
@@ -51,12 +53,22 @@ SystemPage::SystemPage(const Engine& engine, WizardState& state, BackgroundWork&
                                     "those found."));
     connect(m_addEnvironment, &QPushButton::clicked, this, &SystemPage::addEnvironment);
 
+    m_frameworks->setObjectName(QStringLiteral("systemFrameworks"));
+    auto* frameworks = new QWidget(this);
+    auto* frameworksLayout = new QVBoxLayout(frameworks);
+    frameworksLayout->setContentsMargins(0, 0, 0, 0);
+    frameworksLayout->addWidget(new QLabel(tr("Programs that will use cuDNN"), frameworks));
+    frameworksLayout->addWidget(m_frameworks);
+
     auto* splitter = new QSplitter(Qt::Vertical, this);
     splitter->addWidget(m_facts);
     splitter->addWidget(m_copies);
+    splitter->addWidget(frameworks);
     splitter->addWidget(m_findings);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);
+    splitter->setStretchFactor(2, 1);
+    splitter->setStretchFactor(3, 2);
 
     auto* top = new QHBoxLayout;
     top->addWidget(m_status, 1);
@@ -158,6 +170,7 @@ void SystemPage::showSnapshot(const SystemSnapshot& s)
         addFact(m_facts, tr("CUDA toolkit"), details, t.version ? Severity::Info : Severity::Warning);
     }
     m_copies->showCopies(s);
+    m_frameworks->setVerdicts(s.frameworks);
     m_findings->setDiagnostics(s.diagnostics);
     m_toolkits->refresh();
 

@@ -7,6 +7,7 @@
 class BackgroundWork;
 class CudnnCopyList;
 class DiagnosticList;
+class FrameworkList;
 class Engine;
 class QLabel;
 class QProgressBar;
@@ -48,5 +49,6 @@ private:
     CudnnCopyList* m_copies; // every cuDNN copy, grouped by origin, each with its verdict
     QPushButton* m_addEnvironment;
     QStringList m_pythonEnvironments; // the folders added by hand
+    FrameworkList* m_frameworks; // "Programs that will use cuDNN": each framework's verdict
     bool m_busy = false;
 };

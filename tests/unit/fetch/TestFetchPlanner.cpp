@@ -1,5 +1,7 @@
 #include "FetchCode.h"
 #include "FetchPlanner.h"
+#include "frameworks/FrameworkCode.h"
+#include "frameworks/FrameworkJudge.h"
 
 #include <QtTest>
 
@@ -75,6 +77,57 @@ QString label(const RedistArchive* archive)
         : QString();
 }
 
+/** What NVIDIA's real manifests (tests/unit/package/data/redistrib) offer, parsed as a fetch reads them. */
+QList<RedistArchive> realOffer()
+{
+    QList<RedistArchive> all;
+    // This folder's data/ does not exist, so the path is resolved by name, not by the file system.
+    const QDir folder(QDir::cleanPath(qEnvironmentVariable("CUDNN_SETUP_TEST_DATA")
+                                      + QStringLiteral("/../../package/data/redistrib")));
+    for (const QString& name : folder.entryList({QStringLiteral("redistrib_*.json")}, QDir::Files, QDir::Name)) {
+        QFile file(folder.filePath(name));
+        if (!file.open(QIODevice::ReadOnly))
+            qFatal("cannot read %s", qPrintable(file.fileName()));
+        QString error;
+        all += RedistIndex::parseManifest(
+            file.readAll(), QUrl(QStringLiteral("http://mirror.lab/cudnn/redist/") + name), &error);
+        if (!error.isEmpty())
+            qFatal("%s: %s", qPrintable(name), qPrintable(error));
+    }
+    return all;
+}
+
+/** Frameworks in one venv, judged on a machine whose search path holds no cuDNN yet. */
+FrameworkVerdicts frameworksIn(const QStringList& installed)
+{
+    QList<FrameworkSubject> subjects;
+    for (const QString& entry : installed) {
+        FrameworkSubject subject;
+        subject.environment = QStringLiteral("/home/u/venv");
+        subject.environmentKind = QStringLiteral("venv");
+        subject.distribution = entry.section(QLatin1Char('='), 0, 0);
+        subject.package = FrameworkTable::builtIn().packageFor(subject.distribution);
+        subject.version = entry.section(QLatin1Char('='), -1);
+        subjects.append(subject);
+    }
+    return FrameworkJudge().judgeAll(subjects, MachineFacts{});
+}
+
+/** torch 2.5.1 with its nvidia-cudnn-cu12 9.1.0.70 wheel: it loads that, whatever is installed here. */
+FrameworkVerdicts torchWithItsWheel()
+{
+    FrameworkSubject torch;
+    torch.environment = QStringLiteral("/home/u/venv");
+    torch.distribution = torch.package = QStringLiteral("torch");
+    torch.version = QStringLiteral("2.5.1");
+    CudnnCopyFact wheel;
+    wheel.version = Version{9, 1, 0, 70};
+    wheel.path = QStringLiteral("/home/u/venv/nvidia/cudnn/lib");
+    wheel.origin = QStringLiteral("pip");
+    torch.ownCopies = {wheel};
+    return FrameworkJudge().judgeAll({torch}, MachineFacts{});
+}
+
 } // namespace
 
 /** The newest archive on offer that fits, chosen and explained by the package rules before anything downloads. */
@@ -91,6 +144,8 @@ private slots:
     void otherPlatformsOnly();
     void twoToolkitsNeedAChoiceUnlessOneIsNamed();
     void explanationAndJson();
+    void servesTheFrameworksFromRealManifests_data();
+    void servesTheFrameworksFromRealManifests();
 };
 
 void TestFetchPlanner::choosesTheNewestThatFits_data()
@@ -222,8 +277,7 @@ void TestFetchPlanner::twoToolkitsNeedAChoiceUnlessOneIsNamed()
     QVERIFY(!tie.ok());
     QStringList tied = tie.choice.ambiguousToolkits;
     tied.sort();
-    QCOMPARE(tied,
-             (QStringList{QStringLiteral("/opt/cuda-12.9"), QStringLiteral("/opt/cuda-13.0")}));
+    QCOMPARE(tied, (QStringList{QStringLiteral("/opt/cuda-12.9"), QStringLiteral("/opt/cuda-13.0")}));
     QVERIFY(tie.findings.isEmpty()); // a tie is not "nothing compatible"
 
     const FetchPlan named = planner().plan(offered(), system, QStringLiteral("/opt/cuda-12.9"), false);
@@ -252,6 +306,56 @@ void TestFetchPlanner::explanationAndJson()
     QCOMPARE(json.value(QStringLiteral("candidates")).toArray().size(), 6);
     QCOMPARE(json.value(QStringLiteral("chosen")).toObject().value(QStringLiteral("cuda_variant")).toInt(), 13);
     QCOMPARE(json.value(QStringLiteral("other_platforms")).toInt(), 2);
+}
+
+void TestFetchPlanner::servesTheFrameworksFromRealManifests_data()
+{
+    QTest::addColumn<QStringList>("frameworks"); // name=version in one venv
+    QTest::addColumn<QString>("chosen");
+    QTest::addColumn<QString>("code"); // empty: no framework sentence
+    QTest::addColumn<QString>("saying");
+    QTest::newRow("none: the newest") << QStringList{} << "9.27.0/cuda12"
+                                      << ""
+                                      << "";
+    QTest::newRow("TensorFlow 2.15 wants 8.9+")
+        << QStringList{"tensorflow=2.15.0"} << "8.9.7/cuda12" << FrameworkCode::ChoiceServes << "tensorflow 2.15.0";
+    QTest::newRow("ONNX Runtime 1.18.0 wants 8") << QStringList{"onnxruntime-gpu=1.18.0"} << "8.9.7/cuda12"
+                                                 << FrameworkCode::ChoiceServes << "onnxruntime-gpu 1.18.0";
+    QTest::newRow("TensorFlow 2.18 wants 9.3+")
+        << QStringList{"tensorflow=2.18.0"} << "9.27.0/cuda12" << FrameworkCode::ChoiceServes << "tensorflow 2.18.0";
+    QTest::newRow("8 and 9 wanted: no single cuDNN")
+        << QStringList{"onnxruntime-gpu=1.18.0", "tensorflow=2.18.0"} << "9.27.0/cuda12" << FrameworkCode::ChoicePartial
+        << "onnxruntime-gpu from 1.19";
+    QTest::newRow("torch brings its own: not counted") << QStringList{"torch=2.5.1"} << "9.27.0/cuda12"
+                                                       << ""
+                                                       << "";
+}
+
+void TestFetchPlanner::servesTheFrameworksFromRealManifests()
+{
+    QFETCH(QStringList, frameworks);
+    QFETCH(QString, chosen);
+    QFETCH(QString, code);
+    QFETCH(QString, saying);
+    SystemSnapshot system = machine({QStringLiteral("12.2")}, QStringLiteral("580.65.06"), {QStringLiteral("8.6")});
+    system.frameworks = frameworksIn(frameworks);
+    if (frameworks.contains(QStringLiteral("torch=2.5.1")))
+        system.frameworks = torchWithItsWheel();
+    const FetchPlan plan = planner().plan(realOffer(), system, std::nullopt, false);
+    QVERIFY2(plan.ok(), qPrintable(plan.explanation()));
+    QCOMPARE(label(plan.chosen()), chosen);
+    QString sentence;
+    for (const PackageFinding& finding : plan.choice.findings) {
+        if (finding.diagnostic.code.startsWith(QLatin1String("FW-CHOICE")))
+            sentence = finding.diagnostic.code + QLatin1Char(' ') + finding.diagnostic.message;
+    }
+    if (code.isEmpty()) {
+        QVERIFY2(sentence.isEmpty(), qPrintable(sentence));
+        return;
+    }
+    QVERIFY2(sentence.startsWith(code), qPrintable(sentence));
+    QVERIFY2(sentence.contains(saying), qPrintable(sentence));
+    QVERIFY2(plan.explanation().contains(sentence.section(QLatin1Char(' '), 1)), qPrintable(plan.explanation()));
 }
 
 QTEST_GUILESS_MAIN(TestFetchPlanner)

@@ -57,6 +57,11 @@ void TestCudnnReleaseTable::everyCompatFileRowCitesAUrl_data()
     QTest::newRow("drivers") << "cuda-drivers.json"
                              << QStringList{QStringLiteral("toolkits"), QStringLiteral("minor_version_compatibility")};
     QTest::newRow("files") << "cudnn-files.json" << QStringList{QStringLiteral("majors")};
+    QTest::newRow("frameworks") << "frameworks.json"
+                                << QStringList{QStringLiteral("builds"),
+                                               QStringLiteral("load_rules"),
+                                               QStringLiteral("aliases"),
+                                               QStringLiteral("platform_limits")};
 }
 
 void TestCudnnReleaseTable::everyCompatFileRowCitesAUrl()

@@ -1,0 +1,20 @@
+#pragma once
+
+#include "detect/SystemSnapshot.h"
+
+#include <QTreeWidget>
+
+/**
+ * "Programs that will use cuDNN": one row per framework and Python environment with the cuDNN it will load and the
+ * verdict (fits, does not fit, not known); the reason and its fix in the tooltip and on a row below.
+ */
+class FrameworkList : public QTreeWidget
+{
+    Q_OBJECT
+
+public:
+    explicit FrameworkList(QWidget* parent = nullptr);
+    void setVerdicts(const FrameworkVerdicts& verdicts);
+    /** The verdict's word: "fits", "does not fit", "not known". */
+    static QString verdictWord(const std::optional<bool>& fits);
+};
