@@ -1,5 +1,5 @@
 #include "Engine.h"
-#include "frameworks/FrameworkConfirmation.h"
+#include "repair/FrameworkConfirmation.h"
 #include "frameworks/FrameworkFacts.h"
 #include "package/PackagePicker.h"
 #include "repair/PythonConsumers.h"

@@ -4,7 +4,7 @@
 #include "PythonEnvironment.h"
 #include "common/OsFlavor.h"
 #include "common/Version.h"
-#include "frameworks/FrameworkVerdict.h"
+#include "detect/FrameworkVerdict.h"
 #include "report/Diagnostic.h"
 
 #include <QJsonObject>

@@ -2,7 +2,7 @@
 
 #include "FrameworkCode.h"
 #include "compat/CudaDriverTable.h"
-#include "package/CudnnReleaseTable.h"
+#include "compat/CudnnReleaseTable.h"
 
 #include <QDir>
 #include <QJsonArray>

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "FrameworkTable.h"
-#include "FrameworkVerdict.h"
+#include "detect/FrameworkVerdict.h"
 
 #include <QCoreApplication>
 

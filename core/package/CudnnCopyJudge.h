@@ -1,6 +1,6 @@
 #pragma once
 
-#include "CudnnReleaseTable.h"
+#include "compat/CudnnReleaseTable.h"
 #include "detect/SystemSnapshot.h"
 
 #include <QCoreApplication>

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "CpuArch.h"
-#include "CudnnReleaseTable.h"
+#include "compat/CudnnReleaseTable.h"
 #include "PackageInspection.h"
 #include "PackageVerdict.h"
 #include "compat/CudaDriverTable.h"

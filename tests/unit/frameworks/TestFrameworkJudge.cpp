@@ -1,5 +1,5 @@
 #include "frameworks/FrameworkCode.h"
-#include "frameworks/FrameworkConfirmation.h"
+#include "repair/FrameworkConfirmation.h"
 #include "frameworks/FrameworkJudge.h"
 
 #include <QJsonArray>

@@ -1,6 +1,6 @@
 #include "compat/CompatResource.h"
 #include "fetch/RedistIndex.h"
-#include "package/CudnnReleaseTable.h"
+#include "compat/CudnnReleaseTable.h"
 
 #include <QDir>
 #include <QJsonArray>

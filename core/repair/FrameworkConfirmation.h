@@ -1,6 +1,6 @@
 #pragma once
 
-#include "FrameworkVerdict.h"
+#include "detect/FrameworkVerdict.h"
 #include "repair/PythonConsumers.h"
 
 #include <QCoreApplication>

@@ -1,6 +1,6 @@
 #include "FrameworkConfirmation.h"
 
-#include "FrameworkCode.h"
+#include "frameworks/FrameworkCode.h"
 
 #include <QDir>
 #include <QFileInfo>
