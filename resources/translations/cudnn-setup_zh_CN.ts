@@ -350,6 +350,10 @@ Try cudnn-setup --help.
         <source>%1 needs a value.</source>
         <translation>%1 需要一个值。</translation>
     </message>
+    <message>
+        <source>A Python environment (a venv or conda env root) to look at besides those found (repeatable).</source>
+        <translation>除已找到的环境外，还要查看的 Python 环境（venv 或 conda 环境的根目录；可重复）。</translation>
+    </message>
 </context>
 <context>
     <name>ConflictFinder</name>
@@ -672,6 +676,119 @@ Try cudnn-setup --help.
     </message>
 </context>
 <context>
+    <name>CudnnCopyFinder</name>
+    <message>
+        <source>PATH names %1, which NVIDIA&apos;s cuDNN installer added, but the DLLs are one level down in %2. Windows does not search subfolders of a PATH entry, so a program that loads cudnn64_9.dll by name fails (&quot;Could not locate cudnn_ops64_9.dll&quot;).</source>
+        <translation>PATH 中有 NVIDIA cuDNN 安装程序添加的 %1，但 DLL 在其下一级的 %2 中。Windows 不搜索 PATH 条目的子文件夹，因此按名称加载 cudnn64_9.dll 的程序会失败（&quot;Could not locate cudnn_ops64_9.dll&quot;）。</translation>
+    </message>
+    <message>
+        <source>Let the search-path fix put the folder that matches your toolkit&apos;s CUDA version on PATH (repair does this).</source>
+        <translation>让搜索路径修复把与工具包 CUDA 版本相符的文件夹放到 PATH 上（修复会这样做）。</translation>
+    </message>
+</context>
+<context>
+    <name>CudnnCopyJudge</name>
+    <message>
+        <source>cuDNN %1 in %2 is built for CUDA %3, but the active toolkit is CUDA %4: a program built with that toolkit that loads cuDNN by name gets this copy.</source>
+        <translation>%2 中的 cuDNN %1 是为 CUDA %3 构建的，但当前工具包是 CUDA %4：用该工具包构建、按名称加载 cuDNN 的程序会得到这份副本。</translation>
+    </message>
+    <message>
+        <source>Install a cuDNN built for CUDA %1 and let the search-path fix put it first.</source>
+        <translation>安装为 CUDA %1 构建的 cuDNN，并让搜索路径修复把它放在最前面。</translation>
+    </message>
+    <message>
+        <source>cuDNN %1 in %2 is built for CUDA %3; driver %4 is too old for it.</source>
+        <translation>%2 中的 cuDNN %1 是为 CUDA %3 构建的；驱动 %4 太旧，无法运行它。</translation>
+    </message>
+    <message>
+        <source>Update the NVIDIA driver to %1 or newer.</source>
+        <translation>请将 NVIDIA 驱动更新到 %1 或更新的版本。</translation>
+    </message>
+    <message>
+        <source>Update the NVIDIA driver to one that runs CUDA %1.</source>
+        <translation>请将 NVIDIA 驱动更新到能运行 CUDA %1 的版本。</translation>
+    </message>
+    <message>
+        <source>cuDNN %1 for CUDA %2 in %3 supports compute capability %4 to %5; %6 (%7) is outside that range.</source>
+        <translation>%3 中为 CUDA %2 构建的 cuDNN %1 支持计算能力 %4 至 %5；%6（%7）不在此范围内。</translation>
+    </message>
+    <message>
+        <source>Use a cuDNN release whose build for your CUDA lists this GPU in NVIDIA&apos;s support matrix.</source>
+        <translation>请使用这样的 cuDNN 版本：在 NVIDIA 的支持矩阵中，它针对你的 CUDA 的构建列出了这块 GPU。</translation>
+    </message>
+</context>
+<context>
+    <name>CudnnCopyList</name>
+    <message>
+        <source>cuDNN copies on this machine</source>
+        <translation>本机上的 cuDNN 副本</translation>
+    </message>
+    <message>
+        <source>cuDNN copy</source>
+        <translation>cuDNN 副本</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>详细信息</translation>
+    </message>
+    <message>
+        <source>In CUDA toolkits</source>
+        <translation>在 CUDA 工具包中</translation>
+    </message>
+    <message>
+        <source>From NVIDIA&apos;s cuDNN installer</source>
+        <translation>来自 NVIDIA 的 cuDNN 安装程序</translation>
+    </message>
+    <message>
+        <source>From system packages</source>
+        <translation>来自系统软件包</translation>
+    </message>
+    <message>
+        <source>From pip wheels</source>
+        <translation>来自 pip wheel</translation>
+    </message>
+    <message>
+        <source>From conda packages</source>
+        <translation>来自 conda 软件包</translation>
+    </message>
+    <message>
+        <source>Next to a program</source>
+        <translation>在程序旁边</translation>
+    </message>
+    <message>
+        <source>Elsewhere on the search path</source>
+        <translation>搜索路径上的其他位置</translation>
+    </message>
+    <message>
+        <source>usable</source>
+        <translation>可用</translation>
+    </message>
+    <message>
+        <source>usable, with warnings</source>
+        <translation>可用，但有警告</translation>
+    </message>
+    <message>
+        <source>not usable</source>
+        <translation>不可用</translation>
+    </message>
+    <message>
+        <source>for CUDA %1</source>
+        <translation>适用于 CUDA %1</translation>
+    </message>
+    <message>
+        <source>environment %1</source>
+        <translation>环境 %1</translation>
+    </message>
+    <message>
+        <source>missing %1</source>
+        <translation>缺少 %1</translation>
+    </message>
+    <message>
+        <source>No cuDNN found yet</source>
+        <translation>尚未找到 cuDNN</translation>
+    </message>
+</context>
+<context>
     <name>CudnnInstallScanner</name>
     <message>
         <source>cuDNN %1 in %2 is a major version this program does not know.</source>
@@ -854,14 +971,6 @@ Try cudnn-setup --help.
         <translation>（发现途径：%1）</translation>
     </message>
     <message>
-        <source>in toolkit %1</source>
-        <translation>位于工具包 %1</translation>
-    </message>
-    <message>
-        <source>on the search path in %1</source>
-        <translation>位于搜索路径中的 %1</translation>
-    </message>
-    <message>
         <source>complete</source>
         <translation>完整</translation>
     </message>
@@ -922,6 +1031,66 @@ Try cudnn-setup --help.
     <message>
         <source>default location</source>
         <translation>默认位置</translation>
+    </message>
+    <message>
+        <source>In CUDA toolkits</source>
+        <translation>在 CUDA 工具包中</translation>
+    </message>
+    <message>
+        <source>From NVIDIA&apos;s cuDNN installer</source>
+        <translation>来自 NVIDIA 的 cuDNN 安装程序</translation>
+    </message>
+    <message>
+        <source>From system packages</source>
+        <translation>来自系统软件包</translation>
+    </message>
+    <message>
+        <source>From pip wheels</source>
+        <translation>来自 pip wheel</translation>
+    </message>
+    <message>
+        <source>From conda packages</source>
+        <translation>来自 conda 软件包</translation>
+    </message>
+    <message>
+        <source>Next to a program</source>
+        <translation>在程序旁边</translation>
+    </message>
+    <message>
+        <source>Elsewhere on the search path</source>
+        <translation>搜索路径上的其他位置</translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation>正常</translation>
+    </message>
+    <message>
+        <source>usable, with warnings</source>
+        <translation>可用，但有警告</translation>
+    </message>
+    <message>
+        <source>not usable</source>
+        <translation>不可用</translation>
+    </message>
+    <message>
+        <source>for CUDA %1</source>
+        <translation>适用于 CUDA %1</translation>
+    </message>
+    <message>
+        <source>environment %1</source>
+        <translation>环境 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n copies</source>
+        <translation>
+            <numerusform>%n 份</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n environments looked at</source>
+        <translation>
+            <numerusform>查看了 %n 个环境</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1778,6 +1947,273 @@ Try cudnn-setup --help.
     <message>
         <source>What changed, what to do next, and the report to keep.</source>
         <translation>做了哪些更改、接下来要做什么，以及可以保存的报告。</translation>
+    </message>
+</context>
+<context>
+    <name>FrameworkConfirmation</name>
+    <message>
+        <source>cuDNN %1 from %2</source>
+        <translation>来自 %2 的 cuDNN %1</translation>
+    </message>
+    <message>
+        <source>no cuDNN</source>
+        <translation>无 cuDNN</translation>
+    </message>
+    <message>
+        <source>%1 %2 in %3 was predicted to load %4, but its interpreter loaded %5.</source>
+        <translation>预测 %3 中的 %1 %2 会加载 %4，但它的解释器实际加载的是 %5。</translation>
+    </message>
+    <message>
+        <source>Trust what the interpreter loaded; the difference is worth a report.</source>
+        <translation>以解释器实际加载的为准；这一差异值得报告。</translation>
+    </message>
+</context>
+<context>
+    <name>FrameworkJudge</name>
+    <message>
+        <source>%1 %2 in %3</source>
+        <translation>%1 %2（位于 %3）</translation>
+    </message>
+    <message>
+        <source>%1 has no GPU build on native Windows: it runs on the CPU and loads no cuDNN.</source>
+        <translation>%1 在原生 Windows 上没有 GPU 版本：它在 CPU 上运行，不加载任何 cuDNN。</translation>
+    </message>
+    <message>
+        <source>Run it in WSL2, or use version %1 (the last with native Windows GPU support).</source>
+        <translation>请在 WSL2 中运行它，或改用 %1 版本（最后一个支持原生 Windows GPU 的版本）。</translation>
+    </message>
+    <message>
+        <source>%1: which cuDNN this build was made with is not known, so whether it fits is not known either.</source>
+        <translation>%1：不知道此版本是用哪个 cuDNN 构建的，因此也无法判断是否匹配。</translation>
+    </message>
+    <message>
+        <source>%1 was built with cuDNN %2 but its own copy at %3 is cuDNN %4.</source>
+        <translation>%1 是用 cuDNN %2 构建的，但它自带的副本（%3）是 cuDNN %4。</translation>
+    </message>
+    <message>
+        <source>Reinstall the framework so that pip brings the cuDNN it requires.</source>
+        <translation>请重新安装该框架，让 pip 带来它所需的 cuDNN。</translation>
+    </message>
+    <message>
+        <source>%1 uses its own cuDNN %2 (%3, %4): the toolkit&apos;s cuDNN does not matter to it.</source>
+        <translation>%1 使用自带的 cuDNN %2（%3，%4）：工具包中的 cuDNN 与它无关。</translation>
+    </message>
+    <message>
+        <source>%1 expects cuDNN %2 in its own folder and has none; Python 3.8 and later does not search PATH for it.</source>
+        <translation>%1 期望在自己的文件夹中找到 cuDNN %2，但那里没有；Python 3.8 及更高版本不会在 PATH 中为它查找。</translation>
+    </message>
+    <message>
+        <source>Add the folder of a fitting cuDNN to the program&apos;s DLL directories, or reinstall the framework.</source>
+        <translation>请把匹配的 cuDNN 所在文件夹加入程序的 DLL 目录，或重新安装该框架。</translation>
+    </message>
+    <message>
+        <source>Reinstall the framework with its CUDA build.</source>
+        <translation>请重新安装该框架的 CUDA 版本。</translation>
+    </message>
+    <message>
+        <source>cuDNN %1.%2 or later %1.x for CUDA %3</source>
+        <translation>适用于 CUDA %3 的 cuDNN %1.%2 或更高的 %1.x</translation>
+    </message>
+    <message>
+        <source>%1 was built with cuDNN %2 and loads only a cuDNN %3.x; the search path offers cuDNN %4 (%5).</source>
+        <translation>%1 是用 cuDNN %2 构建的，只加载 cuDNN %3.x；搜索路径上提供的是 cuDNN %4（%5）。</translation>
+    </message>
+    <message>
+        <source>Install %1 next to it.</source>
+        <translation>请在旁边再安装 %1。</translation>
+    </message>
+    <message>
+        <source>Install %1 next to it, or use %2, which is built with cuDNN %3.</source>
+        <translation>请在旁边再安装 %1，或改用以 cuDNN %3 构建的 %2。</translation>
+    </message>
+    <message>
+        <source>%1 loads cuDNN %2.x by name, and none is on the library search path (cuDNN %3 lies at %4, where no search reaches).</source>
+        <translation>%1 按名称加载 cuDNN %2.x，但库搜索路径上没有（cuDNN %3 位于 %4，任何搜索都找不到那里）。</translation>
+    </message>
+    <message>
+        <source>%1 loads cuDNN %2.x by name, and none is on the library search path.</source>
+        <translation>%1 按名称加载 cuDNN %2.x，但库搜索路径上没有。</translation>
+    </message>
+    <message>
+        <source>Install %1.</source>
+        <translation>请安装 %1。</translation>
+    </message>
+    <message>
+        <source>%1 loads the cuDNN %2.x at %3, whose minor version nothing states: whether it is at least %4 is not known.</source>
+        <translation>%1 加载位于 %3 的 cuDNN %2.x，其次版本号无从得知：无法判断它是否至少为 %4。</translation>
+    </message>
+    <message>
+        <source>%1 was built with cuDNN %2 and refuses the older cuDNN %3 it finds at %4.</source>
+        <translation>%1 是用 cuDNN %2 构建的，会拒绝它在 %4 找到的较旧的 cuDNN %3。</translation>
+    </message>
+    <message>
+        <source>%1 loads cuDNN %2 from %3 (%4): it fits.</source>
+        <translation>%1 从 %3（%4）加载 cuDNN %2：匹配。</translation>
+    </message>
+    <message>
+        <source>%1 is built with CUDA %2, which needs driver %3 or newer; this driver is %4.</source>
+        <translation>%1 是用 CUDA %2 构建的，需要 %3 或更新的驱动；当前驱动是 %4。</translation>
+    </message>
+    <message>
+        <source>Update the NVIDIA driver to %1 or newer.</source>
+        <translation>请将 NVIDIA 驱动更新到 %1 或更新的版本。</translation>
+    </message>
+    <message>
+        <source>%1 loads cuDNN %2, which does not run on a GPU of compute capability %3 (it needs %4 or higher).</source>
+        <translation>%1 加载的 cuDNN %2 无法在计算能力为 %3 的 GPU 上运行（需要 %4 或更高）。</translation>
+    </message>
+    <message>
+        <source>Use a build with cuDNN %1 or older.</source>
+        <translation>请使用带 cuDNN %1 或更早版本的构建。</translation>
+    </message>
+    <message>
+        <source>This GPU is below what any cuDNN of that CUDA major supports.</source>
+        <translation>这块 GPU 低于该 CUDA 主版本的任何 cuDNN 所支持的范围。</translation>
+    </message>
+    <message>
+        <source>%1 needs cuDNN %2.x and %3 %4 in the same environment needs cuDNN %5.x: no single cuDNN serves both in one process.</source>
+        <translation>%1 需要 cuDNN %2.x，而同一环境中的 %3 %4 需要 cuDNN %5.x：在同一进程中没有一个 cuDNN 能同时满足两者。</translation>
+    </message>
+    <message>
+        <source>Keep %1 in a separate environment.</source>
+        <translation>请把 %1 放在单独的环境中。</translation>
+    </message>
+    <message>
+        <source>Install %1 (built with cuDNN %2), or keep %3 in a separate environment.</source>
+        <translation>请安装 %1（以 cuDNN %2 构建），或把 %3 放在单独的环境中。</translation>
+    </message>
+</context>
+<context>
+    <name>FrameworkList</name>
+    <message>
+        <source>Programs that will use cuDNN</source>
+        <translation>将使用 cuDNN 的程序</translation>
+    </message>
+    <message>
+        <source>Program</source>
+        <translation>程序</translation>
+    </message>
+    <message>
+        <source>Environment</source>
+        <translation>环境</translation>
+    </message>
+    <message>
+        <source>cuDNN it will load</source>
+        <translation>将加载的 cuDNN</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>结论</translation>
+    </message>
+    <message>
+        <source>not known</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>fits</source>
+        <translation>适用</translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation>不适用</translation>
+    </message>
+    <message>
+        <source>No Python framework that uses cuDNN was found.</source>
+        <translation>未找到使用 cuDNN 的 Python 框架。</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+</context>
+<context>
+    <name>FrameworkNeeds</name>
+    <message>
+        <source>cuDNN %1.x</source>
+        <translation>cuDNN %1.x</translation>
+    </message>
+    <message>
+        <source>cuDNN %1.%2 or a later %1.x</source>
+        <translation>cuDNN %1.%2 或更高的 %1.x</translation>
+    </message>
+    <message>
+        <source>%1 %2 in %3 needs %4</source>
+        <translation>%3 中的 %1 %2 需要 %4</translation>
+    </message>
+    <message>
+        <source>%1 %2 %3 (built with cuDNN %4)</source>
+        <translation>%1 %2 %3（以 cuDNN %4 构建）</translation>
+    </message>
+    <message>
+        <source>from</source>
+        <translation>自</translation>
+    </message>
+    <message>
+        <source>up to</source>
+        <translation>最高到</translation>
+    </message>
+    <message>
+        <source>cuDNN %1 serves every framework that loads cuDNN from this machine: %2.</source>
+        <translation>cuDNN %1 满足所有从本机加载 cuDNN 的框架：%2。</translation>
+    </message>
+    <message>
+        <source>keep them in a separate environment with their own cuDNN</source>
+        <translation>请把它们放在带有自己 cuDNN 的单独环境中</translation>
+    </message>
+    <message>
+        <source>%1, or a separate environment, resolves it</source>
+        <translation>%1，或使用单独的环境，可以解决</translation>
+    </message>
+    <message>
+        <source>No single cuDNN serves them all: %1; cuDNN %2 serves %3; %4.</source>
+        <translation>没有一个 cuDNN 能满足全部框架：%1；cuDNN %2 满足 %3；%4。</translation>
+    </message>
+    <message>
+        <source>none of them</source>
+        <translation>其中任何一个都不满足</translation>
+    </message>
+    <message>
+        <source>cuDNN %1 does not serve every framework: %2; %3.</source>
+        <translation>cuDNN %1 不能满足所有框架：%2；%3。</translation>
+    </message>
+</context>
+<context>
+    <name>FrameworkSummary</name>
+    <message>
+        <source>not known</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>fits</source>
+        <translation>适用</translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation>不适用</translation>
+    </message>
+    <message>
+        <source>Framework</source>
+        <translation>框架</translation>
+    </message>
+    <message>
+        <source>cuDNN %1 (%2)</source>
+        <translation>cuDNN %1（%2）</translation>
+    </message>
+    <message>
+        <source>no cuDNN</source>
+        <translation>无 cuDNN</translation>
+    </message>
+    <message>
+        <source>%1 %2 in %3 (%4): %5, %6</source>
+        <translation>%3（%4）中的 %1 %2：%5，%6</translation>
+    </message>
+    <message>
+        <source>fix: %1</source>
+        <translation>解决办法：%1</translation>
     </message>
 </context>
 <context>
@@ -2720,6 +3156,10 @@ Try cudnn-setup --help.
         <source>Give the toolkit&apos;s folder by a shorter path.</source>
         <translation>请用更短的路径指定工具包所在的文件夹。</translation>
     </message>
+    <message>
+        <source>cuDNN %1 serves fewer of the frameworks that load cuDNN from this machine than the chosen %2.</source>
+        <translation>与选中的 %2 相比，cuDNN %1 能满足的、从本机加载 cuDNN 的框架更少。</translation>
+    </message>
 </context>
 <context>
     <name>PackageSummary</name>
@@ -3209,6 +3649,17 @@ Try cudnn-setup --help.
     </message>
 </context>
 <context>
+    <name>PythonEnvironmentFinder</name>
+    <message>
+        <source>%1 is not a Python environment: it has no pyvenv.cfg, no conda-meta folder and no site-packages.</source>
+        <translation>%1 不是 Python 环境：其中没有 pyvenv.cfg、conda-meta 文件夹，也没有 site-packages。</translation>
+    </message>
+    <message>
+        <source>Give the environment&apos;s root folder (the one holding pyvenv.cfg or conda-meta).</source>
+        <translation>请给出环境的根文件夹（含有 pyvenv.cfg 或 conda-meta 的那个）。</translation>
+    </message>
+</context>
+<context>
     <name>RecordedPaths</name>
     <message>
         <source>its transaction id &quot;%1&quot; is not one cudnn-setup makes</source>
@@ -3342,6 +3793,14 @@ Try cudnn-setup --help.
     <message>
         <source>Give the archive (%1) with --package FILE.</source>
         <translation>用 --package FILE 提供压缩包（%1）。</translation>
+    </message>
+    <message>
+        <source>Run in that environment: pip install &quot;%1&quot;</source>
+        <translation>在该环境中运行：pip install &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>Before the import, add: os.add_dll_directory(r&quot;%1&quot;)</source>
+        <translation>在 import 之前加上：os.add_dll_directory(r&quot;%1&quot;)</translation>
     </message>
 </context>
 <context>
@@ -3625,6 +4084,10 @@ Try cudnn-setup --help.
         <source>If programs should use this toolkit, run as root: ln -sfn %1 %2 (repair leaves the link alone: another toolkit&apos;s users may rely on it).</source>
         <translation>如果程序应使用此工具包，请以 root 身份运行：ln -sfn %1 %2（修复不会改动该链接：其他工具包的用户可能依赖它）。</translation>
     </message>
+    <message>
+        <source>%1 keeps these files, so repair leaves them alone; to put them right, run: %2</source>
+        <translation>这些文件由 %1 管理，修复不会改动它们；如需修正，请运行：%2</translation>
+    </message>
 </context>
 <context>
     <name>RepairService</name>
@@ -3875,6 +4338,14 @@ Try cudnn-setup --help.
         <source>no package to install (%1)</source>
         <translation>没有可安装的安装包（%1）</translation>
     </message>
+    <message>
+        <source>%1 holds cuDNN files that a package manager keeps: %2. cudnn-setup does not write over them, so nothing was changed.</source>
+        <translation>%1 中有由包管理器管理的 cuDNN 文件：%2。cudnn-setup 不会覆盖它们，因此没有做任何更改。</translation>
+    </message>
+    <message>
+        <source>Let each manager put its own files right (%1), or install into a toolkit whose cuDNN no package manager keeps.</source>
+        <translation>请让各包管理器自行修正自己的文件（%1），或者安装到 cuDNN 不由任何包管理器管理的工具包中。</translation>
+    </message>
 </context>
 <context>
     <name>SetupWizard</name>
@@ -4084,30 +4555,6 @@ Try cudnn-setup --help.
         <translation>（当前使用）</translation>
     </message>
     <message>
-        <source>cuDNN</source>
-        <translation>cuDNN</translation>
-    </message>
-    <message>
-        <source>not installed yet</source>
-        <translation>尚未安装</translation>
-    </message>
-    <message>
-        <source>in the toolkit %1</source>
-        <translation>位于工具包 %1</translation>
-    </message>
-    <message>
-        <source>on the library search path in %1</source>
-        <translation>位于库搜索路径 %1</translation>
-    </message>
-    <message>
-        <source>complete</source>
-        <translation>完整</translation>
-    </message>
-    <message>
-        <source>incomplete</source>
-        <translation>不完整</translation>
-    </message>
-    <message>
         <source>Some problems need attention; see the findings below.</source>
         <translation>有些问题需要处理，请查看下方的检查结果。</translation>
     </message>
@@ -4118,6 +4565,22 @@ Try cudnn-setup --help.
     <message>
         <source>Detection finished.</source>
         <translation>检测完成。</translation>
+    </message>
+    <message>
+        <source>Add an environment…</source>
+        <translation>添加环境…</translation>
+    </message>
+    <message>
+        <source>A Python environment (a venv or conda env folder) to look for cuDNN in, besides those found.</source>
+        <translation>除已找到的环境外，还要在其中查找 cuDNN 的 Python 环境（venv 或 conda 环境文件夹）。</translation>
+    </message>
+    <message>
+        <source>Programs that will use cuDNN</source>
+        <translation>将使用 cuDNN 的程序</translation>
+    </message>
+    <message>
+        <source>Choose a Python environment&apos;s folder</source>
+        <translation>选择 Python 环境的文件夹</translation>
     </message>
 </context>
 <context>
@@ -4834,6 +5297,14 @@ Try cudnn-setup --help.
     <message>
         <source>Choose an archive…</source>
         <translation>选择压缩包…</translation>
+    </message>
+    <message>
+        <source>In that environment, run: pip install &quot;%1&quot;</source>
+        <translation>在该环境中运行：pip install &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>In the program, before the import, add: os.add_dll_directory(r&quot;%1&quot;)</source>
+        <translation>在程序中 import 之前加上：os.add_dll_directory(r&quot;%1&quot;)</translation>
     </message>
 </context>
 </TS>
