@@ -236,7 +236,7 @@ QList<int> SetupWizard::skippedSteps(const QList<int>& steps) const
                 skipped.append(i);
             break;
         case BenchmarkPageId:
-            if (!benchmark || !benchmark->ran)
+            if (!benchmark || !benchmark->measured())
                 skipped.append(i);
             break;
         default:

@@ -407,10 +407,9 @@ void PackagePage::forgetChoice()
 
 void PackagePage::checkOrGoOn()
 {
-    // Enter after a check of this same path goes on, as Next does; a new path is checked first.
-    if (!m_busy && m_path->text().trimmed() == m_checkedPath && isComplete())
-        wizard()->next();
-    else
+    // Enter after a check of this same path is the wizard's own: its default button, Next, goes on. A new path (or
+    // one that did not fit) is checked first.
+    if (m_busy || m_path->text().trimmed() != m_checkedPath || !isComplete())
         check();
 }
 
