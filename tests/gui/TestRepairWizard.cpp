@@ -298,6 +298,7 @@ void TestRepairWizard::uninstallAfterRepairsIsTheToolkitBeforeTheInstall()
     QVERIFY(page);
     auto* button = wizard.findChild<QPushButton*>(QStringLiteral("uninstallButton"));
     QVERIFY(button->isEnabled());
+    answerNextQuestion(QMessageBox::Yes, nullptr); // "Uninstall cuDNN 9.19.0 from …?"
     QTest::mouseClick(button, Qt::LeftButton);
     QTRY_VERIFY_WITH_TIMEOUT(!page->isBusy(), 60000);
     const QString result = wizard.findChild<QLabel*>(QStringLiteral("uninstallResult"))->text();
