@@ -76,10 +76,10 @@ static bool makeRealRuntimeMachine(TestTree& tree, const QString& runtimeRoot, s
     for (const QString& name : runtime)
         ok = QFile::copy(from.filePath(QStringLiteral("lib/") + name), root + QStringLiteral("/lib/") + name) && ok;
     tree.symlink(QStringLiteral("cuda-13.0/lib/libcudart.so"), runtime.value(0));
-    HostEnvironment host = HostEnvironment::current();
+    // Nothing of this machine's environment: only the temporary toolkit is found, never runtimeRoot itself.
+    HostEnvironment host;
     host.defaultToolkitRoots = {root};
     host.probeDirectory = QCoreApplication::applicationDirPath() + QStringLiteral("/../bin");
-    host.variables.remove(QStringLiteral("LD_LIBRARY_PATH"));
     makeEngine(tree, host, engine);
     return ok && !runtime.isEmpty();
 }
@@ -158,6 +158,10 @@ int main(int argc, char* argv[])
 #endif
 
     SetupWizard wizard(*engine);
+#ifndef CUDNN_SETUP_RENDER_THIS_MACHINE_ONLY
+    if (parser.isSet(QStringLiteral("cudnn-archive"))) // into the temporary toolkit, whatever else is found
+        wizard.state().setPreferredToolkit(QFileInfo(tree.path(QStringLiteral("cuda-13.0"))).canonicalFilePath());
+#endif
     wizard.resize(820, 600);
     wizard.show();
     if (!QTest::qWaitForWindowExposed(&wizard))
