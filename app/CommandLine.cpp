@@ -7,6 +7,16 @@
 
 namespace {
 
+/**
+ * An option for cudnn-setup itself (the elevated copy's hand-over), not for people: it parses, but help, the manual
+ * page (help2man reads --help) and the shell completions do not offer it.
+ */
+QCommandLineOption internal(QCommandLineOption option)
+{
+    option.setFlags(QCommandLineOption::HiddenFromHelp);
+    return option;
+}
+
 struct Options
 {
     Q_DECLARE_TR_FUNCTIONS(CommandLine)
@@ -67,10 +77,10 @@ public:
     QCommandLineOption progressFile{QStringLiteral("progress-file"),
                                     tr("Append one JSON line per progress update to this existing file."),
                                     QStringLiteral("FILE")};
-    QCommandLineOption elevationToken{QStringLiteral("elevation-token"),
-                                      tr("Internal: the elevated copy the wizard starts for the "
-                                         "privileged step (docs/elevation.md)."),
-                                      QStringLiteral("TOKEN")};
+    QCommandLineOption elevationToken = internal(QCommandLineOption(QStringLiteral("elevation-token"),
+                                                                    tr("Internal: the elevated copy the wizard starts "
+                                                                       "for the privileged step (docs/elevation.md)."),
+                                                                    QStringLiteral("TOKEN")));
     // Long only: -v is left free (it means "verbose" to most tools), so addVersionOption(), which claims it, is not
     // used; --help is QCommandLineParser's own (addHelpOption: -h, --help, --help-all, and -? on Windows).
     QCommandLineOption forMachine{QStringLiteral("for-machine"),

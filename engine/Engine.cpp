@@ -203,6 +203,16 @@ Engine::privilegedStep(const PackageChoice& choice, const SystemSnapshot& system
     return request;
 }
 
+std::optional<QString>
+Engine::privilegedCommand(const PackageChoice& choice, const SystemSnapshot& system, PathScope scope) const
+{
+    const std::optional<ElevationRequest> privileged = privilegedStep(choice, system, scope);
+    const std::optional<InstallPlan> plan = planInstall(choice, system);
+    if (!privileged || (plan && plan->writesNothing() && scope != PathScope::Machine))
+        return std::nullopt;
+    return pasteCommand(hostOsFlavor(), m_program, *privileged);
+}
+
 SetupOutcome Engine::install(const PackageChoice& choice,
                              const SystemSnapshot& system,
                              const SetupOptions& options,
@@ -261,7 +271,12 @@ SetupOutcome Engine::install(const PackageChoice& choice,
 
     const std::optional<ElevationRequest> privileged
         = options.elevate && m_launcher && !deploy ? privilegedStep(choice, system, options.pathScope) : std::nullopt;
-    if (privileged) {
+    if (privileged && outcome.plan && outcome.plan->writesNothing() && options.pathScope != PathScope::Machine) {
+        // The privileged step already ran outside (its command, run by hand): the toolkit holds exactly these
+        // files, so nobody is asked for rights again, and the user's own search path is fixed here.
+        outcome.install = alreadyInstalled(*outcome.plan, log.get());
+        applyUserSearchPath(outcome, log.get());
+    } else if (privileged) {
         installElevated(*privileged, outcome, log.get(), progress);
     } else {
         InstallOptions installing = installOptions(outcome.environment.fix());
@@ -485,14 +500,38 @@ void Engine::installElevated(const ElevationRequest& request,
         outcome.install.toolkitRoot = request.cudaRoot;
     }
 
-    using Status = EnvironmentOutcome::Status;
-    EnvironmentOutcome& environment = outcome.environment;
-    if (environment.status != Status::Planned)
-        return;
-    if (environment.scope == PathScope::Machine) {
-        environment.status = elevatedEnvironmentStatus(elevated.report);
+    if (outcome.environment.status == EnvironmentOutcome::Status::Planned
+        && outcome.environment.scope == PathScope::Machine) {
+        outcome.environment.status = elevatedEnvironmentStatus(elevated.report);
         return;
     }
+    applyUserSearchPath(outcome, log);
+}
+
+InstallResult Engine::alreadyInstalled(const InstallPlan& plan, InstallLog* log)
+{
+    InstallResult result;
+    result.command = QStringLiteral("install");
+    result.status = InstallResult::Status::Unchanged;
+    result.root = QFileInfo(plan.toolkitRoot).canonicalFilePath();
+    result.toolkitRoot = plan.toolkitRoot;
+    for (const InstallItem& item : plan.items)
+        result.files.append({item.destination, QStringLiteral("unchanged"), item.sha256, item.linkTarget});
+    // In the installer's words, as when it finds nothing to change itself.
+    result.diagnostics.append(Diagnostic::info(
+        InstallCode::Unchanged,
+        QCoreApplication::translate("Installer", "%1 already holds exactly these files; nothing was written.")
+            .arg(displayPath(plan.os, plan.toolkitRoot))));
+    InstallLog::to(log, QCoreApplication::translate("Installer", "nothing to change in %1").arg(plan.toolkitRoot));
+    return result;
+}
+
+void Engine::applyUserSearchPath(SetupOutcome& outcome, InstallLog* log) const
+{
+    using Status = EnvironmentOutcome::Status;
+    EnvironmentOutcome& environment = outcome.environment;
+    if (environment.status != Status::Planned || environment.scope == PathScope::Machine)
+        return;
     // The user's own search path: never the elevated copy's business (it may be another administrator's account).
     const bool installed = outcome.install.status == InstallResult::Status::Ok
         || outcome.install.status == InstallResult::Status::Unchanged;

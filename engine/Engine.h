@@ -73,6 +73,16 @@ public:
                                 const SystemSnapshot& system,
                                 ProgressSink* progress = nullptr,
                                 CancellationToken cancel = {}) const;
+    /**
+     * The same choice where a tie between toolkits is no error (the wizard's policy): the active toolkit among them
+     * is taken, else the first, and tie gets the toolkits that tied (empty when none did). Judging again reads
+     * nothing: what the first judgement read is kept.
+     */
+    PackageChoice choosePackageSettlingTie(const PackageRequest& request,
+                                           const SystemSnapshot& system,
+                                           QStringList* tie,
+                                           ProgressSink* progress = nullptr,
+                                           CancellationToken cancel = {}) const;
     /** The plan for the chosen package and toolkit; null when nothing was chosen or the choice is blocked. */
     static std::optional<InstallPlan> planInstall(const PackageChoice& choice, const SystemSnapshot& system);
     /** Every archive at the path (a file, or a folder of them), inspected. */
@@ -127,6 +137,13 @@ public:
      */
     std::optional<ElevationRequest>
     privilegedStep(const PackageChoice& choice, const SystemSnapshot& system, PathScope scope) const;
+    /**
+     * The privileged step as a command an administrator can run by hand in a terminal (sudo … on Linux); null when
+     * installing choice with scope needs no rights this process lacks, or the toolkit already holds exactly its
+     * files (the command was run: install() then does only what is left, here).
+     */
+    std::optional<QString>
+    privilegedCommand(const PackageChoice& choice, const SystemSnapshot& system, PathScope scope) const;
     /**
      * What InstallService needs from the engine: the factory that rebuilds every kind of step a journal or manifest
      * holds (files and the environment), and, when a fix is given and changes something, that fix as the last step
@@ -230,6 +247,10 @@ private:
                          SetupOutcome& outcome,
                          InstallLog* log,
                          ProgressSink* progress) const;
+    /** The user-scope search path fix of an install whose files another process put in place, applied here. */
+    void applyUserSearchPath(SetupOutcome& outcome, InstallLog* log) const;
+    /** The result of an install whose files are all in place already (plan.writesNothing()). */
+    static InstallResult alreadyInstalled(const InstallPlan& plan, InstallLog* log);
     /**
      * The log a task writes, opened once for every task with one rule: a log that cannot be opened ends the task
      * before anything is changed (why says so). Null without error when none was asked for. A log the caller holds

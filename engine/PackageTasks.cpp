@@ -21,6 +21,27 @@ PackageChoice Engine::choosePackage(const PackageRequest& request,
     return PackageService::pick(request.path, system, request.cudaRoot, request.force, progress, cancel);
 }
 
+PackageChoice Engine::choosePackageSettlingTie(const PackageRequest& request,
+                                               const SystemSnapshot& system,
+                                               QStringList* tie,
+                                               ProgressSink* progress,
+                                               CancellationToken cancel) const
+{
+    tie->clear();
+    PackageChoice choice = choosePackage(request, system, progress, cancel);
+    if (request.cudaRoot || choice.ambiguousToolkits.isEmpty())
+        return choice;
+    *tie = choice.ambiguousToolkits;
+    QString taken = tie->first();
+    for (const CudaToolkit& toolkit : system.toolkits) {
+        if (toolkit.active && tie->contains(toolkit.root))
+            taken = toolkit.root;
+    }
+    PackageRequest settled = request;
+    settled.cudaRoot = taken;
+    return choosePackage(settled, system, progress, cancel);
+}
+
 QString Engine::nvidiaSource()
 {
     return FetchSource::nvidiaRoot().toString();

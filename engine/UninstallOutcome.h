@@ -14,6 +14,9 @@ struct InstalledCopy
     QString cudnnVersion; // of the newest install; empty when the manifest cannot be read
     QDateTime installed;
     QString problem; // why the manifest cannot be read
+    QStringList files; // what an uninstall of the newest install removes, relative to the root, in install order
+    bool searchPathChanged = false; // that install also changed the search path, which goes back with it
+    QString restoredVersion; // the cuDNN of the install before it, which comes back; empty: none (the original)
 };
 
 /** What an uninstall is asked to do. */

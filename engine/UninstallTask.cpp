@@ -28,6 +28,15 @@ QList<InstalledCopy> Engine::installedCopies(const SystemSnapshot& system) const
         if (const ManifestEntry* newest = manifest ? manifest->newest() : nullptr) {
             copy.cudnnVersion = newest->package.value(QStringLiteral("cudnn_version")).toString();
             copy.installed = newest->time;
+            for (const ManifestFile& file : newest->files) {
+                if (file.action != ManifestFile::Action::Removed) // a superseded file comes back; nothing goes
+                    copy.files.append(file.path);
+            }
+            copy.searchPathChanged = !newest->operations.isEmpty();
+            if (manifest->entries.size() > 1)
+                copy.restoredVersion = manifest->entries.at(manifest->entries.size() - 2)
+                                           .package.value(QStringLiteral("cudnn_version"))
+                                           .toString();
         }
         copies.append(copy);
     }

@@ -91,6 +91,7 @@ SetupWizard::SetupWizard(const Engine& engine, SetupTask initialTask, QWidget* p
     });
     connect(&m_state, &WizardState::taskChanged, this, &SetupWizard::showSteps);
     connect(m_repairPage, &RepairPage::finished, this, &SetupWizard::showSteps); // Verify joins once it repaired
+    connect(m_uninstallPage, &UninstallPage::switchChosen, this, &QWizard::next);
     showSteps();
 }
 
@@ -131,7 +132,9 @@ QList<int> SetupWizard::route() const
 int SetupWizard::nextId() const
 {
     const QList<int> steps = route();
-    const qsizetype at = steps.indexOf(currentId());
+    qsizetype at = steps.indexOf(currentId());
+    if (at < 0) // the task changed on a page of the old one (Switch to another version): on from the System page
+        at = steps.indexOf(SystemPageId);
     return at >= 0 && at + 1 < steps.size() ? steps.at(at + 1) : -1;
 }
 
@@ -212,7 +215,35 @@ void SetupWizard::showSteps()
             break;
         }
     }
-    m_steps->setSteps(names, int(steps.indexOf(currentId())));
+    m_steps->setSteps(names, int(steps.indexOf(currentId())), skippedSteps(steps));
+}
+
+QList<int> SetupWizard::skippedSteps(const QList<int>& steps) const
+{
+    // A step passed without its work done gets no tick: an uninstall not made, a check or benchmark that did not run.
+    QList<int> skipped;
+    const std::optional<UninstallOutcome>& uninstall = m_state.uninstallOutcome();
+    const std::optional<SetupOutcome>& outcome = m_state.outcome();
+    const std::optional<BenchmarkResult>& benchmark = m_state.benchmark();
+    for (int i = 0; i < steps.size(); ++i) {
+        switch (PageId(steps.at(i))) {
+        case UninstallPageId:
+            if (!uninstall || uninstall->result.status != InstallResult::Status::Uninstalled)
+                skipped.append(i);
+            break;
+        case VerifyPageId:
+            if (m_state.task() != SetupTask::Repair && (!outcome || !outcome->verify))
+                skipped.append(i);
+            break;
+        case BenchmarkPageId:
+            if (!benchmark || !benchmark->measured())
+                skipped.append(i);
+            break;
+        default:
+            break;
+        }
+    }
+    return skipped;
 }
 
 void SetupWizard::allowBackAfterInstall()

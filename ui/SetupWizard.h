@@ -68,6 +68,8 @@ private:
     QWizardPage* stoppablePage() const;
     void stopWorkOf(QWizardPage* page);
     void showSteps();
+    /** The indexes among `steps` of those passed without their work done. */
+    QList<int> skippedSteps(const QList<int>& steps) const;
     /** After an install that changed nothing, the commit page before it lets Back through again. */
     void allowBackAfterInstall();
     /** The brand in the pages' header, drawn from the SVG at the screen's pixel ratio. */

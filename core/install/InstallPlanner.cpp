@@ -111,6 +111,13 @@ bool InstallPlan::isValid() const
     return std::none_of(findings.cbegin(), findings.cend(), [](const PackageFinding& f) { return f.blocks(); });
 }
 
+bool InstallPlan::writesNothing() const
+{
+    return createFolders.isEmpty() && std::all_of(items.cbegin(), items.cend(), [](const InstallItem& item) {
+               return item.action == InstallItem::Action::Same;
+           });
+}
+
 QJsonObject InstallPlan::toJson() const
 {
     QJsonArray files;

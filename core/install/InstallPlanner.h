@@ -47,6 +47,8 @@ struct InstallPlan
     PackageFindings findings; // conflicts the install could not resolve
 
     bool isValid() const;
+    /** The toolkit already holds exactly these files: every one the same, no folder to make. */
+    bool writesNothing() const;
     QJsonObject toJson() const;
 };
 

@@ -10,6 +10,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
+#include <algorithm>
 
 namespace {
 
@@ -171,16 +172,28 @@ PackageSurvey PackagePicker::survey(const QString& folderOrFile,
     result.files = archivesIn(folderOrFile);
     for (const QString& file : std::as_const(result.files)) {
         std::optional<PackageInspection> known = InspectionCache::instance().find(file);
-        // In a folder, what the name already rules out for every toolkit in question is not read (a lab's folder
-        // holds the builds of other platforms and CUDA majors); its candidate says what the name says.
-        if (!known && result.files.size() > 1) {
+        // What the name already rules out for every toolkit in question is not read (a lab's folder holds the
+        // builds of other platforms and CUDA majors; a _cuda12 archive dropped for a CUDA 13 toolkit is refused at
+        // once); its candidate says what the name says.
+        if (!known) {
             if (std::optional<PackageInspection> described = describedByName(file);
-                described && !choose({*described}, system, cudaRoot, force).ok())
+                described && ruledOut(choose({*described}, system, cudaRoot, force)))
                 known = std::move(described);
         }
         result.known.append(std::move(known));
     }
     return result;
+}
+
+bool PackagePicker::ruledOut(const PackageChoice& byName)
+{
+    // A tie is no refusal, and without a toolkit the archive itself is still worth describing.
+    if (byName.candidates.isEmpty() || byName.chosen() || !byName.ambiguousToolkits.isEmpty())
+        return false;
+    const QList<PackageCandidate::Fit>& fits = byName.candidates.first().fits;
+    return !fits.isEmpty() && std::all_of(fits.cbegin(), fits.cend(), [](const PackageCandidate::Fit& fit) {
+        return fit.verdict.blocked();
+    });
 }
 
 QStringList PackageSurvey::toRead() const
@@ -314,7 +327,15 @@ PackageChoice PackagePicker::choose(const QList<PackageInspection>& inspections,
     }
 
     if (leaders.isEmpty()) {
-        if (!toolkits.isEmpty()) {
+        if (!toolkits.isEmpty() && inspections.size() == 1) {
+            choice.findings.append(PackageFinding::hardBlock(
+                PackageCode::NoneCompatible,
+                QCoreApplication::translate("PackagePicker",
+                                            "The archive cannot be installed into the toolkit, for the reasons "
+                                            "listed."),
+                QCoreApplication::translate("PackagePicker",
+                                            "Fix the first reason given, or download a build that fits.")));
+        } else if (!toolkits.isEmpty()) {
             choice.findings.append(
                 PackageFinding::hardBlock(PackageCode::NoneCompatible,
                                           QCoreApplication::translate("PackagePicker",

@@ -102,6 +102,8 @@ public:
     static QStringList archivesIn(const QString& folderOrFile);
 
 private:
+    /** The choice the name alone supports refuses the archive for every toolkit in question (one at least). */
+    static bool ruledOut(const PackageChoice& byName);
     /** What NVIDIA's file name says of an archive, as an inspection that read nothing; nullopt for another name. */
     static std::optional<PackageInspection> describedByName(const QString& archive);
 

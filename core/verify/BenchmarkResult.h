@@ -45,6 +45,12 @@ struct BenchmarkResult
     /** The verdict as a diagnostic: OK is info, slow/no GPU a warning, wrong results or load failures an error. */
     Diagnostic diagnostic() const;
     bool passed() const { return verdictCode == QLatin1String(BenchmarkCode::Ok); }
+    /** The convolutions ran and were compared: fast, slow or wrong; not a benchmark that could not run at all. */
+    bool measured() const
+    {
+        return passed() || verdictCode == QLatin1String(BenchmarkCode::Slow)
+            || verdictCode == QLatin1String(BenchmarkCode::Wrong);
+    }
 
     static BenchmarkResult fromProbeJson(const QJsonObject& json);
     /** The "benchmark" section of the report: {status, verdict{code,message}, gpu, cases[], probe}. */

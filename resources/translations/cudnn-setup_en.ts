@@ -138,4 +138,14 @@
         </translation>
     </message>
 </context>
+<context>
+    <name>UninstallPage</name>
+    <message numerus="yes">
+        <source>%n files and links are removed.</source>
+        <translation>
+            <numerusform>%n file or link is removed.</numerusform>
+            <numerusform>%n files and links are removed.</numerusform>
+        </translation>
+    </message>
+</context>
 </TS>

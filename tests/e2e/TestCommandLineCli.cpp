@@ -20,6 +20,7 @@ private slots:
     void versionIsLongOnly();
     void helpListsTheStandardOptions();
     void helpAndErrorsAreTranslated();
+    void internalOptionsAreHiddenButParse();
     void errorsAreEnglishByDefault();
     void followsTheSystemLanguage_data();
     void followsTheSystemLanguage();
@@ -102,6 +103,19 @@ void TestCommandLineCli::helpListsTheStandardOptions()
         QVERIFY2(!help.out.contains(QStringLiteral("-v,")), qPrintable(help.out));
         QVERIFY2(help.out.contains(QStringLiteral("--cuda-root <DIR>")), qPrintable(help.out));
     }
+}
+
+void TestCommandLineCli::internalOptionsAreHiddenButParse()
+{
+    for (const QString& word : {QStringLiteral("--help"), QStringLiteral("--help-all")}) {
+        const Run help = run({word});
+        QCOMPARE(help.exitCode, 0);
+        QVERIFY2(!help.out.contains(QStringLiteral("elevation")), qPrintable(help.out));
+    }
+    // Hidden, not gone: the elevated copy's hand-over still parses, and its own rule is still checked.
+    const Run alone = run({QStringLiteral("--elevation-token"), QString(32, QLatin1Char('a'))});
+    QCOMPARE(alone.exitCode, 2);
+    QVERIFY2(alone.err.contains(QStringLiteral("--elevation-token needs --silent")), qPrintable(alone.err));
 }
 
 void TestCommandLineCli::helpAndErrorsAreTranslated()

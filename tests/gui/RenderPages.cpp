@@ -3,6 +3,9 @@
 // With --this-machine ARCHIVE it renders over the machine it runs on instead, installing ARCHIVE: the Windows build
 // does so under wine, over the fake toolkit and driver of the Windows test tier (scripts/render-screenshots.sh
 // --windows), and is built without the test tree's fakes (CUDNN_SETUP_RENDER_THIS_MACHINE_ONLY).
+// With --cudnn-archive ARCHIVE --cuda-runtime ROOT it installs a real cuDNN archive into a temporary toolkit that
+// holds ROOT's CUDA runtime (only read), on this machine as it is: Verify loads the real libraries, and without a
+// GPU the benchmark says so.
 #include "Localization.h"
 #include "SetupWizard.h"
 #include "engine/Engine.h"
@@ -45,6 +48,42 @@ static void makeMachine(TestTree& tree)
     }
 }
 
+/** The engine over host, with a temporary home and "/" for the search path step. */
+static void makeEngine(TestTree& tree, const HostEnvironment& host, std::optional<Engine>& engine)
+{
+    auto runner = std::make_shared<ProcessRunner>();
+    EnvironmentLocations environment = EnvironmentLocations::current(host, runner);
+    environment.homeDirectory = tree.makeDir(QStringLiteral("home/student"));
+    environment.systemRoot = SystemRoot(tree.makeDir(QStringLiteral("root")));
+    environment.loginShell = QStringLiteral("/bin/bash");
+    engine.emplace(host, runner, environment);
+}
+
+/**
+ * A temporary CUDA toolkit with the real CUDA runtime of runtimeRoot (copied: runtimeRoot is only read), and the
+ * engine of this machine (no fake driver or GPU) looking there.
+ */
+static bool makeRealRuntimeMachine(TestTree& tree, const QString& runtimeRoot, std::optional<Engine>& engine)
+{
+    const QString root = tree.makeDir(QStringLiteral("cuda-13.0"));
+    tree.makeDir(QStringLiteral("cuda-13.0/include"));
+    tree.makeDir(QStringLiteral("cuda-13.0/lib"));
+    tree.symlink(QStringLiteral("cuda-13.0/lib64"), QStringLiteral("lib")); // NVIDIA's CUDA 13 layout
+    const QDir from(runtimeRoot);
+    bool ok = QFile::copy(from.filePath(QStringLiteral("include/cuda.h")), root + QStringLiteral("/include/cuda.h"));
+    const QStringList runtime = QDir(from.filePath(QStringLiteral("lib")))
+                                    .entryList({QStringLiteral("libcudart.so.*")}, QDir::Files, QDir::Name);
+    for (const QString& name : runtime)
+        ok = QFile::copy(from.filePath(QStringLiteral("lib/") + name), root + QStringLiteral("/lib/") + name) && ok;
+    tree.symlink(QStringLiteral("cuda-13.0/lib/libcudart.so"), runtime.value(0));
+    // Nothing of this machine's environment: only the temporary toolkit is found, never runtimeRoot itself.
+    HostEnvironment host;
+    host.defaultToolkitRoots = {root};
+    host.probeDirectory = QCoreApplication::applicationDirPath() + QStringLiteral("/../bin");
+    makeEngine(tree, host, engine);
+    return ok && !runtime.isEmpty();
+}
+
 /** The made-up machine: its engine, and the archive to install (written into tree). */
 static QString makeFakeMachine(TestTree& tree, std::optional<Engine>& engine)
 {
@@ -59,12 +98,7 @@ static QString makeFakeMachine(TestTree& tree, std::optional<Engine>& engine)
     const QString archive = tree.path(QStringLiteral("downloads/") + spec.fileName());
     QDir().mkpath(QFileInfo(archive).absolutePath());
     withFakeCpuCudnn(spec, QCoreApplication::applicationDirPath() + QStringLiteral("/../fakes")).write(archive);
-    auto runner = std::make_shared<ProcessRunner>();
-    EnvironmentLocations environment = EnvironmentLocations::current(host, runner);
-    environment.homeDirectory = tree.makeDir(QStringLiteral("home/student"));
-    environment.systemRoot = SystemRoot(tree.makeDir(QStringLiteral("root")));
-    environment.loginShell = QStringLiteral("/bin/bash");
-    engine.emplace(host, runner, environment);
+    makeEngine(tree, host, engine);
     return archive;
 }
 #endif
@@ -86,6 +120,12 @@ int main(int argc, char* argv[])
     parser.addOption({QStringLiteral("this-machine"),
                       QStringLiteral("Render over this machine, installing ARCHIVE"),
                       QStringLiteral("ARCHIVE")});
+    parser.addOption({QStringLiteral("cudnn-archive"),
+                      QStringLiteral("Install this real cuDNN archive (with --cuda-runtime)"),
+                      QStringLiteral("ARCHIVE")});
+    parser.addOption({QStringLiteral("cuda-runtime"),
+                      QStringLiteral("The CUDA toolkit whose runtime the temporary toolkit gets (read only)"),
+                      QStringLiteral("ROOT")});
     parser.process(app);
     const QString output = parser.positionalArguments().value(0, QStringLiteral("."));
     const QString language = parser.value(QStringLiteral("lang"));
@@ -97,10 +137,18 @@ int main(int argc, char* argv[])
     QString archive = parser.value(QStringLiteral("this-machine"));
 #ifndef CUDNN_SETUP_RENDER_THIS_MACHINE_ONLY
     TestTree tree;
-    if (archive.isEmpty())
+    if (parser.isSet(QStringLiteral("cudnn-archive"))) {
+        archive = parser.value(QStringLiteral("cudnn-archive"));
+        if (!makeRealRuntimeMachine(tree, parser.value(QStringLiteral("cuda-runtime")), engine)) {
+            QTextStream(stderr) << "no CUDA runtime to copy under " << parser.value(QStringLiteral("cuda-runtime"))
+                                << "\n";
+            return 2;
+        }
+    } else if (archive.isEmpty()) {
         archive = makeFakeMachine(tree, engine);
-    else
+    } else {
         engine.emplace();
+    }
 #else
     if (archive.isEmpty()) {
         QTextStream(stderr) << "this build renders over this machine only: give --this-machine ARCHIVE\n";
@@ -110,6 +158,10 @@ int main(int argc, char* argv[])
 #endif
 
     SetupWizard wizard(*engine);
+#ifndef CUDNN_SETUP_RENDER_THIS_MACHINE_ONLY
+    if (parser.isSet(QStringLiteral("cudnn-archive"))) // into the temporary toolkit, whatever else is found
+        wizard.state().setPreferredToolkit(QFileInfo(tree.path(QStringLiteral("cuda-13.0"))).canonicalFilePath());
+#endif
     wizard.resize(820, 600);
     wizard.show();
     if (!QTest::qWaitForWindowExposed(&wizard))
@@ -138,7 +190,7 @@ int main(int argc, char* argv[])
             return wizard.button(QWizard::NextButton)->isEnabled() || wizard.button(QWizard::CommitButton)->isEnabled()
                 || wizard.button(QWizard::FinishButton)->isEnabled();
         };
-        if (!QTest::qWaitFor(pageDone, 120000))
+        if (!QTest::qWaitFor(pageDone, 900000)) // a real archive is read twice: once checked, once installed
             return 1;
         ok = save(&wizard, output, QStringLiteral("%1-%2-%3").arg(language).arg(page++).arg(name)) && ok;
     }

@@ -1,5 +1,7 @@
 #include "../elevation/ElevationFixtures.h"
 #include "../unit/install/InstallFixtures.h"
+#include "CommandBox.h"
+#include "DiagnosticList.h"
 #include "SetupWizard.h"
 #include "SilentRun.h"
 #include "engine/Engine.h"
@@ -11,10 +13,12 @@
 #include "pages/SystemPage.h"
 
 #include <QApplication>
+#include <QClipboard>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QLabel>
 #include <QLineEdit>
+#include <QProcess>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QtTest>
@@ -37,9 +41,11 @@ private slots:
     void installsThroughTheElevatedCopy();
     void declinedSaysSoAndTryAgainAsksAgain();
     void failedElevatedMergeShowsTheRollback();
+    void withoutPkexecTheCommandRunByHandLetsItGoOn();
 
 private:
-    Engine makeEngine(const QStringList& launcherOptions);
+    /** launcherOptions: the stand-in for pkexec's; `nothingCanAsk`: no pkexec at all (the command is shown instead). */
+    Engine makeEngine(const QStringList& launcherOptions, bool nothingCanAsk = false);
     /** Through System, Package, Plan and Search path to the Install button. */
     void goToInstall(SetupWizard& wizard);
     InstallPage* install(SetupWizard& wizard);
@@ -76,7 +82,7 @@ void TestElevatedWizard::cleanup()
     qunsetenv("TMPDIR");
 }
 
-Engine TestElevatedWizard::makeEngine(const QStringList& launcherOptions)
+Engine TestElevatedWizard::makeEngine(const QStringList& launcherOptions, bool nothingCanAsk)
 {
     HostEnvironment host;
     host.os = OsFlavor::Linux;
@@ -90,7 +96,8 @@ Engine TestElevatedWizard::makeEngine(const QStringList& launcherOptions)
     environment.systemRoot = SystemRoot(m_tree->makeDir(QStringLiteral("system-root")));
     environment.loginShell = QStringLiteral("/bin/bash");
     Engine engine(host, runner, environment);
-    engine.setElevation(std::make_shared<CommandLauncher>(QStringList{testLauncher()} + launcherOptions),
+    engine.setElevation(std::make_shared<CommandLauncher>(
+                            nothingCanAsk ? QStringList() : QStringList{testLauncher()} + launcherOptions),
                         SilentRun::binary());
     return engine;
 }
@@ -236,6 +243,63 @@ void TestElevatedWizard::failedElevatedMergeShowsTheRollback()
     QVERIFY(wizard.findChild<QPushButton*>(QStringLiteral("installAgain"))->isVisible());
     QCOMPARE(toolkitListing(m_root), before);
     QCOMPARE(listing(m_home), homeBefore); // the user's search path went nowhere either
+}
+
+void TestElevatedWizard::withoutPkexecTheCommandRunByHandLetsItGoOn()
+{
+    const Engine engine = makeEngine({}, true);
+    SetupWizard wizard(engine);
+    goToInstall(wizard);
+    // Before Install: it will need administrator rights, and here is the command that does that part by hand.
+    auto* rights = wizard.findChild<QLabel*>(QStringLiteral("environmentRights"));
+    QVERIFY(rights->isVisible());
+    QVERIFY2(rights->text().contains(QStringLiteral("administrator rights")), qPrintable(rights->text()));
+    auto* before = wizard.findChild<CommandBox*>(QStringLiteral("environmentCommand"));
+    QVERIFY(before->isVisible());
+    QVERIFY2(before->command().startsWith(QStringLiteral("sudo ")), qPrintable(before->command()));
+
+    InstallPage* page = install(wizard);
+    QVERIFY(page);
+    QTRY_VERIFY_WITH_TIMEOUT(!page->isBusy(), 60000);
+    const QString result = wizard.findChild<QLabel*>(QStringLiteral("installResult"))->text();
+    QVERIFY2(result.contains(QStringLiteral("pkexec is missing")), qPrintable(result));
+    QVERIFY(!wizard.findChild<DiagnosticList*>(QStringLiteral("installFindings"))->isVisible()); // nothing judged
+    auto* box = wizard.findChild<CommandBox*>(QStringLiteral("installCommand"));
+    QVERIFY(box->isVisible());
+    const QString command = wizard.state().outcome()->elevation->command;
+    QCOMPARE(box->command(), command);
+    QTest::mouseClick(box->findChild<QPushButton*>(QStringLiteral("copyCommand")), Qt::LeftButton);
+    QCOMPARE(QGuiApplication::clipboard()->text(), command);
+    QVERIFY(wizard.state().plan()->items.first().action == InstallItem::Action::New);
+
+    // The person runs it in a terminal, as root.
+    m_nobody.reset();
+    QProcess terminal;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("HOME"), m_tree->makeDir(QStringLiteral("root-home")));
+    terminal.setProcessEnvironment(environment);
+    terminal.start(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), command.mid(QStringLiteral("sudo ").size())});
+    QVERIFY(terminal.waitForFinished(120000));
+    QVERIFY2(terminal.exitCode() == 0, terminal.readAllStandardError().constData());
+    m_nobody = std::make_unique<EffectiveNobody>();
+    QVERIFY(m_nobody->active());
+
+    // Try again looks at the machine again: the files are there, so only the person's own part is left.
+    QTest::mouseClick(wizard.findChild<QPushButton*>(QStringLiteral("installAgain")), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(!page->isBusy(), 120000);
+    QVERIFY2(page->isComplete(), qPrintable(wizard.findChild<QLabel*>(QStringLiteral("installResult"))->text()));
+    const std::optional<SetupOutcome>& outcome = wizard.state().outcome();
+    QCOMPARE(outcome->install.status, InstallResult::Status::Unchanged);
+    QVERIFY(!outcome->elevation); // nobody was asked for rights again
+    QCOMPARE(outcome->environment.status, EnvironmentOutcome::Status::Applied);
+    QFile profile(m_home + QStringLiteral("/.profile"));
+    QVERIFY(profile.open(QIODevice::ReadOnly));
+    QVERIFY(profile.readAll().contains(QFileInfo(m_root).canonicalFilePath().toUtf8()));
+    QCOMPARE(QFileInfo(profile).ownerId(), EffectiveNobody::Id);
+    for (const InstallItem& item : wizard.state().plan()->items) // the plan was made again, and says so
+        QVERIFY2(item.action == InstallItem::Action::Same, qPrintable(item.destination));
+    QTest::mouseClick(wizard.button(QWizard::NextButton), Qt::LeftButton);
+    QCOMPARE(wizard.currentId(), int(SetupWizard::VerifyPageId));
 }
 
 QTEST_MAIN(TestElevatedWizard)

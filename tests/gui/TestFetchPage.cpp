@@ -14,6 +14,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QRandomGenerator>
+#include <QTreeWidget>
 #include <QtTest>
 
 /**
@@ -129,6 +130,19 @@ void TestFetchPage::cancelStopsTheDownload()
     LoopbackHttpServer server(redist.root());
     server.setChunkDelayMs(40); // about four seconds for the whole file
     makePage(server.url());
+    // A folder checked first: the CUDA 12 build is listed under "Why it was not chosen".
+    m_tree->makeDir(QStringLiteral("archives"));
+    for (const QString& cuda : {QStringLiteral("12"), QStringLiteral("13")}) {
+        CudnnArchiveSpec spec;
+        spec.cuda = cuda;
+        spec.build().write(m_tree->path(QStringLiteral("archives/") + spec.fileName()));
+    }
+    child<QLineEdit>("packagePath")->setText(m_tree->path(QStringLiteral("archives")));
+    m_page->check();
+    QTRY_VERIFY_WITH_TIMEOUT(!m_page->isBusy(), 60000);
+    auto* candidates = child<QTreeWidget>("packageCandidates");
+    QVERIFY(m_page->isComplete());
+    QCOMPARE(candidates->topLevelItemCount(), 1);
 
     QTest::mouseClick(child<QPushButton>("fetchPackage"), Qt::LeftButton);
     auto* start = child<QPushButton>("fetchStart");
@@ -148,6 +162,9 @@ void TestFetchPage::cancelStopsTheDownload()
     const qint64 kept = QFileInfo(ArchiveCache::partPath(destination)).size();
     QVERIFY2(kept > 0 && kept < data.size(), qPrintable(QString::number(kept)));
     QVERIFY(start->isVisible()); // it can be tried again, and would resume
+    // What the folder's check said is gone with it: no row explains a choice that is no longer shown.
+    QCOMPARE(candidates->topLevelItemCount(), 0);
+    QVERIFY(!candidates->isVisible());
 }
 
 QTEST_MAIN(TestFetchPage)

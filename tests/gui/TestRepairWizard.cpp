@@ -37,9 +37,11 @@ private slots:
     void installPathIsUnchanged();
     void uninstallAfterRepairsIsTheToolkitBeforeTheInstall();
     void closingDuringUninstallAsksThenRollsBack();
+    void repairsTheToolkitNamedAtStart();
 
 private:
-    Engine makeEngine();
+    /** `toolkitPlaces`: where toolkits are looked for without being named (default: the test tree's cuda-*). */
+    Engine makeEngine(const QStringList& toolkitPlaces = {});
     /** Opens the wizard with Repair chosen and goes Welcome -> System -> Repair; waits for the scan. */
     RepairPage* goToRepair(SetupWizard& wizard);
     static QStringList codesIn(QTreeWidget* tree, const QString& remedy);
@@ -83,11 +85,12 @@ void TestRepairWizard::cleanup()
     m_tree.reset();
 }
 
-Engine TestRepairWizard::makeEngine()
+Engine TestRepairWizard::makeEngine(const QStringList& toolkitPlaces)
 {
     HostEnvironment host;
     host.os = OsFlavor::Linux;
-    host.defaultToolkitRoots = {m_tree->path(QStringLiteral("cuda-*"))};
+    host.defaultToolkitRoots
+        = toolkitPlaces.isEmpty() ? QStringList{m_tree->path(QStringLiteral("cuda-*"))} : toolkitPlaces;
     host.probeDirectory = qEnvironmentVariable("CUDNN_SETUP_BIN_DIR");
     host.variables.insert(QStringLiteral("LD_LIBRARY_PATH"),
                           qEnvironmentVariable("CUDNN_SETUP_FAKES_DIR") + QStringLiteral("/rtx3060ti"));
@@ -295,6 +298,7 @@ void TestRepairWizard::uninstallAfterRepairsIsTheToolkitBeforeTheInstall()
     QVERIFY(page);
     auto* button = wizard.findChild<QPushButton*>(QStringLiteral("uninstallButton"));
     QVERIFY(button->isEnabled());
+    answerNextQuestion(QMessageBox::Yes, nullptr); // "Uninstall cuDNN 9.19.0 from …?"
     QTest::mouseClick(button, Qt::LeftButton);
     QTRY_VERIFY_WITH_TIMEOUT(!page->isBusy(), 60000);
     const QString result = wizard.findChild<QLabel*>(QStringLiteral("uninstallResult"))->text();
@@ -329,6 +333,25 @@ void TestRepairWizard::closingDuringUninstallAsksThenRollsBack()
     QVERIFY(wizard.isVisible());
     wizard.close();
     QVERIFY(!wizard.isVisible());
+}
+
+void TestRepairWizard::repairsTheToolkitNamedAtStart()
+{
+    // The damaged toolkit is not where toolkits are looked for by default: only the one named at start (or chosen
+    // on the System page) leads there, as --cuda-root leads the command line's repair.
+    const Engine engine = makeEngine({m_tree->makeDir(QStringLiteral("usual-place")) + QStringLiteral("/cuda-*")});
+    SetupWizard wizard(engine, SetupTask::Repair);
+    wizard.state().setPreferredToolkit(m_root);
+    RepairPage* page = goToRepair(wizard);
+    QVERIFY(page);
+    auto* findings = wizard.findChild<QTreeWidget*>(QStringLiteral("repairFindings"));
+    const QStringList automatic = codesIn(findings, QStringLiteral("automatic"));
+    QVERIFY2(automatic.contains(QStringLiteral("CUDNN-MISSING-LIBS")), qPrintable(automatic.join(u' ')));
+
+    QTest::mouseClick(wizard.findChild<QPushButton*>(QStringLiteral("repairApply")), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(!page->isBusy(), 60000);
+    QCOMPARE(wizard.state().repairOutcome()->result.status, RepairResult::Status::Repaired);
+    QVERIFY2(toolkitListing(m_root) == m_installed, difference(toolkitListing(m_root), m_installed).constData());
 }
 
 QTEST_MAIN(TestRepairWizard)

@@ -28,6 +28,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QRadioButton>
+#include <QRegularExpression>
 #include <QTranslator>
 #include <QTreeWidget>
 #include <QtTest>
@@ -53,8 +54,15 @@ private slots:
     void sidePanelFollowsTheTask();
     void windowFitsASmallScreen();
     void uninstallTakesTheInstallBack();
+    void nextWithoutUninstallingTicksNothing();
+    void switchInstallsTheOtherVersionInPlace();
+    void installSaysOneSizeAndOneTime();
+    void benchmarkThatCouldNotRunIsNoTick();
+    void logWithoutAnOpenerShowsItsPath();
     void deployCopiesNextToTheApplication();
     void blockedPackageKeepsNextDisabled();
+    void newCheckClearsTheLastAndCanBeStopped();
+    void enterGoesOnOnceChecked();
     void toolkitSwitchRejudgesWithoutReading();
     void tieIsPreselectedWithNextEnabled();
     void preferredToolkitIsHonouredOnTheChooser();
@@ -73,6 +81,10 @@ private:
     QString fakeCudnnArchive();
     /** From the package page through the plan to the search path page, whose Next button installs. */
     void goToInstall(SetupWizard& wizard, const QString& archive);
+    /** A whole install of archive through a wizard of its own, up to the Install page's result. */
+    void installThroughWizard(const Engine& engine, const QString& archive);
+    /** A wizard with Switch or uninstall chosen, on the Uninstall page. */
+    void goToUninstall(SetupWizard& wizard);
     QString toolkit() const { return QFileInfo(m_tree->path(QStringLiteral("cuda-12.4"))).canonicalFilePath(); }
     /** A second CUDA 12.4 toolkit, at `relative` in the tree: the package fits it as well as the first. */
     QString addToolkitCopy(const QString& relative);
@@ -340,6 +352,7 @@ void TestWizard::wholeInstallOverTheFakeMachine()
     QVERIFY(wizard.button(QWizard::FinishButton)->isVisible());
     QVERIFY(!wizard.button(QWizard::CancelButton)->isVisible()); // Finish ends it: nothing left to cancel
     QCOMPARE(wizard.findChild<StepList*>()->currentStep(), SetupWizard::tr("Finish"));
+    QCOMPARE(wizard.findChild<StepList*>()->stateOf(SetupWizard::tr("Benchmark")), QStringLiteral("done"));
     QVERIFY(wizard.findChild<QLabel*>(QStringLiteral("finishSummary"))->text().contains(QStringLiteral("9.19.0")));
     const QString reportPath = m_tree->path(QStringLiteral("report.json"));
     QString error;
@@ -557,32 +570,53 @@ void TestWizard::windowFitsASmallScreen()
     QVERIFY(wizard.screen()->availableGeometry().contains(wizard.geometry()));
 }
 
-void TestWizard::uninstallTakesTheInstallBack()
+void TestWizard::installThroughWizard(const Engine& engine, const QString& archive)
 {
-    const QString archive = fakeCudnnArchive();
-    const Engine engine = makeEngine(QStringLiteral("cpu-cudnn"));
-    const QString toolkitBefore = treeListing(toolkit());
-    {
-        SetupWizard installing(engine);
-        goToInstall(installing, archive);
-        QTest::mouseClick(installing.button(QWizard::CommitButton), Qt::LeftButton);
-        auto* install = qobject_cast<InstallPage*>(installing.currentPage());
-        QTRY_VERIFY_WITH_TIMEOUT(!install->isBusy(), 60000);
-        QVERIFY(install->isComplete());
-    }
-    QVERIFY(treeListing(toolkit()) != toolkitBefore);
+    SetupWizard installing(engine);
+    goToInstall(installing, archive);
+    QTest::mouseClick(installing.button(QWizard::CommitButton), Qt::LeftButton);
+    auto* install = qobject_cast<InstallPage*>(installing.currentPage());
+    QTRY_VERIFY_WITH_TIMEOUT(!install->isBusy(), 60000);
+    QVERIFY2(install->isComplete(), qPrintable(installing.findChild<QLabel*>(QStringLiteral("installResult"))->text()));
+}
 
-    SetupWizard wizard(engine, SetupTask::SwitchOrUninstall);
+void TestWizard::goToUninstall(SetupWizard& wizard)
+{
     wizard.show();
     QVERIFY(QTest::qWaitForWindowExposed(&wizard));
     QTest::mouseClick(wizard.button(QWizard::NextButton), Qt::LeftButton);
     QTRY_VERIFY_WITH_TIMEOUT(wizard.currentPage()->isComplete(), 30000);
     QTest::mouseClick(wizard.button(QWizard::NextButton), Qt::LeftButton);
     QCOMPARE(wizard.currentId(), int(SetupWizard::UninstallPageId));
+}
+
+void TestWizard::uninstallTakesTheInstallBack()
+{
+    const QString archive = fakeCudnnArchive();
+    const Engine engine = makeEngine(QStringLiteral("cpu-cudnn"));
+    const QString toolkitBefore = treeListing(toolkit());
+    installThroughWizard(engine, archive);
+    const QString installed = treeListing(toolkit());
+    QVERIFY(installed != toolkitBefore);
+
+    SetupWizard wizard(engine, SetupTask::SwitchOrUninstall);
+    goToUninstall(wizard);
     auto* installs = wizard.findChild<QTreeWidget*>(QStringLiteral("uninstallInstalls"));
     QCOMPARE(installs->topLevelItemCount(), 1);
     QCOMPARE(installs->topLevelItem(0)->text(1), QStringLiteral("9.19.0"));
 
+    // It asks first, saying what goes and what comes back; No leaves everything as it is.
+    QString asked;
+    QString details;
+    answerNextQuestion(QMessageBox::No, &asked, &details);
+    QTest::mouseClick(wizard.findChild<QPushButton*>(QStringLiteral("uninstallButton")), Qt::LeftButton);
+    QVERIFY2(asked.contains(QStringLiteral("9.19.0")) && asked.contains(toolkit()), qPrintable(asked));
+    QVERIFY2(details.contains(QStringLiteral("lib64/libcudnn.so.9.19.0")), qPrintable(details));
+    QVERIFY2(details.contains(QStringLiteral("search path")), qPrintable(details));
+    QCOMPARE(treeListing(toolkit()), installed);
+    QVERIFY(wizard.state().uninstallOutcome() == std::nullopt);
+
+    answerNextQuestion(QMessageBox::Yes, &asked);
     QTest::mouseClick(wizard.findChild<QPushButton*>(QStringLiteral("uninstallButton")), Qt::LeftButton);
     auto* page = qobject_cast<UninstallPage*>(wizard.currentPage());
     QTRY_VERIFY_WITH_TIMEOUT(!page->isBusy(), 60000);
@@ -596,10 +630,139 @@ void TestWizard::uninstallTakesTheInstallBack()
 
     QTest::mouseClick(wizard.button(QWizard::NextButton), Qt::LeftButton);
     QCOMPARE(wizard.currentId(), int(SetupWizard::FinishPageId));
-    QVERIFY2(wizard.findChild<QLabel*>(QStringLiteral("finishSummary"))->text().contains(QStringLiteral("taken back")),
-             qPrintable(wizard.findChild<QLabel*>(QStringLiteral("finishSummary"))->text()));
+    const QString finish = wizard.findChild<QLabel*>(QStringLiteral("finishSummary"))->text();
+    QVERIFY2(finish.contains(QStringLiteral("taken back")), qPrintable(finish));
+    QVERIFY2(!finish.contains(QStringLiteral("To take this install back later")), qPrintable(finish)); // it is gone
+    QCOMPARE(wizard.findChild<StepList*>()->stateOf(SetupWizard::tr("Uninstall")), QStringLiteral("done"));
     QVERIFY(m_words->offences().isEmpty()); // the install's pages and Welcome, System, Uninstall, Finish
     QVERIFY2(m_words->pagesChecked() >= 10, qPrintable(QString::number(m_words->pagesChecked())));
+}
+
+void TestWizard::nextWithoutUninstallingTicksNothing()
+{
+    const QString archive = fakeCudnnArchive();
+    const Engine engine = makeEngine(QStringLiteral("cpu-cudnn"));
+    installThroughWizard(engine, archive);
+    const QString installed = treeListing(toolkit());
+    SetupWizard wizard(engine, SetupTask::SwitchOrUninstall);
+    goToUninstall(wizard);
+    QTest::mouseClick(wizard.button(QWizard::NextButton), Qt::LeftButton); // changed my mind
+    QCOMPARE(wizard.currentId(), int(SetupWizard::FinishPageId));
+    QCOMPARE(wizard.findChild<StepList*>()->stateOf(SetupWizard::tr("Uninstall")), QStringLiteral("skipped"));
+    QCOMPARE(wizard.findChild<StepList*>()->stateOf(SetupWizard::tr("System")), QStringLiteral("done"));
+    const QString finish = wizard.findChild<QLabel*>(QStringLiteral("finishSummary"))->text();
+    QVERIFY2(!finish.contains(QStringLiteral("To take this install back later")), qPrintable(finish));
+    QCOMPARE(treeListing(toolkit()), installed);
+}
+
+void TestWizard::switchInstallsTheOtherVersionInPlace()
+{
+    const QString archive = fakeCudnnArchive();
+    const Engine engine = makeEngine(QStringLiteral("cpu-cudnn"));
+    installThroughWizard(engine, archive);
+    QVERIFY(QFileInfo::exists(toolkit() + QStringLiteral("/lib64/libcudnn_ops.so.9.19.0")));
+    CudnnArchiveSpec other;
+    other.cuda = QStringLiteral("12");
+    other.cudnn = Version{9, 18, 1, 3};
+    const QString otherArchive = m_tree->path(other.fileName());
+    other.build().write(otherArchive);
+
+    SetupWizard wizard(engine, SetupTask::SwitchOrUninstall);
+    goToUninstall(wizard);
+    QTest::mouseClick(wizard.findChild<QPushButton*>(QStringLiteral("uninstallSwitch")), Qt::LeftButton);
+    QCOMPARE(wizard.currentId(), int(SetupWizard::PackagePageId)); // choose the other version
+    QCOMPARE(wizard.state().task(), SetupTask::Install);
+    QCOMPARE(wizard.state().preferredToolkit(), toolkit());
+    PackagePage* page = checkPackage(wizard, otherArchive);
+    QVERIFY2(page->isComplete(), qPrintable(wizard.findChild<QLabel*>(QStringLiteral("packageVerdict"))->text()));
+    QCOMPARE(wizard.state().targetToolkit(), toolkit());
+    QTest::mouseClick(wizard.button(QWizard::NextButton), Qt::LeftButton);
+    QCOMPARE(wizard.currentId(), int(SetupWizard::PlanPageId));
+    QTest::mouseClick(wizard.button(QWizard::NextButton), Qt::LeftButton);
+    auto* environment = qobject_cast<EnvironmentPage*>(wizard.currentPage());
+    QVERIFY(environment);
+    QTRY_VERIFY_WITH_TIMEOUT(!environment->isBusy(), 30000);
+    QTest::mouseClick(wizard.button(QWizard::CommitButton), Qt::LeftButton);
+    auto* install = qobject_cast<InstallPage*>(wizard.currentPage());
+    QTRY_VERIFY_WITH_TIMEOUT(!install->isBusy(), 60000);
+    QCOMPARE(wizard.state().outcome()->install.status, InstallResult::Status::Ok);
+    // The old version was taken back in the same transaction: no mixture of the two is left.
+    QVERIFY(QFileInfo::exists(toolkit() + QStringLiteral("/lib64/libcudnn_ops.so.9.18.1")));
+    QVERIFY(!QFileInfo::exists(toolkit() + QStringLiteral("/lib64/libcudnn_ops.so.9.19.0")));
+}
+
+void TestWizard::installSaysOneSizeAndOneTime()
+{
+    const QString archive = fakeCudnnArchive();
+    const Engine engine = makeEngine(QStringLiteral("cpu-cudnn"));
+    SetupWizard wizard(engine);
+    goToInstall(wizard, archive);
+    const QString planned = QLocale().formattedDataSize(wizard.state().plan()->bytesToWrite);
+    QVERIFY2(wizard.findChild<QLabel*>(QStringLiteral("planSummary"))->text().contains(planned), qPrintable(planned));
+    QTest::mouseClick(wizard.button(QWizard::CommitButton), Qt::LeftButton);
+    auto* install = qobject_cast<InstallPage*>(wizard.currentPage());
+    auto* timing = wizard.findChild<QLabel*>(QStringLiteral("installTiming"));
+    // Whatever the page says on the way, any size it names is the plan's.
+    const QRegularExpression size(QStringLiteral("[0-9.,]+ (bytes|KiB|MiB|GiB)"));
+    QStringList seen;
+    while (install->isBusy()) {
+        seen << timing->text();
+        QTest::qWait(5);
+    }
+    for (const QString& text : std::as_const(seen)) {
+        const QRegularExpressionMatch match = size.match(text);
+        QVERIFY2(!match.hasMatch() || match.captured(0) == planned, qPrintable(text + QStringLiteral(" / ") + planned));
+    }
+    QVERIFY(install->isComplete());
+    // Done: one elapsed time, in the phase line.
+    QVERIFY2(wizard.findChild<QLabel*>(QStringLiteral("installPhase"))->text().contains(QStringLiteral(" s")),
+             qPrintable(wizard.findChild<QLabel*>(QStringLiteral("installPhase"))->text()));
+    QVERIFY2(timing->text().isEmpty(), qPrintable(timing->text()));
+}
+
+void TestWizard::benchmarkThatCouldNotRunIsNoTick()
+{
+    CudnnArchiveSpec spec; // synthetic libraries that cannot load: the benchmark cannot run
+    spec.cuda = QStringLiteral("12");
+    const QString archive = m_tree->path(spec.fileName());
+    spec.build().write(archive);
+    const Engine engine = makeEngine();
+    SetupWizard wizard(engine);
+    goToInstall(wizard, archive);
+    QTest::mouseClick(wizard.button(QWizard::CommitButton), Qt::LeftButton);
+    auto* install = qobject_cast<InstallPage*>(wizard.currentPage());
+    QTRY_VERIFY_WITH_TIMEOUT(!install->isBusy(), 60000);
+    QTest::mouseClick(wizard.button(QWizard::NextButton), Qt::LeftButton);
+    wizard.findChild<BenchmarkPage*>()->setQuick(true);
+    QTest::mouseClick(wizard.button(QWizard::NextButton), Qt::LeftButton);
+    auto* benchmark = qobject_cast<BenchmarkPage*>(wizard.currentPage());
+    QVERIFY(benchmark);
+    QTRY_VERIFY_WITH_TIMEOUT(benchmark->isComplete(), 120000);
+    QVERIFY2(!wizard.state().benchmark()->measured(), qPrintable(wizard.state().benchmark()->headline()));
+    QTest::mouseClick(wizard.button(QWizard::NextButton), Qt::LeftButton);
+    QCOMPARE(wizard.currentId(), int(SetupWizard::FinishPageId));
+    auto* steps = wizard.findChild<StepList*>();
+    QCOMPARE(steps->stateOf(SetupWizard::tr("Benchmark")), QStringLiteral("skipped")); // no green check
+    QCOMPARE(steps->stateOf(SetupWizard::tr("Install")), QStringLiteral("done"));
+}
+
+void TestWizard::logWithoutAnOpenerShowsItsPath()
+{
+    const QString log = m_tree->writeFile(QStringLiteral("uninstall.log"), "earlier\n");
+    const Engine engine = makeEngine();
+    SetupWizard wizard(engine, SetupTask::SwitchOrUninstall);
+    wizard.state().setLogFile(log);
+    goToUninstall(wizard);
+    const QByteArray path = qgetenv("PATH");
+    qputenv("PATH", QFile::encodeName(m_tree->makeDir(QStringLiteral("no-programs"))));
+    QTest::mouseClick(wizard.button(QWizard::NextButton), Qt::LeftButton);
+    qputenv("PATH", path);
+    QCOMPARE(wizard.currentId(), int(SetupWizard::FinishPageId));
+    QVERIFY(!wizard.findChild<QPushButton*>(QStringLiteral("finishOpenLog"))->isEnabled());
+    auto* where = wizard.findChild<QLabel*>(QStringLiteral("finishSaved"));
+    QVERIFY(where->isVisible());
+    QVERIFY2(where->text().contains(log), qPrintable(where->text())); // said on the page, not only in a tooltip
+    QVERIFY(where->textInteractionFlags() & Qt::TextSelectableByMouse); // and it can be copied
 }
 
 void TestWizard::deployCopiesNextToTheApplication()
@@ -648,14 +811,80 @@ void TestWizard::blockedPackageKeepsNextDisabled()
     const Engine engine = makeEngine();
     SetupWizard wizard(engine);
     goToPackagePage(wizard);
+    const int readsBefore = ArchiveReader::opened();
     PackagePage* page = checkPackage(wizard, archive);
+    QCOMPARE(ArchiveReader::opened(), readsBefore); // NVIDIA's name already says CUDA 13: refused without reading
     QVERIFY(!page->isComplete());
     QVERIFY(!wizard.button(QWizard::NextButton)->isEnabled());
     auto* reasons = wizard.findChild<QTreeWidget*>(QStringLiteral("packageReasons"));
+    QStringList rows;
+    for (int i = 0; i < reasons->topLevelItemCount(); ++i)
+        rows << reasons->topLevelItem(i)->data(0, Qt::UserRole).toString() + QLatin1Char(' ')
+                + reasons->topLevelItem(i)->text(0);
+    QVERIFY2(rows.join(u'\n').contains(QStringLiteral("PKG-CUDA-MISMATCH")), qPrintable(rows.join(u'\n')));
+    // One archive given: the headline names it, and nothing speaks of "the archives" as if there were several.
+    const QString verdict = wizard.findChild<QLabel*>(QStringLiteral("packageVerdict"))->text();
+    QVERIFY2(verdict.contains(spec.fileName()) && verdict.contains(PackagePage::tr("cannot be installed")),
+             qPrintable(verdict));
+    QVERIFY2(!rows.join(u'\n').contains(QStringLiteral("None of the archives")), qPrintable(rows.join(u'\n')));
+}
+
+static QStringList codesOf(QTreeWidget* reasons)
+{
     QStringList codes;
     for (int i = 0; i < reasons->topLevelItemCount(); ++i)
         codes << reasons->topLevelItem(i)->data(0, Qt::UserRole).toString();
-    QVERIFY2(codes.contains(QStringLiteral("PKG-CUDA-MISMATCH")), qPrintable(codes.join(QLatin1Char(' '))));
+    return codes;
+}
+
+void TestWizard::newCheckClearsTheLastAndCanBeStopped()
+{
+    CudnnArchiveSpec spec;
+    spec.cuda = QStringLiteral("13");
+    const QString blocked = m_tree->path(spec.fileName());
+    spec.build().write(blocked);
+    const QString archive = fakeCudnnArchive();
+    const Engine engine = makeEngine();
+    SetupWizard wizard(engine);
+    goToPackagePage(wizard);
+    PackagePage* page = checkPackage(wizard, blocked);
+    auto* reasons = wizard.findChild<QTreeWidget*>(QStringLiteral("packageReasons"));
+    QVERIFY(codesOf(reasons).contains(QStringLiteral("PKG-CUDA-MISMATCH")));
+
+    auto* path = wizard.findChild<QLineEdit*>(QStringLiteral("packagePath"));
+    path->setText(archive);
+    QTest::keyClick(path, Qt::Key_Return);
+    QVERIFY(page->isBusy());
+    // At once, not when the next verdict arrives: the last archive's findings are not about this one.
+    QCOMPARE(reasons->topLevelItemCount(), 0);
+    QVERIFY(!wizard.findChild<QLabel*>(QStringLiteral("packageVerdict"))->text().contains(spec.fileName()));
+
+    auto* stop = wizard.findChild<QPushButton*>(QStringLiteral("stopCheck"));
+    QVERIFY(stop->isVisible());
+    QTest::mouseClick(stop, Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(!page->isBusy(), 60000);
+    QVERIFY(wizard.isVisible()); // stopped without leaving the wizard
+    QCOMPARE(wizard.currentId(), int(SetupWizard::PackagePageId));
+    QVERIFY(!page->isComplete());
+    QVERIFY(!stop->isVisible());
+    QVERIFY(wizard.findChild<QPushButton*>(QStringLiteral("checkPackage"))->isVisible());
+    QVERIFY2(wizard.findChild<QLabel*>(QStringLiteral("packageVerdict"))->text().contains(PackagePage::tr("stopped")),
+             qPrintable(wizard.findChild<QLabel*>(QStringLiteral("packageVerdict"))->text()));
+}
+
+void TestWizard::enterGoesOnOnceChecked()
+{
+    const QString archive = fakeCudnnArchive();
+    const Engine engine = makeEngine();
+    SetupWizard wizard(engine);
+    goToPackagePage(wizard);
+    PackagePage* page = checkPackage(wizard, archive); // Enter in the field checks a new path
+    QVERIFY(page->isComplete());
+    QCOMPARE(wizard.currentId(), int(SetupWizard::PackagePageId));
+    const int reads = ArchiveReader::opened();
+    QTest::keyClick(wizard.findChild<QLineEdit*>(QStringLiteral("packagePath")), Qt::Key_Return);
+    QCOMPARE(wizard.currentId(), int(SetupWizard::PlanPageId)); // and then goes on, as Next does
+    QCOMPARE(ArchiveReader::opened(), reads);
 }
 
 QString TestWizard::addToolkitCopy(const QString& relative)

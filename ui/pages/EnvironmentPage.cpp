@@ -1,6 +1,7 @@
 #include "EnvironmentPage.h"
 
 #include "BackgroundWork.h"
+#include "CommandBox.h"
 #include "DetailsDisclosure.h"
 #include "DiagnosticList.h"
 #include "engine/Engine.h"
@@ -23,6 +24,8 @@ EnvironmentPage::EnvironmentPage(const Engine& engine, WizardState& state, Backg
     , m_conflicts(new DiagnosticList(this))
     , m_diff(new QPlainTextEdit(this))
     , m_notes(new QLabel(this))
+    , m_rights(new QLabel(this))
+    , m_command(new CommandBox(this))
 {
     setTitle(tr("Search path"));
     setSubTitle(tr("Which copy of each library a new program will load, and what changes so the new one wins. "
@@ -65,6 +68,13 @@ EnvironmentPage::EnvironmentPage(const Engine& engine, WizardState& state, Backg
     layout->addWidget(m_summary);
     layout->addWidget(m_conflicts, 1);
     layout->addWidget(new DetailsDisclosure(details, this)); // the exact changes and the notes, on demand
+    m_rights->setObjectName(QStringLiteral("environmentRights"));
+    m_rights->setWordWrap(true);
+    m_rights->setTextFormat(Qt::RichText);
+    m_rights->hide();
+    m_command->setObjectName(QStringLiteral("environmentCommand"));
+    layout->addWidget(m_rights);
+    layout->addWidget(m_command);
 }
 
 void EnvironmentPage::initializePage()
@@ -91,19 +101,40 @@ void EnvironmentPage::analyse()
     m_summary->setText(tr("Following the search order…"));
     emit completeChanged();
     const Engine& engine = m_engine;
-    m_work.run<EnvironmentOutcome>(
+    struct Planned
+    {
+        EnvironmentOutcome outcome;
+        std::optional<QString> privilegedCommand;
+    };
+    m_work.run<Planned>(
         this,
         [&engine, system = *system, choice = *choice, scope = m_state.pathScope()] {
-            return engine.planEnvironment(choice, system, scope);
+            return Planned{engine.planEnvironment(choice, system, scope),
+                           engine.privilegedCommand(choice, system, scope)};
         },
-        [this](const EnvironmentOutcome& outcome) {
+        [this](const Planned& planned) {
             m_busy = false;
-            if (outcome.analysis) {
-                m_state.setEnvironmentReport(*outcome.analysis);
-                showReport(*outcome.analysis);
+            if (planned.outcome.analysis) {
+                m_state.setEnvironmentReport(*planned.outcome.analysis);
+                showReport(*planned.outcome.analysis);
             }
+            showRights(planned.privilegedCommand);
             emit completeChanged();
         });
+}
+
+void EnvironmentPage::showRights(const std::optional<QString>& command)
+{
+    m_rights->setVisible(command.has_value());
+    m_command->setCommand(command.value_or(QString()));
+    if (!command)
+        return;
+    const std::optional<PackageChoice>& choice = m_state.packageChoice();
+    m_rights->setText(
+        tr("<b>Install needs administrator rights</b> to write into %1: it asks for them once, for that step only. "
+           "If nothing can ask here, or you prefer, run this command in a terminal first; Install then does the "
+           "rest.")
+            .arg(displayPath(hostOsFlavor(), choice ? choice->toolkitRoot : QString()).toHtmlEscaped()));
 }
 
 namespace {

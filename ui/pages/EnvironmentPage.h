@@ -5,6 +5,7 @@
 #include <QWizardPage>
 
 class BackgroundWork;
+class CommandBox;
 class DiagnosticList;
 class Engine;
 class QButtonGroup;
@@ -29,6 +30,8 @@ public:
 private:
     void analyse();
     void showReport(const EnvironmentReport& report);
+    /** Before Install: whether it will ask for administrator rights, and the command to run by hand instead. */
+    void showRights(const std::optional<QString>& command);
 
     const Engine& m_engine;
     WizardState& m_state;
@@ -38,5 +41,7 @@ private:
     DiagnosticList* m_conflicts;
     QPlainTextEdit* m_diff; // behind "Show details", with m_notes
     QLabel* m_notes;
+    QLabel* m_rights;
+    CommandBox* m_command;
     bool m_busy = false;
 };

@@ -33,6 +33,7 @@ FinishPage::FinishPage(WizardState& state, QWidget* parent)
     m_openLog->setObjectName(QStringLiteral("finishOpenLog"));
     m_saved->setObjectName(QStringLiteral("finishSaved"));
     m_saved->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_saved->setWordWrap(true);
 
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(m_save);
@@ -130,18 +131,21 @@ void FinishPage::initializePage()
                 diagnostics.append(finding.diagnostic);
         }
     }
-    lines << tr("To take this install back later, run cudnn-setup again and choose Switch or uninstall.");
+    if (installs && outcome && outcome->install.succeeded()) // only an install made here can be taken back later
+        lines << tr("To take this install back later, run cudnn-setup again and choose Switch or uninstall.");
     m_summary->setText(lines.join(QStringLiteral("<br>")));
     m_findings->setDiagnostics(diagnostics);
     const bool logThere = QFileInfo::exists(m_state.logFile());
     const bool opener
         = hostOsFlavor() == OsFlavor::Windows || !QStandardPaths::findExecutable(QStringLiteral("xdg-open")).isEmpty();
     m_openLog->setEnabled(logThere && opener);
-    m_openLog->setToolTip(
-        !logThere ? tr("No log was written.")
-            : opener
-            ? QDir::toNativeSeparators(m_state.logFile())
-            : tr("No program to show it was found. The log is %1.").arg(QDir::toNativeSeparators(m_state.logFile())));
+    const QString where
+        = tr("No program to show it was found. The log is %1.").arg(QDir::toNativeSeparators(m_state.logFile()));
+    m_openLog->setToolTip(!logThere    ? tr("No log was written.")
+                              : opener ? QDir::toNativeSeparators(m_state.logFile())
+                                       : where);
+    // Without a program to open it, the log's path is said where it can be selected and copied, not in a tooltip.
+    m_saved->setText(logThere && !opener ? where : QString());
 }
 
 bool FinishPage::saveReport(const QString& path, QString* error) const

@@ -1,16 +1,17 @@
 #include "InstallPage.h"
 
 #include "BackgroundWork.h"
+#include "CommandBox.h"
 #include "DiagnosticList.h"
 #include "ProgressRelay.h"
 #include "engine/Engine.h"
 
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QLocale>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QVBoxLayout>
+#include <utility>
 
 InstallPage::InstallPage(const Engine& engine, WizardState& state, BackgroundWork& work, QWidget* parent)
     : QWizardPage(parent)
@@ -25,6 +26,7 @@ InstallPage::InstallPage(const Engine& engine, WizardState& state, BackgroundWor
     , m_cancel(new QPushButton(tr("&Cancel and roll back"), this))
     , m_again(new QPushButton(tr("&Try again"), this))
     , m_result(new QLabel(this))
+    , m_command(new CommandBox(this))
     , m_findings(new DiagnosticList(this))
 {
     setTitle(tr("Installing"));
@@ -37,6 +39,7 @@ InstallPage::InstallPage(const Engine& engine, WizardState& state, BackgroundWor
     m_currentFile->setObjectName(QStringLiteral("installCurrentFile"));
     m_currentFile->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_timing->setObjectName(QStringLiteral("installTiming"));
+    m_timing->setWordWrap(true); // at 200 % or in Chinese it takes a second line rather than losing its end
     m_cancel->setObjectName(QStringLiteral("installCancel"));
     m_again->setObjectName(QStringLiteral("installAgain"));
     m_again->hide();
@@ -55,11 +58,14 @@ InstallPage::InstallPage(const Engine& engine, WizardState& state, BackgroundWor
     layout->addLayout(buttons);
     layout->addSpacing(8);
     layout->addWidget(m_result);
+    layout->addWidget(m_command);
     layout->addWidget(m_findings, 1);
+    m_command->setObjectName(QStringLiteral("installCommand"));
+    m_findings->setObjectName(QStringLiteral("installFindings"));
 
     connect(m_relay, &ProgressRelay::progressed, this, &InstallPage::showProgress);
     connect(m_cancel, &QPushButton::clicked, this, &InstallPage::cancelInstall);
-    connect(m_again, &QPushButton::clicked, this, &InstallPage::startInstall);
+    connect(m_again, &QPushButton::clicked, this, &InstallPage::tryAgain);
 }
 
 void InstallPage::initializePage()
@@ -71,6 +77,13 @@ void InstallPage::initializePage()
 bool InstallPage::isComplete() const
 {
     return !m_busy && m_state.outcome() && m_state.outcome()->install.succeeded();
+}
+
+void InstallPage::tryAgain()
+{
+    // The machine may have changed meanwhile (the privileged step run by hand in a terminal): look again first.
+    m_lookAgain = true;
+    startInstall();
 }
 
 void InstallPage::startInstall()
@@ -86,7 +99,10 @@ void InstallPage::startInstall()
     m_cancel->show();
     m_cancel->setEnabled(true);
     m_result->clear();
-    m_findings->setDiagnostics({});
+    m_command->setCommand({});
+    m_findings->clear();
+    m_findings->hide();
+    m_timing->clear();
     m_bar->setValue(0);
     m_phase->setText(tr("Starting…"));
     m_clock.start();
@@ -101,7 +117,7 @@ void InstallPage::startInstall()
         options.pathScope = PathScope::None; // the application's folder is searched first
     }
     options.elevate = true; // a root-owned toolkit: only the privileged part runs elevated
-    m_elevated = options.deployTo.isEmpty() && m_engine.privilegedStep(*choice, *system, options.pathScope);
+    m_elevated = options.deployTo.isEmpty() && m_engine.privilegedCommand(*choice, *system, options.pathScope);
     if (m_elevated) {
         m_phase->setText(tr("Asking for administrator rights…"));
         m_result->setText(tr("Writing into %1 needs administrator rights. cudnn-setup asks for them once, for this "
@@ -113,12 +129,38 @@ void InstallPage::startInstall()
     const CancellationToken cancel = m_cancellation;
     ProgressRelay* relay = m_relay;
     const Engine& engine = m_engine;
-    m_work.run<SetupOutcome>(
+    struct Run
+    {
+        std::optional<SystemSnapshot> lookedAgain;
+        std::optional<InstallPlan> plan;
+        SetupOutcome outcome;
+    };
+    const bool lookAgain = std::exchange(m_lookAgain, false);
+    m_work.run<Run>(
         this,
-        [&engine, system = *system, choice = *choice, options, relay, cancel] {
-            return engine.install(choice, system, options, relay, cancel);
+        [&engine, system = *system, choice = *choice, options, relay, cancel, lookAgain] {
+            Run run;
+            if (lookAgain) {
+                DetectOptions detecting;
+                detecting.cudaRoots = {choice.toolkitRoot};
+                run.lookedAgain = engine.detect(detecting);
+                if (run.lookedAgain->toolkitAt(choice.toolkitRoot))
+                    run.plan = Engine::planInstall(choice, *run.lookedAgain);
+                else
+                    run.lookedAgain.reset(); // the toolkit went away meanwhile: the install says so below
+            }
+            run.outcome = engine.install(choice, run.lookedAgain.value_or(system), options, relay, cancel);
+            return run;
         },
-        [this](const SetupOutcome& outcome) {
+        [this](const Run& run) {
+            if (run.lookedAgain) { // the System and Plan pages show the machine as it is now
+                const QString path = m_state.packagePath();
+                const PackageChoice choice = *m_state.packageChoice();
+                m_state.setSnapshot(*run.lookedAgain);
+                m_state.setPackageChoice(path, choice);
+                m_state.setPlan(run.plan);
+            }
+            const SetupOutcome& outcome = run.outcome;
             m_busy = false;
             m_state.setOutcome(outcome);
             showOutcome(outcome);
@@ -150,10 +192,8 @@ void InstallPage::showProgress(const ProgressUpdate& update)
         const qint64 remainingS = qint64(double(elapsedMs) * (1.0 - fraction) / fraction / 1000.0);
         timing += QStringLiteral(" · ") + tr("about %1 s left").arg(remainingS);
     }
-    if (update.bytesTotal > 0)
-        timing += QStringLiteral(" · ")
-            + tr("%1 of %2")
-                  .arg(QLocale().formattedDataSize(update.bytesDone), QLocale().formattedDataSize(update.bytesTotal));
+    // No byte counts: reading the archive counts compressed bytes, writing the plan's; the bar shows how far it is,
+    // and the plan said once how much is written.
     m_timing->setText(timing);
 }
 
@@ -161,6 +201,7 @@ void InstallPage::showOutcome(const SetupOutcome& outcome)
 {
     m_cancel->hide();
     m_currentFile->clear();
+    m_timing->clear(); // the phase says how long it took: one time, not two
     const InstallResult& result = outcome.install;
     const QString root = displayPath(hostOsFlavor(), result.root).toHtmlEscaped();
     QString text;
@@ -170,7 +211,7 @@ void InstallPage::showOutcome(const SetupOutcome& outcome)
         m_again->show();
         m_phase->setText(tr("Stopped."));
         m_result->setText(elevationText(*outcome.elevation));
-        m_findings->setDiagnostics(result.diagnostics);
+        showFindings(result.diagnostics);
         return;
     }
     if (outcome.elevation && outcome.elevation->nothingRan()) {
@@ -178,7 +219,13 @@ void InstallPage::showOutcome(const SetupOutcome& outcome)
         m_again->show();
         m_phase->setText(tr("Nothing was changed."));
         m_result->setText(elevationText(*outcome.elevation));
-        m_findings->setDiagnostics({});
+        using Status = ElevationOutcome::Status;
+        const Status status = outcome.elevation->status;
+        m_command->setCommand(status == Status::NotAuthorized || status == Status::Unavailable
+                                      || status == Status::ElevationDisabled
+                                  ? outcome.elevation->command
+                                  : QString());
+        showFindings({}); // nothing was judged: no "No problems found." under a refusal
         return;
     }
     switch (result.status) {
@@ -223,13 +270,17 @@ void InstallPage::showOutcome(const SetupOutcome& outcome)
         if (d.severity != Severity::Info) // what the fix took care of is not news after the install
             diagnostics.append(d);
     }
+    showFindings(diagnostics);
+}
+
+void InstallPage::showFindings(const Diagnostics& diagnostics)
+{
     m_findings->setDiagnostics(diagnostics);
+    m_findings->setVisible(!diagnostics.isEmpty());
 }
 
 QString InstallPage::elevationText(const ElevationOutcome& elevation)
 {
-    const QString command
-        = QStringLiteral("<pre style=\"white-space: pre-wrap\">%1</pre>").arg(elevation.command.toHtmlEscaped());
     using Status = ElevationOutcome::Status;
     switch (elevation.status) {
     case Status::Ran:
@@ -238,16 +289,14 @@ QString InstallPage::elevationText(const ElevationOutcome& elevation)
         return tr("<b>You declined; nothing was changed.</b> Press Try again to be asked once more.");
     case Status::NotAuthorized:
         return tr("<b>Not authorized; nothing was changed.</b> This account may not get administrator rights here, "
-                  "or nothing could ask for them. An administrator can run:")
-            + command;
+                  "or nothing could ask for them. An administrator can run this command; then press Try again:");
     case Status::Unavailable:
         return tr("<b>Nothing was changed.</b> Nothing on this computer can ask for administrator rights "
-                  "(pkexec is missing). Run this in a terminal, then come back:")
-            + command;
+                  "(pkexec is missing). Run this command in a terminal, then press Try again:");
     case Status::ElevationDisabled:
         return tr("<b>Nothing was changed.</b> User Account Control is turned off, so Windows cannot ask for "
-                  "administrator rights. Sign in as an administrator, or ask one to run:")
-            + command;
+                  "administrator rights. Sign in as an administrator, or ask one to run this command; then press "
+                  "Try again:");
     case Status::FailedToStart:
         return tr("<b>Nothing was changed.</b> The request for administrator rights could not be started (%1).")
             .arg(elevation.detail.toHtmlEscaped());

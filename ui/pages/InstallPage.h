@@ -7,6 +7,7 @@
 #include <QWizardPage>
 
 class BackgroundWork;
+class CommandBox;
 class DiagnosticList;
 class Engine;
 class ProgressRelay;
@@ -32,6 +33,8 @@ public:
 
 public slots:
     void startInstall();
+    /** Try again: the machine is detected and the plan made again first, then the install starts. */
+    void tryAgain();
     /** Stops the install between blocks; everything done so far is rolled back. */
     void cancelInstall();
 
@@ -41,6 +44,8 @@ signals:
 private:
     void showProgress(const ProgressUpdate& update);
     void showOutcome(const SetupOutcome& outcome);
+    /** The findings, or no list at all when there are none (nothing judged is no "No problems found."). */
+    void showFindings(const Diagnostics& diagnostics);
     /** Why the elevated copy did not run (or left no report), in words, with what to do; empty when it ran. */
     static QString elevationText(const ElevationOutcome& elevation);
 
@@ -55,9 +60,11 @@ private:
     QPushButton* m_cancel;
     QPushButton* m_again;
     QLabel* m_result;
+    CommandBox* m_command; // the privileged step to run by hand, when nothing here can ask for rights
     DiagnosticList* m_findings;
     QElapsedTimer m_clock;
     CancellationToken m_cancellation;
     bool m_busy = false;
+    bool m_lookAgain = false; // the next start detects the machine again first (Try again)
     bool m_elevated = false; // this run's privileged part runs in an elevated copy, which cannot be canceled from here
 };

@@ -31,6 +31,7 @@ PackagePage::PackagePage(const Engine& engine, WizardState& state, BackgroundWor
     , m_progress(new ProgressRelay(this))
     , m_path(new QLineEdit(this))
     , m_check(new QPushButton(tr("C&heck"), this))
+    , m_stopCheck(new QPushButton(tr("&Stop"), this))
     , m_bar(new QProgressBar(this))
     , m_current(new QLabel(this))
     , m_verdict(new QLabel(this))
@@ -60,13 +61,17 @@ PackagePage::PackagePage(const Engine& engine, WizardState& state, BackgroundWor
     auto* browseFileButton = new QPushButton(tr("&Archive…"), this);
     auto* browseFolderButton = new QPushButton(tr("&Folder…"), this);
     m_check->setObjectName(QStringLiteral("checkPackage"));
+    m_stopCheck->setObjectName(QStringLiteral("stopCheck"));
+    m_stopCheck->setToolTip(tr("Stop reading the archive; the wizard stays open."));
+    m_stopCheck->hide();
+    connect(m_stopCheck, &QPushButton::clicked, this, [this] { m_checkCancel.cancel(); });
     connect(browseFileButton, &QPushButton::clicked, this, &PackagePage::browseFile);
     connect(browseFolderButton, &QPushButton::clicked, this, &PackagePage::browseFolder);
     connect(m_check, &QPushButton::clicked, this, &PackagePage::check);
     auto* fetchButton = new QPushButton(tr("&Download the right one…"), this);
     fetchButton->setObjectName(QStringLiteral("fetchPackage"));
     connect(fetchButton, &QPushButton::clicked, this, &PackagePage::planFetch);
-    connect(m_path, &QLineEdit::returnPressed, this, &PackagePage::check);
+    connect(m_path, &QLineEdit::returnPressed, this, &PackagePage::checkOrGoOn);
 
     m_bar->hide();
     m_current->setWordWrap(true);
@@ -93,14 +98,19 @@ PackagePage::PackagePage(const Engine& engine, WizardState& state, BackgroundWor
     });
     m_bar->setRange(0, 1000);
 
+    // The path has a row of its own, so a whole file name shows; the ways to fill it are under it.
     auto* row = new QHBoxLayout;
     row->addWidget(m_path, 1);
-    row->addWidget(browseFileButton);
-    row->addWidget(browseFolderButton);
-    row->addWidget(fetchButton);
     row->addWidget(m_check);
+    row->addWidget(m_stopCheck);
+    auto* sources = new QHBoxLayout;
+    sources->addWidget(browseFileButton);
+    sources->addWidget(browseFolderButton);
+    sources->addWidget(fetchButton);
+    sources->addStretch();
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(row);
+    layout->addLayout(sources);
     m_fetchPanel = makeFetchPanel();
     layout->addWidget(m_fetchPanel);
     layout->addWidget(m_bar);
@@ -189,6 +199,7 @@ void PackagePage::planFetch()
             m_busy = false;
             if (!planned.problems.isEmpty()) {
                 m_fetchPlan->setText(planned.problems.first().message);
+                forgetChoice();
                 m_reasons->setDiagnostics(planned.problems);
                 emit completeChanged();
                 return;
@@ -255,6 +266,7 @@ void PackagePage::fetchFinished(const DownloadResult& result)
                                    ? tr("Download cancelled; what arrived is kept, so the next try resumes.")
                                    : tr("The download failed; nothing was installed."));
         m_fetchStart->setVisible(m_fetchPlanned.has_value());
+        forgetChoice(); // what an earlier check said is not about this download
         m_reasons->setDiagnostics(result.diagnostics);
         emit completeChanged();
         return;
@@ -337,8 +349,10 @@ void PackagePage::check()
 {
     if (m_busy || m_path->text().trimmed().isEmpty() || !m_state.snapshot())
         return;
+    forgetChoice(); // the last check's findings are not about this one
     m_busy = true;
-    m_check->setEnabled(false);
+    m_check->hide();
+    m_stopCheck->show();
     m_bar->setValue(0);
     m_bar->show();
     m_verdict->setText(tr("Reading the archive…"));
@@ -349,7 +363,8 @@ void PackagePage::check()
     const std::optional<QString> toolkit = chosenToolkit();
     const bool force = m_force->isChecked();
     ProgressRelay* progress = m_progress;
-    const CancellationToken cancel = m_work.cancellation();
+    m_checkCancel = m_work.separateCancellation(); // Stop ends this check alone; closing the window ends it too
+    const CancellationToken cancel = m_checkCancel;
     const Engine* engine = &m_engine;
     struct Judged
     {
@@ -360,31 +375,50 @@ void PackagePage::check()
     m_work.run<Judged>(
         this,
         [=] {
-            Judged judged{engine->choosePackage({path, toolkit, force}, system, progress, cancel), {}, {}};
-            if (!toolkit && !judged.choice.ambiguousToolkits.isEmpty()) {
-                // A tie is not an error: the active toolkit (else the first) is taken, and the list offers the
-                // others. Judging again reads nothing: the engine keeps what the first judgement read.
-                judged.tie = judged.choice.ambiguousToolkits;
-                QString taken = judged.tie.first();
-                for (const CudaToolkit& t : system.toolkits) {
-                    if (t.active && judged.tie.contains(t.root))
-                        taken = t.root;
-                }
-                judged.choice = engine->choosePackage({path, taken, force}, system, progress, cancel);
-            }
+            // A tie is not an error here: one toolkit is taken, and the list offers the others.
+            Judged judged;
+            judged.choice
+                = engine->choosePackageSettlingTie({path, toolkit, force}, system, &judged.tie, progress, cancel);
             judged.plan = Engine::planInstall(judged.choice, system);
             return judged;
         },
-        [this, path](const Judged& judged) {
+        [this, path, cancel](const Judged& judged) {
             m_busy = false;
-            m_check->setEnabled(true);
+            m_stopCheck->hide();
+            m_check->show();
             m_bar->hide();
             m_current->clear();
+            if (cancel.isCanceled()) {
+                m_verdict->setText(tr("The check was stopped; nothing was chosen. Check again, or choose another "
+                                      "archive."));
+                emit completeChanged();
+                return;
+            }
+            m_checkedPath = path;
             m_state.setPackageChoice(path, judged.choice);
             m_state.setPlan(judged.plan);
             showChoice(judged.choice, judged.tie);
             emit completeChanged();
         });
+}
+
+void PackagePage::forgetChoice()
+{
+    m_checkedPath.clear();
+    m_state.setPackageChoice(QString(), PackageChoice());
+    m_verdict->clear();
+    m_reasons->clear(); // not "No problems found.": nothing has been judged
+    m_candidates->clear();
+    m_candidates->hide();
+    m_force->hide();
+}
+
+void PackagePage::checkOrGoOn()
+{
+    // Enter after a check of this same path is the wizard's own: its default button, Next, goes on. A new path (or
+    // one that did not fit) is checked first.
+    if (m_busy || m_path->text().trimmed() != m_checkedPath || !isComplete())
+        check();
 }
 
 std::optional<QString> PackagePage::chosenToolkit() const
@@ -396,19 +430,25 @@ std::optional<QString> PackagePage::chosenToolkit() const
 
 void PackagePage::showChoice(const PackageChoice& choice, const QStringList& tie)
 {
-    const PackageCandidate* chosen = choice.chosen();
     const PackageVerdict* verdict = choice.chosenVerdict();
-    if (chosen && verdict) {
-        const PackageInspection& p = chosen->inspection;
+    // One archive given: the headline is about that file, whether it fits or not.
+    const PackageCandidate* shown = choice.chosen();
+    if (!shown && choice.candidates.size() == 1)
+        shown = &choice.candidates.first();
+    const PackageVerdict* shownVerdict
+        = verdict ? verdict : (shown && !shown->fits.isEmpty() ? &shown->fits.first().verdict : nullptr);
+    if (shown && shownVerdict) {
+        const PackageInspection& p = shown->inspection;
         const QString what = tr("%1 — cuDNN %2 for CUDA %3")
                                  .arg(QFileInfo(p.file).fileName(),
                                       p.cudnnVersion ? p.cudnnVersion->toString() : tr("unknown"),
                                       p.cudaVersion ? p.cudaVersion->toString() : tr("unknown"));
-        const QString state = verdict->blocked()               ? tr("cannot be installed")
+        const QString state = !verdict || verdict->blocked()   ? tr("cannot be installed")
             : verdict->level == PackageVerdict::Level::Warning ? tr("fits, with warnings")
                                                                : tr("fits this machine");
         m_verdict->setText(QStringLiteral("<b>%1</b><br>%2").arg(what.toHtmlEscaped(), state));
-        m_reasons->setDiagnostics(diagnosticsOf(verdict->reasons));
+        m_reasons->setDiagnostics(verdict ? diagnosticsOf(verdict->reasons)
+                                          : diagnosticsOf(choice.findings) + diagnosticsOf(shownVerdict->reasons));
     } else {
         m_verdict->setText(tr("<b>No package can be installed.</b>"));
         Diagnostics all = diagnosticsOf(choice.findings);

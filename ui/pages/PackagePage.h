@@ -47,6 +47,10 @@ protected:
     void dropEvent(QDropEvent* event) override;
 
 private:
+    /** Clears what the last check or download said, at once: a new one is under way or has failed. */
+    void forgetChoice();
+    /** Enter in the path field: Next when this path has been checked and fits, else a check. */
+    void checkOrGoOn();
     /** Buttons under the findings for the fixes this page takes itself: the toolkit list, an archive, a mirror. */
     void offerFixes();
     void browseFile();
@@ -67,6 +71,9 @@ private:
     ProgressRelay* m_progress;
     QLineEdit* m_path;
     QPushButton* m_check;
+    QPushButton* m_stopCheck;
+    CancellationToken m_checkCancel;
+    QString m_checkedPath; // the path whose check the page shows; empty while none
     QProgressBar* m_bar;
     QLabel* m_current;
     QLabel* m_verdict;

@@ -94,6 +94,9 @@ RepairPage::RepairPage(const Engine& engine, WizardState& state, BackgroundWork&
 RepairRequest RepairPage::repairRequest() const
 {
     RepairRequest request;
+    // The toolkit named at start or chosen on the System page, as --cuda-root gives it to the command line's repair.
+    if (!m_state.preferredToolkit().isEmpty())
+        request.roots = {m_state.preferredToolkit()};
     request.pathScope = m_state.pathScope();
     request.logFile = m_state.logFile();
     return request;

@@ -5,9 +5,11 @@
 #include "ProgressRelay.h"
 #include "engine/Engine.h"
 
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
+#include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QTreeWidget>
@@ -22,13 +24,15 @@ UninstallPage::UninstallPage(const Engine& engine, WizardState& state, Backgroun
     , m_summary(new QLabel(this))
     , m_installs(new QTreeWidget(this))
     , m_uninstall(new QPushButton(tr("&Uninstall the newest install from the selected toolkit"), this))
+    , m_switch(new QPushButton(tr("S&witch to another cuDNN version…"), this))
     , m_bar(new QProgressBar(this))
     , m_result(new QLabel(this))
     , m_findings(new DiagnosticList(this))
 {
     setTitle(tr("Switch or uninstall"));
-    setSubTitle(tr("Uninstalling takes back the newest install and brings back what it replaced. To switch to "
-                   "another version, go back and choose Install: uninstalling that later brings this one back."));
+    setSubTitle(tr("Uninstalling takes back the newest install and brings back what it replaced. Switching "
+                   "installs the version you choose in its place, in one step; uninstalling that later brings this "
+                   "one back."));
     m_summary->setObjectName(QStringLiteral("uninstallSummary"));
     m_summary->setWordWrap(true);
     m_installs->setObjectName(QStringLiteral("uninstallInstalls"));
@@ -37,6 +41,8 @@ UninstallPage::UninstallPage(const Engine& engine, WizardState& state, Backgroun
     m_installs->header()->setSectionResizeMode(0, QHeaderView::Stretch);
     m_installs->setRootIsDecorated(false);
     m_uninstall->setObjectName(QStringLiteral("uninstallButton"));
+    m_switch->setObjectName(QStringLiteral("uninstallSwitch"));
+    m_switch->setToolTip(tr("Choose the cuDNN package to install into the selected toolkit instead"));
     m_bar->setObjectName(QStringLiteral("uninstallProgress"));
     m_bar->setRange(0, 1000);
     m_bar->hide();
@@ -45,16 +51,19 @@ UninstallPage::UninstallPage(const Engine& engine, WizardState& state, Backgroun
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_summary);
     layout->addWidget(m_installs, 1);
-    layout->addWidget(m_uninstall, 0, Qt::AlignLeft);
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(m_uninstall);
+    buttons->addWidget(m_switch);
+    buttons->addStretch();
+    layout->addLayout(buttons);
     layout->addWidget(m_bar);
     layout->addWidget(m_result);
     layout->addWidget(m_findings, 1);
     m_findings->setObjectName(QStringLiteral("uninstallFindings"));
     m_findings->hide();
-    connect(m_uninstall, &QPushButton::clicked, this, &UninstallPage::uninstallSelected);
-    connect(m_installs, &QTreeWidget::itemSelectionChanged, this, [this] {
-        m_uninstall->setEnabled(!m_busy && m_installs->currentItem());
-    });
+    connect(m_uninstall, &QPushButton::clicked, this, &UninstallPage::confirmAndUninstall);
+    connect(m_switch, &QPushButton::clicked, this, &UninstallPage::switchVersion);
+    connect(m_installs, &QTreeWidget::itemSelectionChanged, this, &UninstallPage::updateButtons);
     connect(m_relay, &ProgressRelay::progressed, this, [this](const ProgressUpdate& update) {
         m_bar->setValue(int(update.fraction() * 1000));
     });
@@ -84,11 +93,70 @@ void UninstallPage::listInstalls()
                                              : QString()});
         row->setData(0, Qt::UserRole, copy.root);
     }
+    m_copies = copies;
     if (m_installs->topLevelItemCount() > 0)
         m_installs->setCurrentItem(m_installs->topLevelItem(0));
     m_summary->setText(copies.isEmpty() ? tr("cudnn-setup has installed nothing into the toolkits found here.")
                                         : tr("Toolkits holding a cuDNN that cudnn-setup installed:"));
-    m_uninstall->setEnabled(!m_busy && m_installs->currentItem());
+    updateButtons();
+}
+
+void UninstallPage::updateButtons()
+{
+    const bool chosen = !m_busy && m_installs->currentItem();
+    m_uninstall->setEnabled(chosen);
+    m_switch->setEnabled(chosen);
+}
+
+const InstalledCopy* UninstallPage::selectedCopy() const
+{
+    const QTreeWidgetItem* item = m_installs->currentItem();
+    const QString root = item ? item->data(0, Qt::UserRole).toString() : QString();
+    for (const InstalledCopy& copy : m_copies) {
+        if (!root.isEmpty() && copy.root == root)
+            return &copy;
+    }
+    return nullptr;
+}
+
+void UninstallPage::confirmAndUninstall()
+{
+    const InstalledCopy* copy = selectedCopy();
+    if (!copy || m_busy)
+        return;
+    const QString root = displayPath(hostOsFlavor(), copy->root);
+    QMessageBox question(QMessageBox::Question,
+                         title(),
+                         copy->cudnnVersion.isEmpty() ? tr("Uninstall the newest install from %1?").arg(root)
+                                                      : tr("Uninstall cuDNN %1 from %2?").arg(copy->cudnnVersion, root),
+                         QMessageBox::Yes | QMessageBox::No,
+                         this);
+    question.setObjectName(QStringLiteral("uninstallQuestion"));
+    QStringList removed;
+    removed << tr("%n files and links are removed.", nullptr, int(copy->files.size()));
+    if (copy->searchPathChanged)
+        removed << tr("The search path change made with them is taken back.");
+    removed << (copy->restoredVersion.isEmpty()
+                    ? tr("What was there before is put back.")
+                    : tr("cuDNN %1, which it replaced, comes back.").arg(copy->restoredVersion));
+    question.setInformativeText(removed.join(QLatin1Char(' ')));
+    question.setDetailedText(copy->files.join(QLatin1Char('\n')));
+    question.button(QMessageBox::Yes)->setText(tr("&Uninstall"));
+    question.button(QMessageBox::No)->setText(tr("&Keep it"));
+    question.setDefaultButton(QMessageBox::No);
+    if (question.exec() == QMessageBox::Yes)
+        uninstallSelected();
+}
+
+void UninstallPage::switchVersion()
+{
+    const InstalledCopy* copy = selectedCopy();
+    if (!copy || m_busy)
+        return;
+    // A switch is an install into the same toolkit: it takes back the other cuDNN's files in its own transaction.
+    m_state.setPreferredToolkit(copy->root);
+    m_state.setTask(SetupTask::Install);
+    emit switchChosen();
 }
 
 void UninstallPage::uninstallSelected()
@@ -98,7 +166,7 @@ void UninstallPage::uninstallSelected()
         return;
     const QString root = item->data(0, Qt::UserRole).toString();
     m_busy = true;
-    m_uninstall->setEnabled(false);
+    updateButtons();
     m_bar->setValue(0);
     m_bar->show();
     m_result->setText(tr("Taking back the newest install from %1…").arg(item->text(0)));

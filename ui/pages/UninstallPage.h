@@ -32,15 +32,23 @@ public:
 public slots:
     /** Takes back the newest install in the selected toolkit, in one transaction. */
     void uninstallSelected();
+    /** Says what the uninstall removes and what comes back, and uninstalls when the person agrees. */
+    void confirmAndUninstall();
+    /** Install another version into the selected toolkit instead (the task becomes Install; switchChosen()). */
+    void switchVersion();
     /** Stops the uninstall running: what it had taken back is put in place again (finished() follows). */
     void cancelUninstall();
 
 signals:
     /** An uninstall ended: done, refused, or rolled back. */
     void finished();
+    /** The person chose to switch versions: the wizard goes on to the package page. */
+    void switchChosen();
 
 private:
     void listInstalls();
+    void updateButtons();
+    const InstalledCopy* selectedCopy() const;
 
     const Engine& m_engine;
     WizardState& m_state;
@@ -49,6 +57,8 @@ private:
     QLabel* m_summary;
     QTreeWidget* m_installs;
     QPushButton* m_uninstall;
+    QPushButton* m_switch;
+    QList<InstalledCopy> m_copies;
     QProgressBar* m_bar;
     QLabel* m_result;
     DiagnosticList* m_findings;

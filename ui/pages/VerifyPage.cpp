@@ -28,8 +28,13 @@ VerifyPage::VerifyPage(const Engine& engine, WizardState& state, BackgroundWork&
     m_libraries->setObjectName(QStringLiteral("verifyLibraries"));
     m_libraries->setAccessibleName(tr("Libraries and the files that loaded"));
     m_libraries->setHeaderLabels({tr("Library"), tr("Loaded from"), tr("Version")});
+    // The file that loaded is the key fact: its column takes the room, and a path too long for it is shortened in
+    // the middle (the file name stays), whole in the tooltip.
     m_libraries->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
     m_libraries->header()->setSectionResizeMode(1, QHeaderView::Stretch);
+    m_libraries->header()->setSectionResizeMode(2, QHeaderView::ResizeToContents);
+    m_libraries->header()->setStretchLastSection(false);
+    m_libraries->setTextElideMode(Qt::ElideMiddle);
     m_libraries->setRootIsDecorated(false);
     m_findings->setObjectName(QStringLiteral("verifyFindings"));
     auto* layout = new QVBoxLayout(this);
@@ -89,7 +94,10 @@ void VerifyPage::showResult(const VerifyResult& verify)
                                          library.loaded ? displayPath(os, library.path) : library.error,
                                          library.version});
         row->setIcon(0, library.loaded ? DiagnosticList::okIcon() : DiagnosticList::iconFor(Severity::Error));
-        row->setToolTip(1, library.loaded ? tr("found via %1").arg(library.foundVia) : library.error);
+        row->setToolTip(1,
+                        library.loaded ? displayPath(os, library.path) + QLatin1Char('\n')
+                                + tr("found via %1").arg(library.foundVia)
+                                       : library.error);
     }
     const QString versions = tr("cuDNN library %1 · header %2 · built for CUDA runtime %3")
                                  .arg(verify.versionText.isEmpty() ? tr("unknown") : verify.versionText,

@@ -1,0 +1,144 @@
+#include "ArchiveBuilder.h"
+#include "SetupWizard.h"
+#include "TestTree.h"
+#include "engine/Engine.h"
+#include "pages/BenchmarkPage.h"
+
+#include <QApplication>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QTemporaryDir>
+#include <QTreeWidget>
+#include <QtTest>
+
+/**
+ * Every page of an install, walked at the wizard's minimum window size, with nothing that matters cut: no label
+ * clipped (a wrapping one has the height its text needs, another the width), the package path field taking the
+ * width, and a path column that fits or elides in the middle with the whole path in its tooltip. Run at 100 % and,
+ * as test_gui_layout_2x, on a screen at 200 % (CUDNN_SETUP_LAYOUT_SCALE=2, an offscreen screen with DPR 2).
+ */
+class TestPageLayout : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void installPagesFitTheSmallestWindow();
+
+private:
+    /** What is cut on the page shown now, one line each; empty when nothing is. */
+    static QStringList cutOn(SetupWizard& wizard);
+};
+
+/** The label's text does not fit the room it was given. */
+static bool isCut(const QLabel* label)
+{
+    if (label->text().isEmpty() || label->width() <= 0)
+        return false;
+    if (label->wordWrap())
+        return label->heightForWidth(label->width()) > label->height() + 1;
+    return label->sizeHint().width() > label->width() + 1;
+}
+
+QStringList TestPageLayout::cutOn(SetupWizard& wizard)
+{
+    QStringList cut;
+    const QString page = QString::number(wizard.currentId());
+    for (const QLabel* label : wizard.findChildren<QLabel*>()) {
+        if (label->isVisible() && isCut(label))
+            cut << QStringLiteral("page %1: label \"%2\" (%3x%4)")
+                       .arg(page, label->text().left(80))
+                       .arg(label->width())
+                       .arg(label->height());
+    }
+    for (const QTreeWidget* tree : wizard.currentPage()->findChildren<QTreeWidget*>()) {
+        if (!tree->isVisible() || tree->objectName() != QLatin1String("verifyLibraries"))
+            continue;
+        for (int i = 0; i < tree->topLevelItemCount(); ++i) {
+            const QTreeWidgetItem* row = tree->topLevelItem(i);
+            const int needed = tree->fontMetrics().horizontalAdvance(row->text(1)) + 12;
+            const bool fits = needed <= tree->columnWidth(1);
+            const bool elidedWell = tree->textElideMode() == Qt::ElideMiddle && row->toolTip(1).contains(row->text(1));
+            if (!fits && !elidedWell)
+                cut << QStringLiteral("page %1: \"Loaded from\" %2 cut at %3 px")
+                           .arg(page, row->text(1))
+                           .arg(tree->columnWidth(1));
+        }
+    }
+    if (const auto* path = wizard.currentPage()->findChild<QLineEdit*>(QStringLiteral("packagePath"));
+        path && path->isVisible() && path->width() < wizard.currentPage()->width() / 2)
+        cut << QStringLiteral("page %1: the package path field is %2 px of %3")
+                   .arg(page)
+                   .arg(path->width())
+                   .arg(wizard.currentPage()->width());
+    return cut;
+}
+
+void TestPageLayout::installPagesFitTheSmallestWindow()
+{
+    TestTree tree;
+    tree.writeFile(QStringLiteral("cuda-12.4/version.json"), R"({"cuda": {"version": "12.4.1"}})");
+    CudnnArchiveSpec spec;
+    spec.cuda = QStringLiteral("12");
+    const QString archive = tree.path(spec.fileName());
+    withFakeCpuCudnn(spec).write(archive);
+    HostEnvironment host;
+    host.os = OsFlavor::Linux;
+    host.defaultToolkitRoots = {tree.path(QStringLiteral("cuda-*"))};
+    host.probeDirectory = qEnvironmentVariable("CUDNN_SETUP_BIN_DIR");
+    host.variables.insert(QStringLiteral("LD_LIBRARY_PATH"),
+                          qEnvironmentVariable("CUDNN_SETUP_FAKES_DIR") + QStringLiteral("/cpu-cudnn"));
+    auto runner = std::make_shared<ProcessRunner>();
+    EnvironmentLocations environment = EnvironmentLocations::current(host, runner);
+    environment.homeDirectory = tree.makeDir(QStringLiteral("home"));
+    environment.systemRoot = SystemRoot(tree.makeDir(QStringLiteral("root")));
+    environment.loginShell = QStringLiteral("/bin/bash");
+    const Engine engine(host, runner, environment);
+
+    SetupWizard wizard(engine);
+    wizard.state().setLogFile(tree.path(QStringLiteral("install.log")));
+    wizard.findChild<BenchmarkPage*>()->setQuick(true);
+    wizard.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&wizard));
+    QCOMPARE(wizard.minimumSize(), QSize(720, 520)); // the screen has room for the full minimum
+    wizard.resize(wizard.minimumSize());
+
+    QStringList cut = cutOn(wizard);
+    const auto pageDone = [&] {
+        return wizard.button(QWizard::NextButton)->isEnabled() || wizard.button(QWizard::CommitButton)->isEnabled()
+            || wizard.button(QWizard::FinishButton)->isEnabled();
+    };
+    while (wizard.currentId() != SetupWizard::FinishPageId) {
+        wizard.next(); // on the search path page (the commit page) this is the Install button
+        if (wizard.currentId() == SetupWizard::PackagePageId) {
+            auto* path = wizard.findChild<QLineEdit*>(QStringLiteral("packagePath"));
+            path->setText(archive);
+            QTest::keyClick(path, Qt::Key_Return);
+        }
+        QVERIFY2(QTest::qWaitFor(pageDone, 120000), qPrintable(QString::number(wizard.currentId())));
+        QTest::qWait(50); // the layout settles
+        cut += cutOn(wizard);
+    }
+    QVERIFY2(cut.isEmpty(), qPrintable(cut.join(QLatin1Char('\n'))));
+}
+
+int main(int argc, char* argv[])
+{
+    // The 200 % run: an offscreen screen of 2560 x 1600 device pixels at DPR 2, as a high-DPI laptop has.
+    QTemporaryDir config;
+    if (qEnvironmentVariableIntValue("CUDNN_SETUP_LAYOUT_SCALE") == 2) {
+        QFile screens(config.filePath(QStringLiteral("screens.json")));
+        if (!screens.open(QIODevice::WriteOnly)
+            || screens.write(R"({"screens": [{"name": "hidpi", "x": 0, "y": 0, "width": 2560, "height": 1600,)"
+                             R"( "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 2}]})")
+                < 0)
+            return 2;
+        screens.close();
+        qputenv("QT_QPA_PLATFORM", "offscreen:configfile=" + QFile::encodeName(screens.fileName()));
+    }
+    QApplication app(argc, argv);
+    TestPageLayout test;
+    return QTest::qExec(&test, argc, argv);
+}
+
+#include "TestPageLayout.moc"
