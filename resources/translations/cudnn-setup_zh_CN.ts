@@ -86,10 +86,6 @@
         <translation>基准测试</translation>
     </message>
     <message>
-        <source>A small test model runs on your GPU through cuDNN and the same work on the CPU: two 3×3 convolutions on a 224×224 image. Well under 20 ms on an RTX 3060 Ti means cuDNN is used; 150 ms or more means it is not.</source>
-        <translation>一个小型测试模型通过 cuDNN 在你的 GPU 上运行，同样的计算也在 CPU 上运行：对一张 224×224 的图像做两次 3×3 卷积。在 RTX 3060 Ti 上远低于 20 毫秒说明 cuDNN 在起作用；150 毫秒或更长则说明没有。</translation>
-    </message>
-    <message>
         <source>Running convolutions on the GPU and on the CPU… this takes up to a few minutes.</source>
         <translation>正在 GPU 和 CPU 上运行卷积……最多需要几分钟。</translation>
     </message>
@@ -98,8 +94,16 @@
         <translation>解决方法：%1</translation>
     </message>
     <message>
-        <source>Details: %1</source>
-        <translation>详情：%1</translation>
+        <source>A small test model runs on your GPU through cuDNN, and the same work on the CPU.</source>
+        <translation>一个小型测试模型通过 cuDNN 在你的 GPU 上运行，同样的计算也在 CPU 上运行。</translation>
+    </message>
+    <message>
+        <source>Two 3×3 convolutions on a 224×224 image. Well under 20 ms on an RTX 3060 Ti means cuDNN is used; 150 ms or more means it is not.</source>
+        <translation>对一张 224×224 的图像做两次 3×3 卷积。在 RTX 3060 Ti 上远低于 20 毫秒说明 cuDNN 在起作用；150 毫秒或更长则说明没有。</translation>
+    </message>
+    <message>
+        <source>Details from the test program, in its own words: %1</source>
+        <translation>测试程序的原始说明（英文）：%1</translation>
     </message>
 </context>
 <context>
@@ -170,6 +174,21 @@
     <message>
         <source>The benchmark could not run: %1</source>
         <translation>基准测试无法运行：%1</translation>
+    </message>
+</context>
+<context>
+    <name>CommandBox</name>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>复制(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Copy the command, to paste it into a terminal</source>
+        <translation>复制此命令，以便粘贴到终端中</translation>
+    </message>
+    <message>
+        <source>Copied</source>
+        <translation>已复制</translation>
     </message>
 </context>
 <context>
@@ -1507,6 +1526,10 @@ Try cudnn-setup --help.
             <numerusform>安装后，新启动的程序仍有 %n 个库从其他副本加载或根本找不到；下方的问题说明了原因和处理办法。</numerusform>
         </translation>
     </message>
+    <message>
+        <source>&lt;b&gt;Install needs administrator rights&lt;/b&gt; to write into %1: it asks for them once, for that step only. If nothing can ask here, or you prefer, run this command in a terminal first; Install then does the rest.</source>
+        <translation>&lt;b&gt;安装需要管理员权限&lt;/b&gt;才能写入 %1：只为这一步请求一次。如果这里没有程序能请求权限，或者你更愿意自己来，请先在终端中运行下面的命令；之后“安装”会完成其余步骤。</translation>
+    </message>
 </context>
 <context>
     <name>EnvironmentRefresh</name>
@@ -2265,10 +2288,6 @@ Try cudnn-setup --help.
         <source>about %1 s left</source>
         <translation>大约还需 %1 秒</translation>
     </message>
-    <message>
-        <source>%1 of %2</source>
-        <translation>%1 / %2</translation>
-    </message>
     <message numerus="yes">
         <source>&lt;b&gt;Installed&lt;/b&gt; into %1: %n files and links.</source>
         <translation>
@@ -2326,18 +2345,6 @@ Try cudnn-setup --help.
         <translation>&lt;b&gt;您已拒绝；未做任何更改。&lt;/b&gt;按“重试”可再次请求。</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Not authorized; nothing was changed.&lt;/b&gt; This account may not get administrator rights here, or nothing could ask for them. An administrator can run:</source>
-        <translation>&lt;b&gt;未获授权；未做任何更改。&lt;/b&gt;此账户在这里无法获得管理员权限，或者没有程序能够请求权限。管理员可以运行：</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Nothing was changed.&lt;/b&gt; Nothing on this computer can ask for administrator rights (pkexec is missing). Run this in a terminal, then come back:</source>
-        <translation>&lt;b&gt;未做任何更改。&lt;/b&gt;这台计算机上没有能够请求管理员权限的程序（缺少 pkexec）。请在终端中运行以下命令，然后再回来：</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Nothing was changed.&lt;/b&gt; User Account Control is turned off, so Windows cannot ask for administrator rights. Sign in as an administrator, or ask one to run:</source>
-        <translation>&lt;b&gt;未做任何更改。&lt;/b&gt;用户帐户控制（UAC）已关闭，因此 Windows 无法请求管理员权限。请以管理员身份登录，或请管理员运行：</translation>
-    </message>
-    <message>
         <source>&lt;b&gt;Nothing was changed.&lt;/b&gt; The request for administrator rights could not be started (%1).</source>
         <translation>&lt;b&gt;未做任何更改。&lt;/b&gt;无法发起管理员权限请求（%1）。</translation>
     </message>
@@ -2348,6 +2355,18 @@ Try cudnn-setup --help.
     <message>
         <source>&lt;b&gt;The elevated step&apos;s report is not from this run&lt;/b&gt;, so it is not believed. Run the install again.</source>
         <translation>&lt;b&gt;以管理员权限运行的步骤的报告不属于本次运行&lt;/b&gt;，因此不予采信。请重新运行安装。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Not authorized; nothing was changed.&lt;/b&gt; This account may not get administrator rights here, or nothing could ask for them. An administrator can run this command; then press Try again:</source>
+        <translation>&lt;b&gt;未获授权，未做任何更改。&lt;/b&gt;此账户在这里无法获得管理员权限，或者没有程序能请求权限。管理员可以运行下面的命令，然后点击“重试”：</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Nothing was changed.&lt;/b&gt; Nothing on this computer can ask for administrator rights (pkexec is missing). Run this command in a terminal, then press Try again:</source>
+        <translation>&lt;b&gt;未做任何更改。&lt;/b&gt;这台计算机上没有程序能请求管理员权限（缺少 pkexec）。请在终端中运行下面的命令，然后点击“重试”：</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Nothing was changed.&lt;/b&gt; User Account Control is turned off, so Windows cannot ask for administrator rights. Sign in as an administrator, or ask one to run this command; then press Try again:</source>
+        <translation>&lt;b&gt;未做任何更改。&lt;/b&gt;用户账户控制（UAC）已关闭，Windows 无法请求管理员权限。请以管理员身份登录，或请管理员运行下面的命令，然后点击“重试”：</translation>
     </message>
 </context>
 <context>
@@ -3085,6 +3104,18 @@ Try cudnn-setup --help.
         <source>cudnn-linux-x86_64-9.19.0.56_cuda13-archive.tar.xz, or a folder</source>
         <translation>cudnn-linux-x86_64-9.19.0.56_cuda13-archive.tar.xz，或一个文件夹</translation>
     </message>
+    <message>
+        <source>&amp;Stop</source>
+        <translation>停止(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Stop reading the archive; the wizard stays open.</source>
+        <translation>停止读取压缩包；向导保持打开。</translation>
+    </message>
+    <message>
+        <source>The check was stopped; nothing was chosen. Check again, or choose another archive.</source>
+        <translation>检查已停止，未选择任何压缩包。请重新检查，或选择另一个压缩包。</translation>
+    </message>
 </context>
 <context>
     <name>PackagePicker</name>
@@ -3159,6 +3190,14 @@ Try cudnn-setup --help.
     <message>
         <source>cuDNN %1 serves fewer of the frameworks that load cuDNN from this machine than the chosen %2.</source>
         <translation>与选中的 %2 相比，cuDNN %1 能满足的、从本机加载 cuDNN 的框架更少。</translation>
+    </message>
+    <message>
+        <source>The archive cannot be installed into the toolkit, for the reasons listed.</source>
+        <translation>该压缩包无法安装到此工具包，原因如下。</translation>
+    </message>
+    <message>
+        <source>Fix the first reason given, or download a build that fits.</source>
+        <translation>请解决列出的第一个原因，或下载适合的版本。</translation>
     </message>
 </context>
 <context>
@@ -4483,6 +4522,10 @@ Try cudnn-setup --help.
         <source>current step</source>
         <translation>当前步骤</translation>
     </message>
+    <message>
+        <source>skipped</source>
+        <translation>已跳过</translation>
+    </message>
 </context>
 <context>
     <name>SystemPage</name>
@@ -4804,10 +4847,6 @@ Try cudnn-setup --help.
         <translation>切换或卸载</translation>
     </message>
     <message>
-        <source>Uninstalling takes back the newest install and brings back what it replaced. To switch to another version, go back and choose Install: uninstalling that later brings this one back.</source>
-        <translation>卸载会撤回最近一次安装，并恢复被它替换的内容。如需切换到其他版本，请返回并选择“安装”：日后卸载那次安装时，会恢复现在的这个版本。</translation>
-    </message>
-    <message>
         <source>Toolkits with an install by cudnn-setup</source>
         <translation>包含 cudnn-setup 安装内容的工具包</translation>
     </message>
@@ -4842,6 +4881,52 @@ Try cudnn-setup --help.
     <message>
         <source>Nothing was changed (%1).</source>
         <translation>未做任何更改（%1）。</translation>
+    </message>
+    <message>
+        <source>S&amp;witch to another cuDNN version…</source>
+        <translation>切换到其他 cuDNN 版本(&amp;W)…</translation>
+    </message>
+    <message>
+        <source>Uninstalling takes back the newest install and brings back what it replaced. Switching installs the version you choose in its place, in one step; uninstalling that later brings this one back.</source>
+        <translation>卸载会撤销最近一次安装，并恢复被它替换的内容。切换会在一步之内用你选择的版本取代它；以后卸载那个版本，会恢复当前这个。</translation>
+    </message>
+    <message>
+        <source>Choose the cuDNN package to install into the selected toolkit instead</source>
+        <translation>选择要改为安装到所选工具包中的 cuDNN 包</translation>
+    </message>
+    <message>
+        <source>Uninstall the newest install from %1?</source>
+        <translation>要从 %1 卸载最近一次安装吗？</translation>
+    </message>
+    <message>
+        <source>Uninstall cuDNN %1 from %2?</source>
+        <translation>要从 %2 卸载 cuDNN %1 吗？</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n files and links are removed.</source>
+        <translation>
+            <numerusform>将删除 %n 个文件和链接。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The search path change made with them is taken back.</source>
+        <translation>随之所做的搜索路径更改也会撤销。</translation>
+    </message>
+    <message>
+        <source>What was there before is put back.</source>
+        <translation>原有的内容会被恢复。</translation>
+    </message>
+    <message>
+        <source>cuDNN %1, which it replaced, comes back.</source>
+        <translation>被它替换的 cuDNN %1 会恢复。</translation>
+    </message>
+    <message>
+        <source>&amp;Uninstall</source>
+        <translation>卸载(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Keep it</source>
+        <translation>保留(&amp;K)</translation>
     </message>
 </context>
 <context>
