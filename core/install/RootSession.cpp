@@ -3,6 +3,7 @@
 #include "InstallCode.h"
 #include "InstallLog.h"
 #include "InstallResult.h"
+#include "Preflight.h"
 #include "Transaction.h"
 #include "common/OsFlavor.h"
 
@@ -28,6 +29,12 @@ bool RootSession::open(InstallResult& result)
                                       .about(m_state.root()));
         return false;
     case ToolkitState::LockResult::Denied:
+        // A state folder that is a file or a link is no question of rights: root would be refused the same way.
+        if (const Diagnostics squatted = Preflight::checkStateFolder(m_state.folder(), os); !squatted.isEmpty()) {
+            result.status = InstallResult::Status::Failed;
+            result.diagnostics.append(squatted);
+            return false;
+        }
         result.status = InstallResult::Status::NeedsElevation;
         result.diagnostics.append(Diagnostic::error(InstallCode::NeedsElevation,
                                                     tr("This user may not write to %1, so nothing was changed (%2).")

@@ -285,6 +285,17 @@ void TestForMachineCli::labWhereEveryMachineFitsExitsZero()
     QVERIFY2(QJsonDocument(b).toJson().contains("PKG-GPU-FORWARD-COMPAT"), QJsonDocument(b).toJson());
 }
 
+/** A verdict's reasons, less those about the archive file itself. */
+static QJsonArray aboutTheMachine(const QJsonObject& verdict, const QString& archive)
+{
+    QJsonArray reasons;
+    for (const QJsonValue& reason : verdict.value(QStringLiteral("reasons")).toArray()) {
+        if (reason.toObject().value(QStringLiteral("subject")).toString() != archive)
+            reasons.append(reason);
+    }
+    return reasons;
+}
+
 void TestForMachineCli::thisMachinesFileRoundTrips()
 {
     // A toolkit of our own, so the round trip holds on any machine; the rest (driver, GPUs, OS) is this machine's.
@@ -318,7 +329,10 @@ void TestForMachineCli::thisMachinesFileRoundTrips()
         const QJsonObject hereVerdict = here.report.value(QStringLiteral("verdict")).toObject();
         const QJsonObject fileVerdict = byFile.report.value(QStringLiteral("verdict")).toObject();
         QCOMPARE(fileVerdict.value(QStringLiteral("level")), hereVerdict.value(QStringLiteral("level")));
-        QCOMPARE(fileVerdict.value(QStringLiteral("reasons")), hereVerdict.value(QStringLiteral("reasons")));
+        // What the machine decides is the same. A dry run here refuses an archive its name rules out without
+        // reading it; a judgement for other machines reads each archive once for them all, so it may also say what
+        // reading found about the archive itself.
+        QCOMPARE(aboutTheMachine(fileVerdict, package), aboutTheMachine(hereVerdict, package));
     }
 }
 

@@ -93,8 +93,9 @@ Engine TestRepairWizard::makeEngine(const QStringList& toolkitPlaces)
         = toolkitPlaces.isEmpty() ? QStringList{m_tree->path(QStringLiteral("cuda-*"))} : toolkitPlaces;
     host.probeDirectory = qEnvironmentVariable("CUDNN_SETUP_BIN_DIR");
     host.variables.insert(QStringLiteral("LD_LIBRARY_PATH"),
-                          qEnvironmentVariable("CUDNN_SETUP_FAKES_DIR") + QStringLiteral("/rtx3060ti"));
+                          qEnvironmentVariable("CUDNN_SETUP_FAKES_DIR") + QStringLiteral("/rtx3060ti-cuda13"));
     auto runner = std::make_shared<ProcessRunner>();
+    // A driver for CUDA 13, as the CUDA 13 toolkit here needs: what is left after a repair is then only what it fixes.
     // The search path analysis reads (and a fix would write) a home and "/": both are temporary here.
     EnvironmentLocations environment = EnvironmentLocations::current(host, runner);
     environment.homeDirectory = m_tree->makeDir(QStringLiteral("home"));

@@ -70,12 +70,14 @@ SystemPage::SystemPage(const Engine& engine, WizardState& state, BackgroundWork&
     splitter->setStretchFactor(2, 1);
     splitter->setStretchFactor(3, 2);
 
-    auto* top = new QHBoxLayout;
-    top->addWidget(m_status, 1);
-    top->addWidget(m_addEnvironment);
-    top->addWidget(m_rescan);
+    // The answer takes the page's whole width (beside two buttons it wrapped into a line too low for it).
+    auto* actions = new QHBoxLayout;
+    actions->addStretch(1);
+    actions->addWidget(m_addEnvironment);
+    actions->addWidget(m_rescan);
     auto* layout = new QVBoxLayout(this);
-    layout->addLayout(top);
+    layout->addWidget(m_status);
+    layout->addLayout(actions);
     layout->addWidget(m_busyBar);
     layout->addWidget(splitter, 1);
     layout->addWidget(m_toolkits);

@@ -3,6 +3,7 @@
 #include "install/InstallCode.h"
 #include "install/Manifest.h"
 #include "install/Preflight.h"
+#include "install/RootSession.h"
 #include "install/ToolkitState.h"
 #include "install/Transaction.h"
 
@@ -376,6 +377,13 @@ void TestRootSafety::stateFolderThatIsAFileOrALinkSaysSo()
     result = InstallService::uninstall(m_root);
     QCOMPARE(result.status, Status::Failed);
     QVERIFY2(diagnosticText(result).contains(QStringLiteral("is a link")), describe(result));
+    // A repair opens the root the same way: no rights would help, so none are asked for.
+    InstallResult opened;
+    const OperationFactory operations;
+    RootSession session(m_root, operations, nullptr);
+    QVERIFY(!session.open(opened));
+    QCOMPARE(opened.status, Status::Failed);
+    QVERIFY2(codesOf(opened).contains(InstallCode::UnsafeTarget), describe(opened));
     QCOMPARE(QDir(m_tree->path(QStringLiteral("elsewhere"))).entryList(QDir::AllEntries | QDir::NoDotAndDotDot),
              QStringList());
 }
