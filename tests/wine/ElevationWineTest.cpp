@@ -70,7 +70,9 @@ int main(int argc, char* argv[])
             QStringLiteral("cmd.exe"), QStringLiteral("/c"), QStringLiteral("exit"), QStringLiteral("126")});
     engine.setElevation(launcher, setupExe);
 
-    const SystemSnapshot system = engine.detect(DetectOptions{{toolkit}, true});
+    DetectOptions detecting;
+    detecting.cudaRoots = {toolkit};
+    const SystemSnapshot system = engine.detect(detecting);
     const PackageChoice choice = PackageService::pick(archive, system, toolkit, false);
     check(choice.ok(), QStringLiteral("the seed's archive fits the v11.3 toolkit"));
     const std::optional<ElevationRequest> step = engine.privilegedStep(choice, system, PathScope::User);
