@@ -162,7 +162,8 @@ void TestInterruptions::powerCutLockFileNeverBlocks_data()
 {
     QTest::addColumn<QByteArray>("left");
     QTest::newRow("empty (never flushed)") << QByteArray();
-    QTest::newRow("garbage") << QByteArray("\0\0\0\x7f\xff junk", 12);
+    static const char garbage[] = "\0\0\0\x7f\xff junk";
+    QTest::newRow("garbage") << QByteArray(garbage, sizeof garbage - 1);
     QTest::newRow("an old run's pid and host") << QByteArray("4242\ncudnn-setup\nsomewhere\n");
 }
 
