@@ -49,21 +49,25 @@ std::optional<PackageName> PackageName::parseBaseName(const QString& baseName)
 
     PackageName parsed;
     parsed.baseName = baseName;
+    std::optional<Version> cudnn, cuda;
     if (const auto m = legacy.match(baseName); m.hasMatch()) {
         parsed.era = Era::Legacy;
-        parsed.cudaVersion = *Version::parse(m.captured(1));
+        cuda = Version::parse(m.captured(1));
         parsed.osLabel = m.captured(2);
         parsed.archLabel = m.captured(3);
-        parsed.cudnnVersion = *Version::parse(m.captured(4));
+        cudnn = Version::parse(m.captured(4));
     } else if (const auto r = redist.match(baseName); r.hasMatch()) {
         parsed.era = Era::Redist;
         parsed.osLabel = r.captured(1);
         parsed.archLabel = r.captured(2);
-        parsed.cudnnVersion = *Version::parse(r.captured(3));
-        parsed.cudaVersion = *Version::parse(r.captured(4));
-    } else {
-        return std::nullopt;
+        cudnn = Version::parse(r.captured(3));
+        cuda = Version::parse(r.captured(4));
     }
+    // The patterns admit only digits and dots, but a part too large for an int is not a version.
+    if (!cudnn || !cuda)
+        return std::nullopt;
+    parsed.cudnnVersion = *cudnn;
+    parsed.cudaVersion = *cuda;
     parsed.os = parsed.osLabel.startsWith(QLatin1String("windows")) ? OsFlavor::Windows : OsFlavor::Linux;
     parsed.arch = archFromLabel(parsed.archLabel);
     return parsed;

@@ -102,6 +102,19 @@ void TestPackageName::parse_data()
                                      << ""
                                      << ""
                                      << "";
+    // A part too large for an int matches the pattern's digits but is no version (a fuzzed manifest found it).
+    QTest::newRow("cuda major overflows") << "cudnn-linux-x86_64-8.9.7.29_cuda99999999999-archive.tar.xz" << false << ""
+                                          << ""
+                                          << ""
+                                          << ""
+                                          << ""
+                                          << "";
+    QTest::newRow("cudnn part overflows") << "cudnn-10.2-linux-x64-v7.6.99999999999.32.tgz" << false << ""
+                                          << ""
+                                          << ""
+                                          << ""
+                                          << ""
+                                          << "";
 }
 
 void TestPackageName::parse()
