@@ -2,7 +2,7 @@
 
 #include "ConsoleProgress.h"
 #include "DetectSummary.h"
-#include "FetchCommand.h"
+#include "FetchSummary.h"
 #include "FrameworkSummary.h"
 #include "MachineJudge.h"
 #include "PackageSummary.h"
@@ -178,26 +178,14 @@ bool ConsoleRunner::openElevatedChannel(const Invocation& invocation)
     return false;
 }
 
-void ConsoleRunner::explainElevation(const Invocation& invocation, const PackageChoice& choice, Report& report)
+void ConsoleRunner::explainElevation(const Invocation& invocation, const SetupOutcome& outcome)
 {
-    const PackageCandidate* chosen = choice.chosen();
-    ElevationRequest request;
-    request.package = chosen ? QFileInfo(chosen->inspection.file).canonicalFilePath() : invocation.package;
-    request.packageSha256 = chosen ? chosen->inspection.sha256 : QString();
-    request.cudaRoot = QFileInfo(choice.toolkitRoot).canonicalFilePath();
-    const PathScope asked = pathScopeFromName(invocation.pathScope).value_or(PathScope::User);
-    request.pathScope = ElevationRequest::elevatedScope(asked);
-    request.force = invocation.force;
-    const QString command = pasteCommand(hostOsFlavor(), QCoreApplication::applicationFilePath(), request);
-    report.setSection(
-        QStringLiteral("elevation"),
-        QJsonObject{{QStringLiteral("status"), QStringLiteral("needed")}, {QStringLiteral("command"), command}});
     m_out << (hostOsFlavor() == OsFlavor::Windows
                   ? tr("This needs administrator rights, and --silent never asks for them. Run exactly this in an "
                        "administrator prompt:\n  %1\n")
                   : tr("This needs root, and --silent never asks for it. Run exactly:\n  %1\n"))
-                 .arg(command);
-    if (asked == PathScope::User)
+                 .arg(outcome.elevationCommand);
+    if (pathScopeFromName(invocation.pathScope).value_or(PathScope::User) == PathScope::User)
         m_out << tr("(Elevated, it leaves your own search path alone: --path-scope none. Use --path-scope machine "
                     "to fix it for every user.)\n");
 }
@@ -207,16 +195,6 @@ ExitCode ConsoleRunner::install(const Invocation& invocation)
     m_channel.reset();
     if (!invocation.elevationToken.isEmpty() && !openElevatedChannel(invocation))
         return ExitCode::UsageError;
-    DetectOptions detectOptions;
-    detectOptions.cudaRoots = invocation.cudaRoots;
-    detectOptions.pythonEnvironments = invocation.pythonEnvironments;
-    // A --cuda-root that is not even a folder is said at once, without detecting the machine first.
-    const bool noSuchRoot = !invocation.cudaRoots.isEmpty() && !QFileInfo(invocation.cudaRoots.first()).isDir();
-    SystemSnapshot system;
-    system.os = hostOsFlavor();
-    if (!noSuchRoot)
-        system = m_engine.detect(detectOptions);
-
     ConsoleProgress console;
     std::unique_ptr<ProgressSink> lines;
     if (!invocation.progressFile.isEmpty() && !m_channel) {
@@ -231,47 +209,47 @@ ExitCode ConsoleRunner::install(const Invocation& invocation)
     ProgressSink* progress = m_channel ? m_channel->progress()
         : lines                        ? lines.get()
                                        : static_cast<ProgressSink*>(&console);
-    const std::optional<QString> cudaRoot
-        = invocation.cudaRoots.isEmpty() ? std::nullopt : std::optional<QString>(invocation.cudaRoots.first());
-    SetupOptions options = setupOptions(invocation);
-    // Cheap inputs first: a toolkit that is not there is said before any archive is read or fetched.
-    if (cudaRoot && !system.toolkitAt(*cudaRoot))
-        return end(invocation,
-                   m_engine.install(m_engine.choosePackage({{}, cudaRoot, invocation.force}, system), system, options),
-                   system);
-    // --fetch: download (or reuse) the archive the rules choose, then go on as if --package had named it.
-    if (invocation.fetch) {
-        options.fetched = FetchCommand(m_engine, m_out, m_err).run(invocation, system, progress);
-        console.finish();
-        if (options.fetched->archive.isEmpty())
-            return end(invocation, m_engine.install(PackageChoice{}, system, options), system);
-    }
-    const QString package = options.fetched ? options.fetched->archive : invocation.package;
-    const SetupOutcome outcome
-        = m_engine.installPackage({package, cudaRoot, invocation.force}, system, options, progress, m_cancel);
+    const SetupOutcome outcome = m_engine.install(installRequest(invocation), progress, m_cancel);
     console.finish();
-    return end(invocation, outcome, system);
+    return end(invocation, outcome);
 }
 
-SetupOptions ConsoleRunner::setupOptions(const Invocation& invocation) const
+InstallRequest ConsoleRunner::installRequest(const Invocation& invocation) const
 {
-    const bool deploy = !invocation.deployTo.isEmpty();
-    SetupOptions options;
-    options.pathScope = deploy ? PathScope::None : pathScopeFromName(invocation.pathScope).value_or(PathScope::User);
-    options.verify = invocation.verify;
-    options.benchmark = invocation.benchmark;
-    options.deployTo = invocation.deployTo;
-    options.dryRun = invocation.dryRun;
-    options.logFile = m_channel ? QString() : invocation.logFile;
-    options.log = m_channel ? m_channel->log() : nullptr;
-    options.listInstall = !m_channel; // the elevated copy is not the user: the invoking process lists it
-    options.judgedSha256 = invocation.packageSha256;
-    return options;
+    InstallRequest request;
+    request.package.path = invocation.package;
+    if (!invocation.cudaRoots.isEmpty())
+        request.package.cudaRoot = invocation.cudaRoots.first();
+    request.package.force = invocation.force;
+    if (invocation.fetch) {
+        FetchRequest fetch;
+        fetch.mirror = invocation.mirror;
+        fetch.manifest = invocation.manifest;
+        fetch.cacheFolder = invocation.cacheDir;
+        request.fetch = fetch;
+    }
+    request.detect.cudaRoots = invocation.cudaRoots;
+    request.detect.pythonEnvironments = invocation.pythonEnvironments;
+    request.mode = invocation.deployTo.isEmpty() ? InstallRequest::Mode::Install : InstallRequest::Mode::Deploy;
+    request.deployTo = invocation.deployTo;
+    request.dryRun = invocation.dryRun;
+    request.pathScope = pathScopeFromName(invocation.pathScope).value_or(PathScope::User);
+    request.verify = invocation.verify;
+    request.benchmark = invocation.benchmark;
+    request.confirmFrameworks = true;
+    request.logFile = m_channel ? QString() : invocation.logFile;
+    request.log = m_channel ? m_channel->log() : nullptr;
+    request.listInstall = !m_channel; // the elevated copy is not the user: the invoking process lists it
+    request.judgedSha256 = invocation.packageSha256;
+    return request;
 }
 
-ExitCode ConsoleRunner::end(const Invocation& invocation, const SetupOutcome& outcome, const SystemSnapshot& system)
+ExitCode ConsoleRunner::end(const Invocation& invocation, const SetupOutcome& outcome)
 {
-    Report report = outcome.toReport();
+    const SystemSnapshot& system = outcome.system;
+    if (outcome.fetched)
+        FetchSummary::print(*outcome.fetched, m_out, m_err);
+    const Report report = outcome.toReport();
     if (outcome.refusal) {
         m_err << tr("cudnn-setup: refused: %1\n").arg(outcome.refusal->why.message);
         m_err.flush();
@@ -280,13 +258,12 @@ ExitCode ConsoleRunner::end(const Invocation& invocation, const SetupOutcome& ou
               << verifySummary(outcome.verify, outcome.verifyNotRun)
               << benchmarkSummary(outcome.benchmark, outcome.benchmarkNotRun);
         // What the frameworks will load now, confirmed by their own interpreters where those can run.
-        const FrameworkVerdicts after = Engine::frameworksAfter(outcome.choice, system);
-        m_out << frameworkLines(outcome.taskStatus() == TaskStatus::Ok ? m_engine.confirmFrameworks(after) : after);
-        if (outcome.taskStatus() == TaskStatus::NeedsElevation && invocation.deployTo.isEmpty())
-            explainElevation(invocation, outcome.choice, report);
+        m_out << frameworkLines(outcome.frameworks);
+        if (!outcome.elevationCommand.isEmpty())
+            explainElevation(invocation, outcome);
     } else if (!outcome.endedInFetch()) {
         m_out << packageSummary(outcome.choice, outcome.plan ? &*outcome.plan : nullptr, system.os);
-        m_out << frameworkLines(Engine::frameworksAfter(outcome.choice, system));
+        m_out << frameworkLines(outcome.frameworks);
         if (outcome.deployPlan)
             m_out << deploySummary(*outcome.deployPlan, system.os);
         else if (outcome.choice.ok())

@@ -27,9 +27,10 @@ private:
     ExitCode detect(const Invocation& invocation);
     /** Install, deploy or their dry run: one engine call, then what it did (or would do) and the report. */
     ExitCode install(const Invocation& invocation);
-    SetupOptions setupOptions(const Invocation& invocation) const;
+    /** The invocation's install, deploy or dry run as the one request the engine takes. */
+    InstallRequest installRequest(const Invocation& invocation) const;
     /** What the run did (or, without an install, the plan or why not), the report, and the exit code. */
-    ExitCode end(const Invocation& invocation, const SetupOutcome& outcome, const SystemSnapshot& system);
+    ExitCode end(const Invocation& invocation, const SetupOutcome& outcome);
     ExitCode uninstall(const Invocation& invocation);
     /** --for-machine / --for-machines: the verdict for machines described by files (MachineJudge). */
     ExitCode judgeOtherMachines(const Invocation& invocation);
@@ -50,8 +51,8 @@ private:
      * false (after saying why) when one is wrong.
      */
     bool openElevatedChannel(const Invocation& invocation);
-    /** Exit 4: the exact command that does the privileged part elevated, on stdout and in the report. */
-    void explainElevation(const Invocation& invocation, const PackageChoice& choice, Report& report);
+    /** Exit 4: the exact command that does the privileged part elevated (the report has it too). */
+    void explainElevation(const Invocation& invocation, const SetupOutcome& outcome);
 
     const Engine& m_engine;
     QTextStream& m_out;

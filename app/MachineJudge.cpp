@@ -7,16 +7,6 @@
 #include <QFileInfo>
 #include <QJsonArray>
 
-namespace {
-
-/** The target toolkit for --cuda-root, kept in the machine's own spelling. */
-std::optional<QString> cudaRootOf(const Invocation& invocation)
-{
-    return invocation.cudaRoots.isEmpty() ? std::nullopt : std::optional<QString>(invocation.cudaRoots.first());
-}
-
-} // namespace
-
 MachineJudge::MachineJudge(QTextStream& out, QTextStream& err)
     : m_out(out)
     , m_err(err)
@@ -25,21 +15,34 @@ MachineJudge::MachineJudge(QTextStream& out, QTextStream& err)
 
 ExitCode MachineJudge::run(const Invocation& invocation, Report& report)
 {
-    const QList<PackageInspection> inspections = Engine::inspectArchives(invocation.package);
-    if (inspections.isEmpty()) {
+    MachineRequest request;
+    request.package = invocation.package;
+    request.machineFile = invocation.forMachine;
+    request.machineFolder = invocation.forMachines;
+    if (!invocation.cudaRoots.isEmpty())
+        request.cudaRoot = invocation.cudaRoots.first();
+    request.force = invocation.force;
+    const MachinesJudgement judged = Engine::judgeMachines(request);
+    switch (judged.problem) {
+    case MachinesJudgement::Problem::NoArchive:
         m_err << tr("cudnn-setup: no cuDNN archive at %1.\n").arg(invocation.package);
         m_err.flush();
         report.setStatus(exitCodeName(ExitCode::NothingFound));
         return ExitCode::NothingFound;
+    case MachinesJudgement::Problem::NoMachines:
+        m_err << tr("cudnn-setup: %1 holds no *.json machine description.\n").arg(invocation.forMachines);
+        m_err.flush();
+        report.setStatus(exitCodeName(ExitCode::UsageError));
+        return ExitCode::UsageError;
+    case MachinesJudgement::Problem::None:
+        break;
     }
-    return invocation.forMachines.isEmpty() ? one(invocation, inspections, report)
-                                            : many(invocation, inspections, report);
+    return invocation.forMachines.isEmpty() ? one(invocation, judged.machines.first(), report)
+                                            : many(invocation, judged, report);
 }
 
-ExitCode MachineJudge::one(const Invocation& invocation, const QList<PackageInspection>& inspections, Report& report)
+ExitCode MachineJudge::one(const Invocation& invocation, const MachineJudgement& judgement, Report& report)
 {
-    const MachineJudgement judgement
-        = Engine::judgeMachine(invocation.forMachine, inspections, cudaRootOf(invocation), invocation.force);
     if (!judgement.error.isEmpty()) {
         m_err << tr("cudnn-setup: %1 does not describe a machine: %2.\n").arg(invocation.forMachine, judgement.error);
         m_err.flush();
@@ -81,22 +84,9 @@ QString MachineJudge::firstReason(const MachineJudgement& judgement)
     return {};
 }
 
-ExitCode MachineJudge::many(const Invocation& invocation, const QList<PackageInspection>& inspections, Report& report)
+ExitCode MachineJudge::many(const Invocation& invocation, const MachinesJudgement& judged, Report& report)
 {
-    const QDir folder(invocation.forMachines);
-    const QStringList names = folder.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
-    if (!folder.exists() || names.isEmpty()) {
-        m_err << tr("cudnn-setup: %1 holds no *.json machine description.\n").arg(invocation.forMachines);
-        m_err.flush();
-        report.setStatus(exitCodeName(ExitCode::UsageError));
-        return ExitCode::UsageError;
-    }
-
-    QList<MachineJudgement> judgements;
-    for (const QString& name : names)
-        judgements.append(
-            Engine::judgeMachine(folder.filePath(name), inspections, cudaRootOf(invocation), invocation.force));
-
+    const QList<MachineJudgement>& judgements = judged.machines;
     QJsonArray machines;
     QStringList rejected;
     int nameWidth = 7;
@@ -105,30 +95,13 @@ ExitCode MachineJudge::many(const Invocation& invocation, const QList<PackageIns
     m_out << tr("%1 judged for %n machine(s) in %2; nothing of this machine was looked at.\n",
                 nullptr,
                 int(judgements.size()))
-                 .arg(QFileInfo(inspections.first().file).fileName(), invocation.forMachines);
+                 .arg(QFileInfo(judged.inspections.first().file).fileName(), invocation.forMachines);
     m_out << QStringLiteral("%1  %2  %3\n")
                  .arg(tr("Machine").leftJustified(nameWidth), tr("Verdict").leftJustified(8), tr("Why"));
     for (const MachineJudgement& judgement : judgements) {
         machines.append(judgement.toJson());
-        if (!judgement.fits()) {
+        if (!judgement.fits())
             rejected.append(judgement.name);
-            if (!judgement.error.isEmpty())
-                report.addDiagnostic(
-                    Diagnostic::error(QStringLiteral("PKG-MACHINE-UNREADABLE"),
-                                      tr("%1 does not describe a machine: %2.").arg(judgement.file, judgement.error),
-                                      tr("Write it with cudnn-setup --detect --json on that machine."))
-                        .about(judgement.file));
-            const PackageVerdict* verdict = judgement.verdict();
-            Diagnostics reasons = diagnosticsOf(judgement.choice.findings);
-            if (verdict)
-                reasons += diagnosticsOf(verdict->reasons);
-            for (Diagnostic& reason : reasons) {
-                if (reason.severity == Severity::Error || reason.severity == Severity::Warning) {
-                    reason.message = QStringLiteral("%1: %2").arg(judgement.name, reason.message);
-                    report.addDiagnostic(reason);
-                }
-            }
-        }
         const QString verdictText = judgement.fits()
             ? (judgement.verdict() && judgement.verdict()->level == PackageVerdict::Level::Warning ? tr("fits (!)")
                                                                                                    : tr("fits"))
@@ -137,8 +110,9 @@ ExitCode MachineJudge::many(const Invocation& invocation, const QList<PackageIns
                      .arg(
                          judgement.name.leftJustified(nameWidth), verdictText.leftJustified(8), firstReason(judgement));
     }
+    report.addDiagnostics(judged.diagnostics());
     report.setSection(QStringLiteral("machines"), machines);
-    report.setSection(QStringLiteral("package"), inspections.first().toJson());
+    report.setSection(QStringLiteral("package"), judged.inspections.first().toJson());
     report.setStatus(rejected.isEmpty() ? QStringLiteral("planned") : QStringLiteral("rejected"));
     if (rejected.isEmpty())
         m_out << tr("It fits all %n machine(s).\n", nullptr, int(judgements.size()));

@@ -24,8 +24,8 @@ public:
     ExitCode run(const Invocation& invocation, Report& report);
 
 private:
-    ExitCode one(const Invocation& invocation, const QList<PackageInspection>& inspections, Report& report);
-    ExitCode many(const Invocation& invocation, const QList<PackageInspection>& inspections, Report& report);
+    ExitCode one(const Invocation& invocation, const MachineJudgement& judgement, Report& report);
+    ExitCode many(const Invocation& invocation, const MachinesJudgement& judged, Report& report);
     /** The first reason a machine does not fit, as a line of the table. */
     static QString firstReason(const MachineJudgement& judgement);
 

@@ -22,12 +22,11 @@ ExitCode RepairCommand::run(const Invocation& invocation)
     request.pathScope = pathScopeFromName(invocation.pathScope).value_or(PathScope::User);
     request.dryRun = invocation.dryRun;
     request.logFile = invocation.logFile;
-    const RepairSurvey survey = m_engine.surveyRepair(request);
-    for (const Diagnostic& d : survey.recovered)
-        m_out << QStringLiteral("  %1 %2: %3\n").arg(severityName(d.severity), d.code, d.message);
     ConsoleProgress progress;
-    const RepairOutcome outcome = m_engine.repair(survey, request, &progress, m_cancel);
+    const RepairOutcome outcome = m_engine.repair(request, &progress, m_cancel);
     progress.finish();
+    for (const Diagnostic& d : outcome.before.recovered)
+        m_out << QStringLiteral("  %1 %2: %3\n").arg(severityName(d.severity), d.code, d.message);
     m_out << summary(outcome.before.scan, outcome.result, outcome.after);
     m_out.flush();
     const ExitCode code = exitCodeFor(outcome.taskStatus());

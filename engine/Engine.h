@@ -2,14 +2,13 @@
 
 #include "DeployPlan.h"
 #include "FetchOutcome.h"
+#include "InstallRequest.h"
 #include "MachineJudgement.h"
 #include "RepairOutcome.h"
 #include "SetupOutcome.h"
 #include "UninstallOutcome.h"
 #include "common/Progress.h"
 #include "detect/Detector.h"
-#include "host/HostEnvironment.h"
-#include "host/ProcessRunner.h"
 #include "elevation/ElevatedChannel.h"
 #include "elevation/ElevationLauncher.h"
 #include "elevation/ElevationRequest.h"
@@ -30,14 +29,6 @@ namespace InstallService {
 struct JudgedPackage;
 }
 class Report;
-
-/** Which package to use: an archive, or a folder of them, for a toolkit (or the one the package fits best). */
-struct PackageRequest
-{
-    QString path;
-    std::optional<QString> cudaRoot;
-    bool force = false; // accept what only a warning holds against
-};
 
 /**
  * The one facade the faces call, one method per user task: choose a package (a file, a folder, or a fetch),
@@ -68,30 +59,23 @@ public:
     FrameworkVerdicts confirmFrameworks(FrameworkVerdicts verdicts) const;
 
     // Choosing a package
-    /** Inspects the archive (or each archive of the folder) and picks the newest that fits; reads what it must. */
+    /**
+     * Inspects the archive (or each archive of the folder) and picks the newest that fits; reads what it must. A tie
+     * between toolkits is settled by the request's policy; settling it reads nothing again.
+     */
     PackageChoice choosePackage(const PackageRequest& request,
                                 const SystemSnapshot& system,
                                 ProgressSink* progress = nullptr,
                                 CancellationToken cancel = {}) const;
-    /**
-     * The same choice where a tie between toolkits is no error (the wizard's policy): the active toolkit among them
-     * is taken, else the first, and tie gets the toolkits that tied (empty when none did). Judging again reads
-     * nothing: what the first judgement read is kept.
-     */
-    PackageChoice choosePackageSettlingTie(const PackageRequest& request,
-                                           const SystemSnapshot& system,
-                                           QStringList* tie,
-                                           ProgressSink* progress = nullptr,
-                                           CancellationToken cancel = {}) const;
+    /** The choice with its plan and the toolkits that tied: the wizard's Check. */
+    PackageCheck checkPackage(const PackageRequest& request,
+                              const SystemSnapshot& system,
+                              ProgressSink* progress = nullptr,
+                              CancellationToken cancel = {}) const;
     /** The plan for the chosen package and toolkit; null when nothing was chosen or the choice is blocked. */
     static std::optional<InstallPlan> planInstall(const PackageChoice& choice, const SystemSnapshot& system);
-    /** Every archive at the path (a file, or a folder of them), inspected. */
-    static QList<PackageInspection> inspectArchives(const QString& folderOrFile);
-    /** The archives judged for the machine a detect file describes, with that machine's rules. */
-    static MachineJudgement judgeMachine(const QString& machineFile,
-                                         const QList<PackageInspection>& inspections,
-                                         const std::optional<QString>& cudaRoot,
-                                         bool force);
+    /** The archive judged for the machines the request's files describe, with each machine's own rules. */
+    static MachinesJudgement judgeMachines(const MachineRequest& request);
     /** Where a fetch reads from when no mirror is named: NVIDIA's redist root. */
     static QString nvidiaSource();
     /** Reads the manifests of the request's source and chooses the archive; downloads nothing. */
@@ -127,8 +111,9 @@ public:
 
     // Changing the machine
     /**
-     * Where the privileged part of an install goes when this process may not do it (SetupOptions::elevate): program
-     * (this executable) started elevated through launcher. Unset: such an install ends in needs_elevation (exit 4).
+     * Where the privileged part of an install goes when this process may not do it (InstallRequest::Elevation):
+     * program (this executable) started elevated through launcher. Unset: such an install ends in NeedsElevation
+     * (exit 4), with the command to run by hand.
      */
     void setElevation(std::shared_ptr<const ElevationLauncher> launcher, QString program);
     /**
@@ -151,44 +136,17 @@ public:
      */
     InstallOptions installOptions(const EnvironmentPlan* environmentFix = nullptr) const;
     /**
-     * The whole install run both faces start: the files and the search path fix in one transaction (a deploy copies
-     * files only), then, when the install succeeded, the verification and the benchmark against the toolkit. With
-     * SetupOptions::elevate the privileged part may run in an elevated copy; the user's own search path, the
-     * verification and the benchmark still run here. With SetupOptions::dryRun nothing is changed: the outcome
-     * holds the search path step or the deploy as they would be. Without a package nothing runs either, and the
-     * outcome says why.
+     * The one install entry, for both faces: install, deploy or their dry run of the request's package (a file, a
+     * folder, a choice already judged, or a fetch) on the request's machine (given, detected, or looked at again).
+     * The files and the search path fix go in one transaction (a deploy copies files only); then, when that
+     * succeeded, the verification and the benchmark run against the toolkit, and the frameworks' verdicts are
+     * predicted for the machine as it now is. The privileged part runs in an elevated copy when the request allows
+     * it; the user's own search path, the verification and the benchmark still run here. A package nobody has
+     * judged yet is read as few times as it can be: one archive (or a folder whose names rule out all but one) for
+     * a toolkit known before reading is judged while it is staged. Whatever stops the run, the outcome says why.
      */
-    SetupOutcome install(const PackageChoice& choice,
-                         const SystemSnapshot& system,
-                         const SetupOptions& options,
-                         ProgressSink* progress = nullptr,
-                         CancellationToken cancel = {}) const;
-
-    /**
-     * The same run for an archive nobody has judged yet (the silent install of one file into a known toolkit): the
-     * archive is read once, judged while it is staged, and the outcome carries the choice that judgement made.
-     * What its name or the toolkit rules out is refused before anything is read.
-     */
-    SetupOutcome installArchive(const QString& archive,
-                                const SystemSnapshot& system,
-                                const CudaToolkit& toolkit,
-                                bool force,
-                                const SetupOptions& options,
-                                ProgressSink* progress = nullptr,
-                                CancellationToken cancel = {}) const;
-
-    /**
-     * The install of a package nobody has judged yet, read as few times as it can be. For a toolkit known before
-     * reading (the request's, or the only one), one archive, or a folder where the names rule out all but one, is
-     * read once (installArchive). A folder with more to read, a package that must pick its toolkit, a dry run, a
-     * deploy and a package judged before (SetupOptions::judgedSha256) are chosen first (choosePackage) and then
-     * installed.
-     */
-    SetupOutcome installPackage(const PackageRequest& request,
-                                const SystemSnapshot& system,
-                                const SetupOptions& options,
-                                ProgressSink* progress = nullptr,
-                                CancellationToken cancel = {}) const;
+    SetupOutcome
+    install(const InstallRequest& request, ProgressSink* progress = nullptr, CancellationToken cancel = {}) const;
 
     /** What a deploy of choice into folder would copy; the install's deploy copies exactly this. */
     DeployPlan planDeploy(const PackageChoice& choice, const SystemSnapshot& system, const QString& folder) const;
@@ -196,6 +154,9 @@ public:
     // Repairing
     /** Recovers an interrupted run (not in a dry run), detects, and finds what is broken: nothing is changed. */
     RepairSurvey surveyRepair(const RepairRequest& request) const;
+    /** The survey and its automatic fixes in one: the silent repair. */
+    RepairOutcome
+    repair(const RepairRequest& request, ProgressSink* progress = nullptr, CancellationToken cancel = {}) const;
     /** Applies the survey's automatic fixes (one transaction per toolkit) and looks again. */
     RepairOutcome repair(const RepairSurvey& survey,
                          const RepairRequest& request,
@@ -228,14 +189,38 @@ public:
     BenchmarkResult benchmark(const QString& toolkitRoot, bool quick = false) const;
 
 private:
+    /** What the elevated copy is asked to do for a chosen package (choice.ok()) and toolkit. */
+    static ElevationRequest handOver(const PackageChoice& choice, const CudaToolkit& toolkit, PathScope scope);
+    /** This executable, as an elevated copy or an administrator starts it. */
+    QString program() const;
+    /** The machine a request is for: the one given (looked at again when asked), else detected. */
+    SystemSnapshot machineFor(const InstallRequest& request, bool* lookedAgain) const;
+    /** The package's source to a choice and the install of it: fetched, read once, or chosen first. */
+    SetupOutcome installOnMachine(const InstallRequest& request,
+                                  const SystemSnapshot& system,
+                                  ProgressSink* progress,
+                                  CancellationToken cancel) const;
+    /** The install of a package nobody has judged yet, read as few times as it can be. */
+    SetupOutcome installUnjudged(const InstallRequest& request,
+                                 const SystemSnapshot& system,
+                                 ProgressSink* progress,
+                                 CancellationToken cancel) const;
+    /** The install of a choice already made. */
+    SetupOutcome installChoice(const PackageChoice& choice,
+                               const SystemSnapshot& system,
+                               const InstallRequest& request,
+                               ProgressSink* progress,
+                               CancellationToken cancel) const;
     /** One archive's install, judged while it is staged, with the log, the search path step and the proofs around. */
     using OnePass = std::function<InstallResult(const InstallOptions&, InstallService::JudgedPackage*)>;
     SetupOutcome installOnePass(const OnePass& pass,
                                 const QString& toolkitRoot,
                                 const SystemSnapshot& system,
-                                const SetupOptions& options,
+                                const InstallRequest& request,
                                 ProgressSink* progress,
                                 CancellationToken cancel) const;
+    /** After the run: what the frameworks will load, and the command an administrator runs when rights were missing. */
+    void settleAfterwards(SetupOutcome& outcome, const SystemSnapshot& system, const InstallRequest& request) const;
     /**
      * An install never writes over files dpkg, pip or conda keep: when the target's cuDNN folders hold any (by those
      * managers' own records), the refusal names each manager's command; nullopt when none.
@@ -254,7 +239,7 @@ private:
     /**
      * The log a task writes, opened once for every task with one rule: a log that cannot be opened ends the task
      * before anything is changed (why says so). Null without error when none was asked for. A log the caller holds
-     * (SetupOptions::log) is written through instead.
+     * (InstallRequest::log) is written through instead.
      */
     static std::unique_ptr<InstallLog> openLog(const QString& path, InstallLog* held, Diagnostic* why);
     /** The folders a deploy also searches for the runtime libraries a toolkit lacks (zlibwapi.dll): the PATH. */
@@ -269,7 +254,7 @@ private:
     void recordInstall(const SetupOutcome& outcome) const;
     /** What loads, and how fast, once the files are in: the same for both ways in. */
     void
-    prove(SetupOutcome& outcome, const SetupOptions& options, ProgressSink* progress, CancellationToken cancel) const;
+    prove(SetupOutcome& outcome, const InstallRequest& request, ProgressSink* progress, CancellationToken cancel) const;
     /** Finishes or rolls back what an interrupted install, uninstall or repair left in the toolkits found. */
     Diagnostics recoverInterrupted(const SystemSnapshot& system) const;
     /** Scans the machine as a repair sees it, with the consumers found before (or found now, when null). */

@@ -11,35 +11,47 @@
 #include <QDir>
 #include <QFileInfo>
 
-PackageChoice Engine::choosePackage(const PackageRequest& request,
-                                    const SystemSnapshot& system,
-                                    ProgressSink* progress,
-                                    CancellationToken cancel) const
+/** The choice for the request's own toolkit (or the one the package fits), ties left as they are. */
+static PackageChoice chooseAsAsked(const PackageRequest& request,
+                                   const SystemSnapshot& system,
+                                   ProgressSink* progress,
+                                   CancellationToken cancel)
 {
     if (request.cudaRoot && !system.toolkitAt(*request.cudaRoot))
         return PackagePicker().choose({}, system, request.cudaRoot, request.force); // said before anything is read
     return PackageService::pick(request.path, system, request.cudaRoot, request.force, progress, cancel);
 }
 
-PackageChoice Engine::choosePackageSettlingTie(const PackageRequest& request,
-                                               const SystemSnapshot& system,
-                                               QStringList* tie,
-                                               ProgressSink* progress,
-                                               CancellationToken cancel) const
+PackageChoice Engine::choosePackage(const PackageRequest& request,
+                                    const SystemSnapshot& system,
+                                    ProgressSink* progress,
+                                    CancellationToken cancel) const
 {
-    tie->clear();
-    PackageChoice choice = choosePackage(request, system, progress, cancel);
-    if (request.cudaRoot || choice.ambiguousToolkits.isEmpty())
-        return choice;
-    *tie = choice.ambiguousToolkits;
-    QString taken = tie->first();
-    for (const CudaToolkit& toolkit : system.toolkits) {
-        if (toolkit.active && tie->contains(toolkit.root))
-            taken = toolkit.root;
+    return checkPackage(request, system, progress, cancel).choice;
+}
+
+PackageCheck Engine::checkPackage(const PackageRequest& request,
+                                  const SystemSnapshot& system,
+                                  ProgressSink* progress,
+                                  CancellationToken cancel) const
+{
+    PackageCheck check;
+    check.choice = chooseAsAsked(request, system, progress, cancel);
+    if (request.tie == PackageRequest::Tie::TakeActive && !request.cudaRoot
+        && !check.choice.ambiguousToolkits.isEmpty()) {
+        // Judged again for the toolkit taken: what the first judgement read is kept, nothing is read twice.
+        check.tie = check.choice.ambiguousToolkits;
+        QString taken = check.tie.first();
+        for (const CudaToolkit& toolkit : system.toolkits) {
+            if (toolkit.active && check.tie.contains(toolkit.root))
+                taken = toolkit.root;
+        }
+        PackageRequest settled = request;
+        settled.cudaRoot = taken;
+        check.choice = chooseAsAsked(settled, system, progress, cancel);
     }
-    PackageRequest settled = request;
-    settled.cudaRoot = taken;
-    return choosePackage(settled, system, progress, cancel);
+    check.plan = planInstall(check.choice, system);
+    return check;
 }
 
 QString Engine::nvidiaSource()

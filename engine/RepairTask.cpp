@@ -65,6 +65,11 @@ RepairSurvey Engine::survey(const RepairRequest& request, const RepairFindings* 
     return found;
 }
 
+RepairOutcome Engine::repair(const RepairRequest& request, ProgressSink* progress, CancellationToken cancel) const
+{
+    return repair(surveyRepair(request), request, progress, cancel);
+}
+
 RepairOutcome Engine::repair(const RepairSurvey& survey,
                              const RepairRequest& request,
                              ProgressSink* progress,

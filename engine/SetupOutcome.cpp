@@ -141,6 +141,10 @@ void SetupOutcome::addRunToReport(Report& report) const
         if (!elevation->report.isEmpty())
             json.insert(QStringLiteral("report"), elevation->report); // the elevated copy's own, as it wrote it
         report.setSection(QStringLiteral("elevation"), json);
+    } else if (!elevationCommand.isEmpty()) {
+        report.setSection(QStringLiteral("elevation"),
+                          QJsonObject{{QStringLiteral("status"), QStringLiteral("needed")},
+                                      {QStringLiteral("command"), elevationCommand}});
     }
     if (taskStatus() == TaskStatus::VerifyFailed)
         report.setStatus(taskStatusName(TaskStatus::VerifyFailed)); // installed, but it does not work

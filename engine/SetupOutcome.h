@@ -2,6 +2,7 @@
 
 #include "DeployPlan.h"
 #include "FetchOutcome.h"
+#include "detect/SystemSnapshot.h"
 #include "elevation/ElevationOutcome.h"
 #include "env/EnvironmentReport.h"
 #include "env/PathScope.h"
@@ -62,6 +63,11 @@ public:
     std::optional<BenchmarkResult> benchmark;
     QString benchmarkNotRun; // why the benchmark did not run, when it did not
     std::optional<ElevationOutcome> elevation; // set when the privileged part went to an elevated copy
+    /** NeedsElevation: the exact command an administrator runs for the privileged part (the report's too). */
+    QString elevationCommand;
+    SystemSnapshot system; // the machine the run judged: the one given, detected, or looked at again
+    bool lookedAgain = false; // system is new: the judged choice's toolkit was detected again before the run
+    FrameworkVerdicts frameworks; // what each framework will load once the run is done (predicted; confirmed if asked)
     bool dryRun = false; // nothing was installed: the plan, the search path step as it would be, and why not
     std::optional<DeployPlan> deployPlan; // a deploy's dry run: what it would copy
     /** The run stopped before its first step: its log cannot be written, or the archive is not the one judged. */
@@ -89,29 +95,4 @@ public:
 
 private:
     void addRunToReport(Report& report) const;
-};
-
-/** What an install run does besides copying the files. */
-struct SetupOptions
-{
-    PathScope pathScope = PathScope::User;
-    bool verify = true; // load every library of the installed cuDNN in a fresh probe
-    bool benchmark = true;
-    bool quickBenchmark = false; // small batches: tests over the fake libraries
-    QString deployTo; // set: copy next to an application instead of into the toolkit (no search path step)
-    QString logFile; // empty: no log
-    InstallLog* log = nullptr; // a log the caller holds open (the elevated copy's channel), instead of logFile
-    std::optional<FetchOutcome> fetched; // where the archive came from, for the report
-    QString judgedSha256; // the elevated copy: the archive must be the one the unelevated process judged
-    /**
-     * The wizard: when this process may not do the privileged part (a root-owned toolkit, machine scope), hand it to
-     * an elevated copy (Engine::setElevation). Silent mode never elevates: it exits 4 with the command instead.
-     */
-    bool elevate = false;
-    bool dryRun = false; // plan only: the package, the search path step or the deploy as they would be
-    /**
-     * Put the install on this user's list of installs (UserInstallList). Not for the elevated copy: the install is
-     * its parent's, and it touches nothing in the home it was given.
-     */
-    bool listInstall = true;
 };

@@ -13,6 +13,8 @@ struct ProgressUpdate
     int itemsDone = 0;
     int itemsTotal = 0; // 0 when unknown
     QString currentItem;
+    /** The work runs in an elevated copy from here on: it finishes or rolls back on its own, past any Cancel. */
+    bool elevated = false;
 
     /** 0..1 by bytes when their total is known, else by items, else 0. */
     double fraction() const;

@@ -45,6 +45,8 @@ inline const QString NotAnArchive = QStringLiteral("PKG-NOT-AN-ARCHIVE");
 inline const QString Truncated = QStringLiteral("PKG-TRUNCATED");
 inline const QString Corrupt = QStringLiteral("PKG-CORRUPT");
 inline const QString Canceled = QStringLiteral("PKG-CANCELED");
+inline const QString MachineUnreadable
+    = QStringLiteral("PKG-MACHINE-UNREADABLE"); // --for-machines: a file in the folder
 inline const QString ChecksumMismatch = QStringLiteral("PKG-CHECKSUM-MISMATCH");
 inline const QString ChecksumVerified = QStringLiteral("PKG-CHECKSUM-VERIFIED");
 inline const QString ChecksumUnverified = QStringLiteral("PKG-CHECKSUM-UNVERIFIED");

@@ -1641,39 +1641,6 @@ Try cudnn-setup --help.
     </message>
 </context>
 <context>
-    <name>FetchCommand</name>
-    <message>
-        <source>Reading the cuDNN manifests at %1
-</source>
-        <translation>正在读取 %1 处的 cuDNN 清单
-</translation>
-    </message>
-    <message>
-        <source>Already in the cache, verified: %1
-</source>
-        <translation>已在缓存中，校验通过：%1
-</translation>
-    </message>
-    <message>
-        <source>Would download %1 MiB into %2 (nothing was downloaded).
-</source>
-        <translation>将下载 %1 MiB 到 %2（未下载任何内容）。
-</translation>
-    </message>
-    <message>
-        <source>Using the cached %1 (SHA-256 verified).
-</source>
-        <translation>使用缓存的 %1（SHA-256 校验通过）。
-</translation>
-    </message>
-    <message>
-        <source>Downloaded and verified %1.
-</source>
-        <translation>已下载并校验 %1。
-</translation>
-    </message>
-</context>
-<context>
     <name>FetchOutcome</name>
     <message>
         <source>Checking the cached archive</source>
@@ -1768,6 +1735,39 @@ Try cudnn-setup --help.
     <message>
         <source>Give the folder that holds the redistrib_*.json files, e.g. http://mirror.lab/cudnn/redist/ or file:///srv/cudnn/redist/.</source>
         <translation>请给出存放 redistrib_*.json 文件的文件夹，例如 http://mirror.lab/cudnn/redist/ 或 file:///srv/cudnn/redist/。</translation>
+    </message>
+</context>
+<context>
+    <name>FetchSummary</name>
+    <message>
+        <source>Reading the cuDNN manifests at %1
+</source>
+        <translation>正在读取 %1 处的 cuDNN 清单
+</translation>
+    </message>
+    <message>
+        <source>Already in the cache, verified: %1
+</source>
+        <translation>已在缓存中，校验通过：%1
+</translation>
+    </message>
+    <message>
+        <source>Would download %1 MiB into %2 (nothing was downloaded).
+</source>
+        <translation>将下载 %1 MiB 到 %2（未下载任何内容）。
+</translation>
+    </message>
+    <message>
+        <source>Using the cached %1 (SHA-256 verified).
+</source>
+        <translation>使用缓存的 %1（SHA-256 校验通过）。
+</translation>
+    </message>
+    <message>
+        <source>Downloaded and verified %1.
+</source>
+        <translation>已下载并校验 %1。
+</translation>
     </message>
 </context>
 <context>
@@ -2329,10 +2329,6 @@ Try cudnn-setup --help.
         </translation>
     </message>
     <message>
-        <source>Asking for administrator rights…</source>
-        <translation>正在请求管理员权限…</translation>
-    </message>
-    <message>
         <source>Writing into %1 needs administrator rights. cudnn-setup asks for them once, for this step only; your own settings stay with you.</source>
         <translation>写入 %1 需要管理员权限。cudnn-setup 只为这一步请求一次；您自己的设置仍由您自己的账户处理。</translation>
     </message>
@@ -2705,14 +2701,6 @@ Try cudnn-setup --help.
         <translation>原因</translation>
     </message>
     <message>
-        <source>%1 does not describe a machine: %2.</source>
-        <translation>%1 不是机器描述：%2。</translation>
-    </message>
-    <message>
-        <source>Write it with cudnn-setup --detect --json on that machine.</source>
-        <translation>请在那台机器上用 cudnn-setup --detect --json 生成它。</translation>
-    </message>
-    <message>
         <source>fits (!)</source>
         <translation>适用（!）</translation>
     </message>
@@ -2737,6 +2725,17 @@ Try cudnn-setup --help.
 </source>
         <translation>它不适用于 %2 台中的 %1 台：%3。
 </translation>
+    </message>
+</context>
+<context>
+    <name>MachinesJudgement</name>
+    <message>
+        <source>%1 does not describe a machine: %2.</source>
+        <translation>%1 不是机器描述：%2。</translation>
+    </message>
+    <message>
+        <source>Write it with cudnn-setup --detect --json on that machine.</source>
+        <translation>请在那台机器上用 cudnn-setup --detect --json 生成它。</translation>
     </message>
 </context>
 <context>
@@ -4384,6 +4383,10 @@ Try cudnn-setup --help.
     <message>
         <source>Let each manager put its own files right (%1), or install into a toolkit whose cuDNN no package manager keeps.</source>
         <translation>请让各包管理器自行修正自己的文件（%1），或者安装到 cuDNN 不由任何包管理器管理的工具包中。</translation>
+    </message>
+    <message>
+        <source>Asking for administrator rights</source>
+        <translation>正在请求管理员权限</translation>
     </message>
 </context>
 <context>

@@ -150,11 +150,13 @@ void TestSameReport::compare(const QJsonObject& wizard, const QJsonObject& scrip
 
 void TestSameReport::install()
 {
-    SetupOptions options; // as the install page fills them, less the elevation hand-over
+    InstallRequest options; // as the install page fills them, less the elevation hand-over
     options.pathScope = PathScope::None;
     options.verify = false;
     options.benchmark = false;
-    const SetupOutcome outcome = m_engine->install(chosen(), system(), options);
+    options.judged = chosen();
+    options.system = system();
+    const SetupOutcome outcome = m_engine->install(options);
     QCOMPARE(outcome.install.status, InstallResult::Status::Ok);
     const QJsonObject wizard = outcome.toReport().toJson();
 
@@ -176,12 +178,13 @@ void TestSameReport::installFromAFolder()
     writeSpec(*m_tree, windows, QStringLiteral("lab"));
     QVERIFY(QFile::copy(m_archive, folder + QLatin1Char('/') + QFileInfo(m_archive).fileName()));
 
-    SetupOptions options;
+    InstallRequest options;
     options.pathScope = PathScope::None;
     options.verify = false;
     options.benchmark = false;
-    const SetupOutcome outcome
-        = m_engine->install(m_engine->choosePackage({folder, m_root, false}, system()), system(), options);
+    options.judged = m_engine->choosePackage({folder, m_root}, system());
+    options.system = system();
+    const SetupOutcome outcome = m_engine->install(options);
     QCOMPARE(outcome.install.status, InstallResult::Status::Ok);
     QCOMPARE(outcome.choice.candidates.size(), 3);
     const QJsonObject wizard = outcome.toReport().toJson();
@@ -199,7 +202,10 @@ void TestSameReport::installFromAFolder()
     for (const QString& name : QDir(folder).entryList(QDir::Files))
         QVERIFY(QFile::copy(folder + QLatin1Char('/') + name, copy + QLatin1Char('/') + name));
     const int before = ArchiveReader::opened();
-    const SetupOutcome once = m_engine->installPackage({copy, m_root, false}, system(), options);
+    InstallRequest unjudged = options; // as the silent install asks: a folder, nothing judged yet
+    unjudged.judged.reset();
+    unjudged.package = {copy, m_root};
+    const SetupOutcome once = m_engine->install(unjudged);
     QCOMPARE(once.install.status, InstallResult::Status::Ok);
     QCOMPARE(ArchiveReader::opened() - before, 1);
     QCOMPARE(once.choice.candidates.size(), 3);
@@ -249,10 +255,13 @@ void TestSameReport::repair()
 void TestSameReport::deploy()
 {
     const QString folder = m_tree->path(QStringLiteral("app"));
-    SetupOptions options; // as the install page fills them for a deploy
+    InstallRequest options; // as the install page fills them for a deploy
+    options.mode = InstallRequest::Mode::Deploy;
     options.deployTo = folder;
     options.pathScope = PathScope::None;
-    const SetupOutcome outcome = m_engine->install(chosen(), system(), options);
+    options.judged = chosen();
+    options.system = system();
+    const SetupOutcome outcome = m_engine->install(options);
     QCOMPARE(outcome.install.status, InstallResult::Status::Ok);
     const QJsonObject wizard = outcome.toReport().toJson();
 

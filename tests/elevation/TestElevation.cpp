@@ -186,12 +186,14 @@ TestElevation::installElevated(const QStringList& launcherOptions, PathScope sco
     detect.queryDriver = false;
     const SystemSnapshot system = engine.detect(detect);
     const PackageChoice choice = PackageService::pick(m_archive, system, m_root, false);
-    SetupOptions options;
+    InstallRequest options;
     options.pathScope = scope;
     options.verify = false;
     options.benchmark = false;
-    options.elevate = true;
-    return engine.install(choice, system, options, progress);
+    options.elevation = InstallRequest::Elevation::AskForRights;
+    options.judged = choice;
+    options.system = system;
+    return engine.install(options, progress);
 }
 
 ElevationRequest TestElevation::requestInto(const ElevationSession& session) const

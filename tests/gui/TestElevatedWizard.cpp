@@ -142,11 +142,13 @@ void TestElevatedWizard::installsThroughTheElevatedCopy()
 
     InstallPage* page = install(wizard);
     QVERIFY(page);
-    // Before anything happens the page says it will ask, and offers no Cancel it could not honour.
-    QVERIFY2(wizard.findChild<QLabel*>(QStringLiteral("installResult"))
-                 ->text()
-                 .contains(QStringLiteral("needs administrator rights")),
-             qPrintable(wizard.findChild<QLabel*>(QStringLiteral("installResult"))->text()));
+    // Before the elevated copy starts the engine says it will ask: the page says so, and offers no Cancel it could
+    // not honour.
+    QTRY_VERIFY2_WITH_TIMEOUT(wizard.findChild<QLabel*>(QStringLiteral("installResult"))
+                                  ->text()
+                                  .contains(QStringLiteral("needs administrator rights")),
+                              qPrintable(wizard.findChild<QLabel*>(QStringLiteral("installResult"))->text()),
+                              30000);
     QVERIFY(!wizard.findChild<QPushButton*>(QStringLiteral("installCancel"))->isVisible());
     QTRY_VERIFY_WITH_TIMEOUT(!page->isBusy(), 120000);
     const QString result = wizard.findChild<QLabel*>(QStringLiteral("installResult"))->text();

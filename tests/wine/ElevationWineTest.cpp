@@ -79,11 +79,13 @@ int main(int argc, char* argv[])
     check(step.has_value(), QStringLiteral("a toolkit this user may not write needs the elevated copy"));
     const QStringList before = listing(toolkit);
 
-    SetupOptions options;
-    options.elevate = true;
+    InstallRequest options;
+    options.elevation = InstallRequest::Elevation::AskForRights;
+    options.judged = choice;
+    options.system = system;
     options.verify = false;
     options.benchmark = false;
-    const SetupOutcome outcome = engine.install(choice, system, options);
+    const SetupOutcome outcome = engine.install(options);
     const Report report = outcome.toReport();
     QFile out(reportFile);
     if (out.open(QIODevice::WriteOnly))

@@ -108,65 +108,50 @@ void InstallPage::startInstall()
     m_clock.start();
     emit completeChanged();
 
-    SetupOptions options;
-    options.pathScope = m_state.pathScope();
-    options.benchmark = false; // the benchmark has its own page, with its own progress
-    options.logFile = m_state.logFile();
+    InstallRequest request;
+    request.judged = *choice;
+    request.system = *system;
+    request.lookAgain = std::exchange(m_lookAgain, false);
+    request.pathScope = m_state.pathScope();
+    request.benchmark = false; // the benchmark has its own page, with its own progress
+    request.logFile = m_state.logFile();
     if (m_state.task() == SetupTask::DeployToApplication) {
-        options.deployTo = m_state.deployFolder();
-        options.pathScope = PathScope::None; // the application's folder is searched first
+        request.mode = InstallRequest::Mode::Deploy;
+        request.deployTo = m_state.deployFolder();
     }
-    options.elevate = true; // a root-owned toolkit: only the privileged part runs elevated
-    m_elevated = options.deployTo.isEmpty() && m_engine.privilegedCommand(*choice, *system, options.pathScope);
-    if (m_elevated) {
-        m_phase->setText(tr("Asking for administrator rights…"));
-        m_result->setText(tr("Writing into %1 needs administrator rights. cudnn-setup asks for them once, for this "
-                             "step only; your own settings stay with you.")
-                              .arg(displayPath(hostOsFlavor(), choice->toolkitRoot).toHtmlEscaped()));
-        m_cancel->hide(); // the elevated copy runs as another user: it finishes or rolls back on its own
-    }
+    request.elevation = InstallRequest::Elevation::AskForRights; // only the privileged part, and only if needed
+    m_elevated = false;
     m_cancellation = m_work.separateCancellation();
     const CancellationToken cancel = m_cancellation;
     ProgressRelay* relay = m_relay;
     const Engine& engine = m_engine;
-    struct Run
-    {
-        std::optional<SystemSnapshot> lookedAgain;
-        std::optional<InstallPlan> plan;
-        SetupOutcome outcome;
-    };
-    const bool lookAgain = std::exchange(m_lookAgain, false);
-    m_work.run<Run>(
+    m_work.run<SetupOutcome>(
         this,
-        [&engine, system = *system, choice = *choice, options, relay, cancel, lookAgain] {
-            Run run;
-            if (lookAgain) {
-                DetectOptions detecting;
-                detecting.cudaRoots = {choice.toolkitRoot};
-                run.lookedAgain = engine.detect(detecting);
-                if (run.lookedAgain->toolkitAt(choice.toolkitRoot))
-                    run.plan = Engine::planInstall(choice, *run.lookedAgain);
-                else
-                    run.lookedAgain.reset(); // the toolkit went away meanwhile: the install says so below
-            }
-            run.outcome = engine.install(choice, run.lookedAgain.value_or(system), options, relay, cancel);
-            return run;
-        },
-        [this](const Run& run) {
-            if (run.lookedAgain) { // the System and Plan pages show the machine as it is now
+        [&engine, request, relay, cancel] { return engine.install(request, relay, cancel); },
+        [this](const SetupOutcome& outcome) {
+            if (outcome.lookedAgain) { // the System and Plan pages show the machine as it is now
                 const QString path = m_state.packagePath();
                 const PackageChoice choice = *m_state.packageChoice();
-                m_state.setSnapshot(*run.lookedAgain);
+                m_state.setSnapshot(outcome.system);
                 m_state.setPackageChoice(path, choice);
-                m_state.setPlan(run.plan);
+                m_state.setPlan(outcome.plan);
             }
-            const SetupOutcome& outcome = run.outcome;
             m_busy = false;
             m_state.setOutcome(outcome);
             showOutcome(outcome);
             emit completeChanged();
             emit finished();
         });
+}
+
+void InstallPage::showElevated()
+{
+    m_elevated = true;
+    const std::optional<PackageChoice>& choice = m_state.packageChoice();
+    m_result->setText(tr("Writing into %1 needs administrator rights. cudnn-setup asks for them once, for this "
+                         "step only; your own settings stay with you.")
+                          .arg(displayPath(hostOsFlavor(), choice ? choice->toolkitRoot : QString()).toHtmlEscaped()));
+    m_cancel->hide(); // the elevated copy runs as another user: it finishes or rolls back on its own
 }
 
 void InstallPage::cancelInstall()
@@ -182,6 +167,8 @@ void InstallPage::showProgress(const ProgressUpdate& update)
 {
     if (!m_busy)
         return;
+    if (update.elevated && !m_elevated)
+        showElevated();
     m_phase->setText(update.phase);
     m_bar->setValue(int(update.fraction() * 1000));
     m_currentFile->setText(update.currentItem);

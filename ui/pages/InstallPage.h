@@ -43,6 +43,8 @@ signals:
 
 private:
     void showProgress(const ProgressUpdate& update);
+    /** The privileged part went to an elevated copy: say so, and take Cancel away (it cannot reach that copy). */
+    void showElevated();
     void showOutcome(const SetupOutcome& outcome);
     /** The findings, or no list at all when there are none (nothing judged is no "No problems found."). */
     void showFindings(const Diagnostics& diagnostics);

@@ -366,23 +366,12 @@ void PackagePage::check()
     m_checkCancel = m_work.separateCancellation(); // Stop ends this check alone; closing the window ends it too
     const CancellationToken cancel = m_checkCancel;
     const Engine* engine = &m_engine;
-    struct Judged
-    {
-        PackageChoice choice;
-        std::optional<InstallPlan> plan;
-        QStringList tie;
-    };
-    m_work.run<Judged>(
+    // A tie is not an error here: one toolkit is taken, and the list offers the others.
+    const PackageRequest request{path, toolkit, force, PackageRequest::Tie::TakeActive};
+    m_work.run<PackageCheck>(
         this,
-        [=] {
-            // A tie is not an error here: one toolkit is taken, and the list offers the others.
-            Judged judged;
-            judged.choice
-                = engine->choosePackageSettlingTie({path, toolkit, force}, system, &judged.tie, progress, cancel);
-            judged.plan = Engine::planInstall(judged.choice, system);
-            return judged;
-        },
-        [this, path, cancel](const Judged& judged) {
+        [=] { return engine->checkPackage(request, system, progress, cancel); },
+        [this, path, cancel](const PackageCheck& judged) {
             m_busy = false;
             m_stopCheck->hide();
             m_check->show();

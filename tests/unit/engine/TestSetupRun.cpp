@@ -2,6 +2,7 @@
 #include "FakeProcessRunner.h"
 #include "engine/Engine.h"
 #include "install/FaultPoint.h"
+#include "package/ArchiveReader.h"
 #include "report/Report.h"
 
 #include <QJsonArray>
@@ -28,6 +29,9 @@ private slots:
     void benchmarkVerdictDecidesTheExitCode_data();
     void benchmarkVerdictDecidesTheExitCode();
     void dryRunPlanShowsTheDiff();
+    void deployChangesNoSearchPathWhateverTheScope();
+    void unjudgedArchiveIsReadOnceForAKnownToolkit();
+    void missingToolkitIsRefusedBeforeAnythingIsRead();
 
 private:
     Engine engine() const;
@@ -98,14 +102,22 @@ static QByteArray contents(const QString& path)
     return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray("<missing>");
 }
 
+/** The wizard's request: the choice it judged, on the machine it saw. */
+static InstallRequest judged(InstallRequest request, const PackageChoice& choice, const SystemSnapshot& system)
+{
+    request.judged = choice;
+    request.system = system;
+    return request;
+}
+
 void TestSetupRun::userScopeFixIsPartOfTheInstallAndOfTheUninstall()
 {
     const QByteArray profileBefore = contents(profile());
     const Engine setup = engine();
     const SystemSnapshot system = machineWith({m_root});
-    SetupOptions options;
+    InstallRequest options;
     options.benchmark = false;
-    const SetupOutcome outcome = setup.install(choice(system), system, options);
+    const SetupOutcome outcome = setup.install(judged(options, choice(system), system));
     QCOMPARE(outcome.install.status, InstallResult::Status::Ok);
     QCOMPARE(outcome.environment.status, EnvironmentOutcome::Status::Applied);
     // Installed, but the probe (not scripted here: it cannot start) never said the libraries load: exit 6.
@@ -127,13 +139,13 @@ void TestSetupRun::secondIdenticalRunChangesNothing()
 {
     const Engine setup = engine();
     const SystemSnapshot system = machineWith({m_root});
-    SetupOptions options;
+    InstallRequest options;
     options.benchmark = false;
-    QCOMPARE(setup.install(choice(system), system, options).install.status, InstallResult::Status::Ok);
+    QCOMPARE(setup.install(judged(options, choice(system), system)).install.status, InstallResult::Status::Ok);
     const QByteArray profileAfter = contents(profile());
     const QString toolkitAfter = listing(m_root);
 
-    const SetupOutcome again = setup.install(choice(system), system, options);
+    const SetupOutcome again = setup.install(judged(options, choice(system), system));
     if (const EnvironmentPlan* fix = again.environment.fix())
         QFAIL(qPrintable(QStringLiteral("the fix is not idempotent:\n") + fix->diffText()));
     QCOMPARE(again.install.status, InstallResult::Status::Unchanged);
@@ -147,10 +159,10 @@ void TestSetupRun::scopeNoneLeavesTheProfileAlone()
     const QByteArray profileBefore = contents(profile());
     const Engine setup = engine();
     const SystemSnapshot system = machineWith({m_root});
-    SetupOptions options;
+    InstallRequest options;
     options.benchmark = false;
     options.pathScope = PathScope::None;
-    const SetupOutcome outcome = setup.install(choice(system), system, options);
+    const SetupOutcome outcome = setup.install(judged(options, choice(system), system));
     QCOMPARE(outcome.install.status, InstallResult::Status::Ok);
     QCOMPARE(outcome.environment.status, EnvironmentOutcome::Status::NotRun);
     QCOMPARE(contents(profile()), profileBefore);
@@ -165,10 +177,10 @@ void TestSetupRun::rollbackTakesTheFixBackWithTheFiles()
     const QString toolkitBefore = toolkitListing(m_root);
     const Engine setup = engine();
     const SystemSnapshot system = machineWith({m_root});
-    SetupOptions options;
+    InstallRequest options;
     options.benchmark = false;
     FaultPoint::arm(QStringLiteral("manifest.write")); // after the fix was made, before the commit
-    const SetupOutcome outcome = setup.install(choice(system), system, options);
+    const SetupOutcome outcome = setup.install(judged(options, choice(system), system));
     FaultPoint::disarm();
     QCOMPARE(outcome.install.status, InstallResult::Status::RolledBack);
     QCOMPARE(outcome.environment.status, EnvironmentOutcome::Status::RolledBack);
@@ -195,10 +207,10 @@ void TestSetupRun::benchmarkVerdictDecidesTheExitCode()
     scriptBenchmark(verdict);
     const Engine setup = engine();
     const SystemSnapshot system = machineWith({m_root});
-    SetupOptions options;
+    InstallRequest options;
     options.pathScope = PathScope::None;
     options.verify = false;
-    const SetupOutcome outcome = setup.install(choice(system), system, options);
+    const SetupOutcome outcome = setup.install(judged(options, choice(system), system));
     QCOMPARE(outcome.install.status, InstallResult::Status::Ok);
     QVERIFY(outcome.benchmark);
     QCOMPARE(outcome.benchmark->verdictCode, verdict);
@@ -231,6 +243,58 @@ void TestSetupRun::dryRunPlanShowsTheDiff()
     QVERIFY2(diff.contains(QStringLiteral("+")) && diff.contains(m_root), qPrintable(diff));
     QCOMPARE(contents(profile()), profileBefore); // planning writes nothing
     QCOMPARE(planned.toJson().value(QStringLiteral("status")).toString(), QStringLiteral("planned"));
+}
+
+void TestSetupRun::deployChangesNoSearchPathWhateverTheScope()
+{
+    const QByteArray profileBefore = contents(profile());
+    const Engine setup = engine();
+    const SystemSnapshot system = machineWith({m_root});
+    InstallRequest request; // a face that passes the user's scope as it stands: the engine knows a deploy needs none
+    request.mode = InstallRequest::Mode::Deploy;
+    request.deployTo = m_tree->path(QStringLiteral("app"));
+    request.pathScope = PathScope::User;
+    request.verify = false;
+    request.benchmark = false;
+    const SetupOutcome outcome = setup.install(judged(request, choice(system), system));
+    QCOMPARE(outcome.install.status, InstallResult::Status::Ok);
+    QCOMPARE(outcome.environment.status, EnvironmentOutcome::Status::NotRun);
+    QCOMPARE(outcome.environment.scope, PathScope::None);
+    QCOMPARE(contents(profile()), profileBefore);
+    QVERIFY(QFileInfo::exists(request.deployTo + QStringLiteral("/libcudnn.so.9")));
+}
+
+void TestSetupRun::unjudgedArchiveIsReadOnceForAKnownToolkit()
+{
+    const Engine setup = engine();
+    InstallRequest request; // as `--silent --package FILE --cuda-root DIR` asks: the engine finds the machine itself
+    request.package = {m_archive, m_root};
+    request.detect.cudaRoots = {m_root};
+    request.detect.queryDriver = false;
+    request.pathScope = PathScope::None;
+    request.verify = false;
+    request.benchmark = false;
+    const int before = ArchiveReader::opened();
+    const SetupOutcome outcome = setup.install(request);
+    QCOMPARE(outcome.install.status, InstallResult::Status::Ok);
+    QCOMPARE(ArchiveReader::opened() - before, 1);
+    QVERIFY(outcome.system.toolkitAt(m_root)); // the machine it detected comes back with the outcome
+    QVERIFY(outcome.choice.ok());
+}
+
+void TestSetupRun::missingToolkitIsRefusedBeforeAnythingIsRead()
+{
+    const Engine setup = engine();
+    InstallRequest request;
+    request.package = {m_archive, m_tree->path(QStringLiteral("no-such-toolkit"))};
+    request.detect.cudaRoots = {*request.package.cudaRoot};
+    const int before = ArchiveReader::opened();
+    const SetupOutcome outcome = setup.install(request);
+    QCOMPARE(ArchiveReader::opened() - before, 0);
+    QVERIFY(!outcome.ranInstall());
+    QVERIFY(!outcome.choice.ok());
+    QVERIFY(outcome.system.toolkits.isEmpty()); // not even detected: the folder is not there
+    QCOMPARE(outcome.taskStatus(), TaskStatus::NothingFound); // exit 5: the toolkit named is not there
 }
 
 QTEST_GUILESS_MAIN(TestSetupRun)
