@@ -5,6 +5,8 @@
 
 #include <QDir>
 #include <QHeaderView>
+#include <QTreeWidgetItemIterator>
+#include <algorithm>
 
 FrameworkList::FrameworkList(QWidget* parent)
     : QTreeWidget(parent)
@@ -22,6 +24,44 @@ QString FrameworkList::verdictWord(const std::optional<bool>& fits)
     if (!fits)
         return tr("not known");
     return *fits ? tr("fits") : tr("does not fit");
+}
+
+QString FrameworkList::headline(const FrameworkVerdicts& verdicts)
+{
+    if (verdicts.isEmpty())
+        return tr("No Python framework that uses cuDNN was found.");
+    const auto count = [&](bool wanted) {
+        return int(std::count_if(verdicts.begin(), verdicts.end(), [&](const FrameworkVerdict& verdict) {
+            return verdict.fits.has_value() == wanted && !verdict.fits.value_or(false);
+        }));
+    };
+    if (const int misfits = count(true); misfits > 0)
+        return tr("%n frameworks will not load a cuDNN that fits them; the reasons are below.", nullptr, misfits);
+    if (const int unknown = count(false); unknown > 0)
+        return tr(
+            "For %n frameworks it is not known which cuDNN they will load; the reasons are below.", nullptr, unknown);
+    return tr("Each of the %n frameworks found will load a cuDNN that fits it.", nullptr, int(verdicts.size()));
+}
+
+void FrameworkList::setHeightFollowsRows(bool follows)
+{
+    m_heightFollowsRows = follows;
+    setSizePolicy(sizePolicy().horizontalPolicy(), follows ? QSizePolicy::Maximum : QSizePolicy::Expanding);
+    updateGeometry();
+}
+
+QSize FrameworkList::sizeHint() const
+{
+    QSize hint = QTreeWidget::sizeHint();
+    if (!m_heightFollowsRows)
+        return hint;
+    constexpr int mostRows = 6; // more scroll
+    int height = header()->sizeHint().height() + 2 * frameWidth();
+    int rows = 0;
+    for (QTreeWidgetItemIterator it(const_cast<FrameworkList*>(this)); *it && rows < mostRows; ++it, ++rows)
+        height += indexRowSizeHint(indexFromItem(*it));
+    hint.setHeight(height);
+    return hint;
 }
 
 void FrameworkList::setVerdicts(const FrameworkVerdicts& verdicts)
@@ -58,4 +98,5 @@ void FrameworkList::setVerdicts(const FrameworkVerdicts& verdicts)
             item->setExpanded(true);
         }
     }
+    updateGeometry();
 }

@@ -17,4 +17,15 @@ public:
     void setVerdicts(const FrameworkVerdicts& verdicts);
     /** The verdict's word: "fits", "does not fit", "not known". */
     static QString verdictWord(const std::optional<bool>& fits);
+    /** One sentence over all the verdicts: none found, how many do not fit or are not known, or that all fit. */
+    static QString headline(const FrameworkVerdicts& verdicts);
+    /**
+     * On a page that leads with the verdicts (Welcome, Finish) the list is as tall as its rows, up to a few, instead
+     * of a pane that takes the page.
+     */
+    void setHeightFollowsRows(bool follows);
+    QSize sizeHint() const override;
+
+private:
+    bool m_heightFollowsRows = false;
 };

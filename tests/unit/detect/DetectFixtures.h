@@ -159,6 +159,38 @@ inline QString makeWindowsToolkit(TestTree& tree, const QString& dir, const QStr
     return QFileInfo(tree.path(dir)).canonicalFilePath();
 }
 
+/**
+ * A venv as python -m venv and pip leave it, read without running Python: pyvenv.cfg and one *.dist-info (METADATA,
+ * INSTALLER) per "name==version" in lib/python3.11/site-packages (Windows: Lib/site-packages). Returns that
+ * site-packages folder, relative to the tree.
+ */
+inline QString writeVenv(TestTree& tree, const QString& dir, const QStringList& distributions, OsFlavor os)
+{
+    tree.writeFile(dir + QStringLiteral("/pyvenv.cfg"), "home = /usr/bin\nversion = 3.11.4\n");
+    const QString site = dir
+        + (os == OsFlavor::Windows ? QStringLiteral("/Lib/site-packages/")
+                                   : QStringLiteral("/lib/python3.11/site-packages/"));
+    tree.makeDir(site);
+    for (const QString& distribution : distributions) {
+        const QString project = distribution.section(QStringLiteral("=="), 0, 0);
+        const QString version = distribution.section(QStringLiteral("=="), 1);
+        const QString info = site + QString(project).replace(QLatin1Char('-'), QLatin1Char('_')) + QLatin1Char('-')
+            + version + QStringLiteral(".dist-info/");
+        tree.writeFile(info + QStringLiteral("METADATA"),
+                       QStringLiteral("Metadata-Version: 2.1\nName: %1\nVersion: %2\n").arg(project, version).toUtf8());
+        tree.writeFile(info + QStringLiteral("INSTALLER"), "pip\n");
+    }
+    return site;
+}
+
+/** The nvidia-cudnn-cuNN wheel's files in a site-packages folder: nvidia/cudnn/lib (sonames) and its version header. */
+inline void writeCudnnWheel(TestTree& tree, const QString& site, int major, int minor, int patch)
+{
+    const QString wheel = site + QStringLiteral("/nvidia/cudnn");
+    sonameFiles(tree, wheel + QStringLiteral("/lib"), major >= 9 ? cudnn9Bases() : cudnn8Bases(), major);
+    tree.writeFile(wheel + QStringLiteral("/include/cudnn_version.h"), cudnnVersionHeader(major, minor, patch));
+}
+
 inline QString canonical(const QString& path)
 {
     return QFileInfo(path).canonicalFilePath();
