@@ -2,6 +2,7 @@
 
 #include "DiagnosticList.h"
 #include "WizardRemedy.h"
+#include "WrappedRows.h"
 
 #include <QDir>
 #include <QHeaderView>
@@ -14,8 +15,13 @@ FrameworkList::FrameworkList(QWidget* parent)
     setAccessibleName(tr("Programs that will use cuDNN"));
     setColumnCount(4);
     setHeaderLabels({tr("Program"), tr("Environment"), tr("cuDNN it will load"), tr("Verdict")});
+    // The environment's path takes the room left and wraps, like the reason under a row: neither is cut off.
+    new WrappedRows(this);
+    header()->setStretchLastSection(false);
     header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    header()->setSectionResizeMode(1, QHeaderView::Stretch);
     header()->setSectionResizeMode(2, QHeaderView::ResizeToContents);
+    header()->setSectionResizeMode(3, QHeaderView::ResizeToContents);
     setRootIsDecorated(false);
 }
 
@@ -46,7 +52,7 @@ QString FrameworkList::headline(const FrameworkVerdicts& verdicts)
 void FrameworkList::setHeightFollowsRows(bool follows)
 {
     m_heightFollowsRows = follows;
-    setSizePolicy(sizePolicy().horizontalPolicy(), follows ? QSizePolicy::Maximum : QSizePolicy::Expanding);
+    setSizePolicy(sizePolicy().horizontalPolicy(), follows ? QSizePolicy::Fixed : QSizePolicy::Expanding);
     updateGeometry();
 }
 
@@ -62,6 +68,17 @@ QSize FrameworkList::sizeHint() const
         height += indexRowSizeHint(indexFromItem(*it));
     hint.setHeight(height);
     return hint;
+}
+
+void FrameworkList::updateGeometries()
+{
+    QTreeWidget::updateGeometries();
+    if (!m_heightFollowsRows)
+        return;
+    if (const int height = sizeHint().height(); height != m_hintedHeight) {
+        m_hintedHeight = height;
+        updateGeometry();
+    }
 }
 
 void FrameworkList::setVerdicts(const FrameworkVerdicts& verdicts)

@@ -11,6 +11,9 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 
 namespace DetectFixtures {
 
@@ -159,27 +162,33 @@ inline QString makeWindowsToolkit(TestTree& tree, const QString& dir, const QStr
     return QFileInfo(tree.path(dir)).canonicalFilePath();
 }
 
+/** pip's record of one installed distribution in a site-packages folder: *.dist-info with METADATA and INSTALLER. */
+inline void writeDistInfo(TestTree& tree, const QString& site, const QString& project, const QString& version)
+{
+    const QString info = site + QLatin1Char('/') + QString(project).replace(QLatin1Char('-'), QLatin1Char('_'))
+        + QLatin1Char('-') + version + QStringLiteral(".dist-info/");
+    tree.writeFile(info + QStringLiteral("METADATA"),
+                   QStringLiteral("Metadata-Version: 2.1\nName: %1\nVersion: %2\n").arg(project, version).toUtf8());
+    tree.writeFile(info + QStringLiteral("INSTALLER"), "pip\n");
+}
+
 /**
- * A venv as python -m venv and pip leave it, read without running Python: pyvenv.cfg and one *.dist-info (METADATA,
- * INSTALLER) per "name==version" in lib/python3.11/site-packages (Windows: Lib/site-packages). Returns that
- * site-packages folder, relative to the tree.
+ * A venv as python -m venv and pip leave it, read without running Python: pyvenv.cfg and one *.dist-info per
+ * "name==version" in lib/python3.11/site-packages (Windows: Lib/site-packages). Returns that site-packages folder,
+ * relative to the tree.
  */
 inline QString writeVenv(TestTree& tree, const QString& dir, const QStringList& distributions, OsFlavor os)
 {
     tree.writeFile(dir + QStringLiteral("/pyvenv.cfg"), "home = /usr/bin\nversion = 3.11.4\n");
     const QString site = dir
-        + (os == OsFlavor::Windows ? QStringLiteral("/Lib/site-packages/")
-                                   : QStringLiteral("/lib/python3.11/site-packages/"));
+        + (os == OsFlavor::Windows ? QStringLiteral("/Lib/site-packages")
+                                   : QStringLiteral("/lib/python3.11/site-packages"));
     tree.makeDir(site);
-    for (const QString& distribution : distributions) {
-        const QString project = distribution.section(QStringLiteral("=="), 0, 0);
-        const QString version = distribution.section(QStringLiteral("=="), 1);
-        const QString info = site + QString(project).replace(QLatin1Char('-'), QLatin1Char('_')) + QLatin1Char('-')
-            + version + QStringLiteral(".dist-info/");
-        tree.writeFile(info + QStringLiteral("METADATA"),
-                       QStringLiteral("Metadata-Version: 2.1\nName: %1\nVersion: %2\n").arg(project, version).toUtf8());
-        tree.writeFile(info + QStringLiteral("INSTALLER"), "pip\n");
-    }
+    for (const QString& distribution : distributions)
+        writeDistInfo(tree,
+                      site,
+                      distribution.section(QStringLiteral("=="), 0, 0),
+                      distribution.section(QStringLiteral("=="), 1));
     return site;
 }
 
@@ -189,6 +198,22 @@ inline void writeCudnnWheel(TestTree& tree, const QString& site, int major, int 
     const QString wheel = site + QStringLiteral("/nvidia/cudnn");
     sonameFiles(tree, wheel + QStringLiteral("/lib"), major >= 9 ? cudnn9Bases() : cudnn8Bases(), major);
     tree.writeFile(wheel + QStringLiteral("/include/cudnn_version.h"), cudnnVersionHeader(major, minor, patch));
+}
+
+/** conda-meta/<name>-<version>-<build>.json with its files (relative to the prefix) and depends. */
+inline void writeCondaRecord(TestTree& tree,
+                             const QString& prefix,
+                             const QString& name,
+                             const QString& version,
+                             const QStringList& files,
+                             const QStringList& depends)
+{
+    const QJsonObject json{{QStringLiteral("name"), name},
+                           {QStringLiteral("version"), version},
+                           {QStringLiteral("files"), QJsonArray::fromStringList(files)},
+                           {QStringLiteral("depends"), QJsonArray::fromStringList(depends)}};
+    tree.writeFile(prefix + QStringLiteral("/conda-meta/%1-%2-h0_0.json").arg(name, version),
+                   QJsonDocument(json).toJson());
 }
 
 inline QString canonical(const QString& path)

@@ -55,22 +55,6 @@ void writeRecord(TestTree& tree, const QString& distInfo, const QStringList& fil
     tree.writeFile(distInfo + QStringLiteral("/RECORD"), record);
 }
 
-/** conda-meta/<name>-<version>-<build>.json with its files (relative to the prefix) and depends. */
-void writeCondaRecord(TestTree& tree,
-                      const QString& prefix,
-                      const QString& name,
-                      const QString& version,
-                      const QStringList& files,
-                      const QStringList& depends)
-{
-    const QJsonObject json{{QStringLiteral("name"), name},
-                           {QStringLiteral("version"), version},
-                           {QStringLiteral("files"), QJsonArray::fromStringList(files)},
-                           {QStringLiteral("depends"), QJsonArray::fromStringList(depends)}};
-    tree.writeFile(prefix + QStringLiteral("/conda-meta/%1-%2-h0_0.json").arg(name, version),
-                   QJsonDocument(json).toJson());
-}
-
 QStringList soFiles(const QString& folder, int major)
 {
     QStringList files;
