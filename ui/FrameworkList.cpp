@@ -6,6 +6,7 @@
 
 #include <QDir>
 #include <QHeaderView>
+#include <QLabel>
 #include <QTreeWidgetItemIterator>
 #include <algorithm>
 
@@ -47,6 +48,18 @@ QString FrameworkList::headline(const FrameworkVerdicts& verdicts)
         return tr(
             "For %n frameworks it is not known which cuDNN they will load; the reasons are below.", nullptr, unknown);
     return tr("Each of the %n frameworks found will load a cuDNN that fits it.", nullptr, int(verdicts.size()));
+}
+
+QLabel* FrameworkList::headlineLabel(const QString& objectName, QWidget* parent)
+{
+    auto* label = new QLabel(parent);
+    label->setObjectName(objectName);
+    label->setWordWrap(true);
+    label->setTextFormat(Qt::PlainText);
+    QFont bold = label->font();
+    bold.setBold(true);
+    label->setFont(bold);
+    return label;
 }
 
 void FrameworkList::setHeightFollowsRows(bool follows)

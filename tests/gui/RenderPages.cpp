@@ -65,17 +65,7 @@ static void makePythonEnvironments(TestTree& tree)
     writeVenv(tree, QStringLiteral("home/student/.venvs/tf"), {QStringLiteral("tensorflow==2.18.0")}, OsFlavor::Linux);
     const QString conda = QStringLiteral("home/student/miniconda3/envs/onnx");
     writeCondaRecord(tree, conda, QStringLiteral("python"), QStringLiteral("3.11.9"), {}, {});
-    QStringList libraries;
-    for (const QString& base : cudnn8Bases())
-        libraries.append(QStringLiteral("lib/") + base + QStringLiteral(".so.8"));
-    sonameFiles(tree, conda + QStringLiteral("/lib"), cudnn8Bases(), 8);
-    tree.writeFile(conda + QStringLiteral("/include/cudnn_version.h"), cudnnVersionHeader(8, 9, 7));
-    writeCondaRecord(tree,
-                     conda,
-                     QStringLiteral("cudnn"),
-                     QStringLiteral("8.9.7.29"),
-                     libraries,
-                     {QStringLiteral("cuda-version >=11.0,<12")});
+    writeCondaCudnn(tree, conda, {8, 9, 7, 29}, {QStringLiteral("cuda-version >=11.0,<12")});
     writeDistInfo(tree,
                   conda + QStringLiteral("/lib/python3.11/site-packages"),
                   QStringLiteral("onnxruntime-gpu"),

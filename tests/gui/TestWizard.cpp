@@ -78,6 +78,8 @@ private slots:
 
 private:
     Engine makeEngine(const QString& fakeScenario = QStringLiteral("rtx3060ti"));
+    /** Shows the wizard and goes Next to the System page, once its detection is done. */
+    SystemPage* goToSystemPage(SetupWizard& wizard);
     void goToPackagePage(SetupWizard& wizard);
     PackagePage* checkPackage(SetupWizard& wizard, const QString& archive);
     /**
@@ -256,13 +258,22 @@ void TestWizard::chineseTranslationIsBuiltIn()
     QApplication::removeTranslator(&translator);
 }
 
-void TestWizard::goToPackagePage(SetupWizard& wizard)
+SystemPage* TestWizard::goToSystemPage(SetupWizard& wizard)
 {
     wizard.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&wizard));
+    if (!QTest::qWaitForWindowExposed(&wizard))
+        qWarning("the wizard was not shown");
     QTest::mouseClick(wizard.button(QWizard::NextButton), Qt::LeftButton);
     auto* system = qobject_cast<SystemPage*>(wizard.currentPage());
-    QTRY_VERIFY_WITH_TIMEOUT(system->isComplete(), 30000);
+    if (system && !QTest::qWaitFor([system] { return system->isComplete(); }, 30000))
+        qWarning("the System page did not finish");
+    return system;
+}
+
+void TestWizard::goToPackagePage(SetupWizard& wizard)
+{
+    SystemPage* system = goToSystemPage(wizard);
+    QVERIFY(system && system->isComplete());
     QTest::mouseClick(wizard.button(QWizard::NextButton), Qt::LeftButton);
     QCOMPARE(wizard.currentId(), int(SetupWizard::PackagePageId));
     QVERIFY(!wizard.button(QWizard::NextButton)->isEnabled()); // nothing chosen yet
@@ -1134,12 +1145,8 @@ void TestWizard::systemPageListsProgramsThatWillUseCudnn()
     const QString ortVenv = addVenv(QStringLiteral("ort"), {QStringLiteral("onnxruntime-gpu==1.18.0")});
     const Engine engine = makeEngine();
     SetupWizard wizard(engine);
-    wizard.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&wizard));
-    QTest::mouseClick(wizard.button(QWizard::NextButton), Qt::LeftButton);
-    auto* page = qobject_cast<SystemPage*>(wizard.currentPage());
-    QVERIFY(page);
-    QTRY_VERIFY_WITH_TIMEOUT(page->isComplete(), 30000);
+    SystemPage* page = goToSystemPage(wizard);
+    QVERIFY(page && page->isComplete());
 
     auto* list = wizard.findChild<QTreeWidget*>(QStringLiteral("systemFrameworks"));
     QVERIFY(list && list->isVisible());

@@ -19,7 +19,7 @@
 FinishPage::FinishPage(WizardState& state, QWidget* parent)
     : QWizardPage(parent)
     , m_state(state)
-    , m_frameworksHeadline(new QLabel(this))
+    , m_frameworksHeadline(FrameworkList::headlineLabel(QStringLiteral("finishFrameworksHeadline"), this))
     , m_frameworks(new FrameworkList(this))
     , m_summary(new QLabel(this))
     , m_findings(new DiagnosticList(this))
@@ -30,12 +30,6 @@ FinishPage::FinishPage(WizardState& state, QWidget* parent)
     setTitle(tr("Finished"));
     setSubTitle(tr("What changed, what to do next, and the report to keep.")); // with it, the header and its logo
     setFinalPage(true);
-    m_frameworksHeadline->setObjectName(QStringLiteral("finishFrameworksHeadline"));
-    m_frameworksHeadline->setWordWrap(true);
-    m_frameworksHeadline->setTextFormat(Qt::PlainText);
-    QFont lead = m_frameworksHeadline->font();
-    lead.setBold(true);
-    m_frameworksHeadline->setFont(lead);
     m_frameworks->setObjectName(QStringLiteral("finishFrameworks"));
     m_frameworks->setHeightFollowsRows(true);
     m_summary->setObjectName(QStringLiteral("finishSummary"));

@@ -14,7 +14,7 @@ WelcomePage::WelcomePage(const Engine& engine, WizardState& state, BackgroundWor
     , m_engine(engine)
     , m_state(state)
     , m_work(work)
-    , m_frameworksHeadline(new QLabel(this))
+    , m_frameworksHeadline(FrameworkList::headlineLabel(QStringLiteral("welcomeFrameworksHeadline"), this))
     , m_frameworks(new FrameworkList(this))
     , m_tasks(new QButtonGroup(this))
 {
@@ -43,12 +43,6 @@ WelcomePage::WelcomePage(const Engine& engine, WizardState& state, BackgroundWor
          tr("&Deploy the runtime libraries next to an application"),
          QStringLiteral("taskDeploy")},
     };
-    m_frameworksHeadline->setObjectName(QStringLiteral("welcomeFrameworksHeadline"));
-    m_frameworksHeadline->setWordWrap(true);
-    m_frameworksHeadline->setTextFormat(Qt::PlainText);
-    QFont lead = m_frameworksHeadline->font();
-    lead.setBold(true);
-    m_frameworksHeadline->setFont(lead);
     m_frameworks->setObjectName(QStringLiteral("welcomeFrameworks"));
     m_frameworks->setHeightFollowsRows(true);
     m_frameworks->hide();

@@ -5,6 +5,7 @@
 // test says.
 
 #include "TestTree.h"
+#include "common/Version.h"
 #include "host/HostEnvironment.h"
 #include "host/ProcessRunner.h"
 
@@ -214,6 +215,26 @@ inline void writeCondaRecord(TestTree& tree,
                            {QStringLiteral("depends"), QJsonArray::fromStringList(depends)}};
     tree.writeFile(prefix + QStringLiteral("/conda-meta/%1-%2-h0_0.json").arg(name, version),
                    QJsonDocument(json).toJson());
+}
+
+/** The soname files of a cuDNN major's libraries in folder, as a record lists them: "lib/libcudnn.so.9", ... */
+inline QStringList soFiles(const QString& folder, int major)
+{
+    QStringList files;
+    for (const QString& base : major == 8 ? cudnn8Bases() : cudnn9Bases())
+        files.append(folder + QLatin1Char('/') + base + QStringLiteral(".so.") + QString::number(major));
+    return files;
+}
+
+/** conda's cudnn package in the env at prefix: lib/ sonames (stand-ins), include/cudnn_version.h, its record. */
+inline void writeCondaCudnn(TestTree& tree, const QString& prefix, const Version& version, const QStringList& depends)
+{
+    const int major = version.major();
+    sonameFiles(tree, prefix + QStringLiteral("/lib"), major == 8 ? cudnn8Bases() : cudnn9Bases(), major);
+    tree.writeFile(prefix + QStringLiteral("/include/cudnn_version.h"),
+                   cudnnVersionHeader(major, version.minor(), version.patch()));
+    writeCondaRecord(
+        tree, prefix, QStringLiteral("cudnn"), version.toString(), soFiles(QStringLiteral("lib"), major), depends);
 }
 
 inline QString canonical(const QString& path)
