@@ -65,8 +65,8 @@ SystemPage::SystemPage(const Engine& engine, WizardState& state, BackgroundWork&
     splitter->addWidget(m_copies);
     splitter->addWidget(frameworks);
     splitter->addWidget(m_findings);
-    // The copies and the frameworks are what people look for; the facts are a few short rows.
-    splitter->setStretchFactor(0, 1);
+    // The copies and the frameworks are what people look for; the facts are a few short rows, the findings fewer.
+    splitter->setStretchFactor(0, 2);
     splitter->setStretchFactor(1, 2);
     splitter->setStretchFactor(2, 2);
     splitter->setStretchFactor(3, 1);
