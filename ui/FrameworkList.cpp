@@ -2,9 +2,13 @@
 
 #include "DiagnosticList.h"
 #include "WizardRemedy.h"
+#include "WrappedRows.h"
 
 #include <QDir>
 #include <QHeaderView>
+#include <QLabel>
+#include <QTreeWidgetItemIterator>
+#include <algorithm>
 
 FrameworkList::FrameworkList(QWidget* parent)
     : QTreeWidget(parent)
@@ -12,8 +16,13 @@ FrameworkList::FrameworkList(QWidget* parent)
     setAccessibleName(tr("Programs that will use cuDNN"));
     setColumnCount(4);
     setHeaderLabels({tr("Program"), tr("Environment"), tr("cuDNN it will load"), tr("Verdict")});
+    // The environment's path takes the room left and wraps, like the reason under a row: neither is cut off.
+    new WrappedRows(this);
+    header()->setStretchLastSection(false);
     header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    header()->setSectionResizeMode(1, QHeaderView::Stretch);
     header()->setSectionResizeMode(2, QHeaderView::ResizeToContents);
+    header()->setSectionResizeMode(3, QHeaderView::ResizeToContents);
     setRootIsDecorated(false);
 }
 
@@ -22,6 +31,67 @@ QString FrameworkList::verdictWord(const std::optional<bool>& fits)
     if (!fits)
         return tr("not known");
     return *fits ? tr("fits") : tr("does not fit");
+}
+
+QString FrameworkList::headline(const FrameworkVerdicts& verdicts)
+{
+    if (verdicts.isEmpty())
+        return tr("No Python framework that uses cuDNN was found.");
+    const auto count = [&](bool wanted) {
+        return int(std::count_if(verdicts.begin(), verdicts.end(), [&](const FrameworkVerdict& verdict) {
+            return verdict.fits.has_value() == wanted && !verdict.fits.value_or(false);
+        }));
+    };
+    if (const int misfits = count(true); misfits > 0)
+        return tr("%n frameworks will not load a cuDNN that fits them; the reasons are below.", nullptr, misfits);
+    if (const int unknown = count(false); unknown > 0)
+        return tr(
+            "For %n frameworks it is not known which cuDNN they will load; the reasons are below.", nullptr, unknown);
+    return tr("Each of the %n frameworks found will load a cuDNN that fits it.", nullptr, int(verdicts.size()));
+}
+
+QLabel* FrameworkList::headlineLabel(const QString& objectName, QWidget* parent)
+{
+    auto* label = new QLabel(parent);
+    label->setObjectName(objectName);
+    label->setWordWrap(true);
+    label->setTextFormat(Qt::PlainText);
+    QFont bold = label->font();
+    bold.setBold(true);
+    label->setFont(bold);
+    return label;
+}
+
+void FrameworkList::setHeightFollowsRows(bool follows)
+{
+    m_heightFollowsRows = follows;
+    setSizePolicy(sizePolicy().horizontalPolicy(), follows ? QSizePolicy::Fixed : QSizePolicy::Expanding);
+    updateGeometry();
+}
+
+QSize FrameworkList::sizeHint() const
+{
+    QSize hint = QTreeWidget::sizeHint();
+    if (!m_heightFollowsRows)
+        return hint;
+    constexpr int mostRows = 6; // more scroll
+    int height = header()->sizeHint().height() + 2 * frameWidth();
+    int rows = 0;
+    for (QTreeWidgetItemIterator it(const_cast<FrameworkList*>(this)); *it && rows < mostRows; ++it, ++rows)
+        height += indexRowSizeHint(indexFromItem(*it));
+    hint.setHeight(height);
+    return hint;
+}
+
+void FrameworkList::updateGeometries()
+{
+    QTreeWidget::updateGeometries();
+    if (!m_heightFollowsRows)
+        return;
+    if (const int height = sizeHint().height(); height != m_hintedHeight) {
+        m_hintedHeight = height;
+        updateGeometry();
+    }
 }
 
 void FrameworkList::setVerdicts(const FrameworkVerdicts& verdicts)
@@ -58,4 +128,5 @@ void FrameworkList::setVerdicts(const FrameworkVerdicts& verdicts)
             item->setExpanded(true);
         }
     }
+    updateGeometry();
 }

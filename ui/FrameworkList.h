@@ -4,6 +4,8 @@
 
 #include <QTreeWidget>
 
+class QLabel;
+
 /**
  * "Programs that will use cuDNN": one row per framework and Python environment with the cuDNN it will load and the
  * verdict (fits, does not fit, not known); the reason and its fix in the tooltip and on a row below.
@@ -17,4 +19,22 @@ public:
     void setVerdicts(const FrameworkVerdicts& verdicts);
     /** The verdict's word: "fits", "does not fit", "not known". */
     static QString verdictWord(const std::optional<bool>& fits);
+    /** One sentence over all the verdicts: none found, how many do not fit or are not known, or that all fit. */
+    static QString headline(const FrameworkVerdicts& verdicts);
+    /** The bold label a page that leads with the verdicts puts headline() in, above the list. */
+    static QLabel* headlineLabel(const QString& objectName, QWidget* parent);
+    /**
+     * On a page that leads with the verdicts (Welcome, Finish) the list is as tall as its rows, up to a few, instead
+     * of a pane that takes the page; the page's other parts give way first.
+     */
+    void setHeightFollowsRows(bool follows);
+    QSize sizeHint() const override;
+
+protected:
+    /** Rows laid out again (wrapped to a new width): a list whose height follows them asks for the new height. */
+    void updateGeometries() override;
+
+private:
+    bool m_heightFollowsRows = false;
+    int m_hintedHeight = -1;
 };

@@ -67,7 +67,7 @@ SetupWizard::SetupWizard(const Engine& engine, SetupTask initialTask, QWidget* p
     m_installPage = new InstallPage(m_engine, m_state, m_work, this);
     // Before the wizard's own connection: the commit flag is set before the buttons are updated from it.
     connect(m_installPage, &QWizardPage::completeChanged, this, &SetupWizard::allowBackAfterInstall);
-    setPage(WelcomePageId, new WelcomePage(m_state, this));
+    setPage(WelcomePageId, new WelcomePage(m_engine, m_state, m_work, this));
     setPage(SystemPageId, new SystemPage(m_engine, m_state, m_work, this));
     setPage(PackagePageId, new PackagePage(m_engine, m_state, m_work, this));
     setPage(PlanPageId, new PlanPage(m_state, this));

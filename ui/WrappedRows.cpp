@@ -21,7 +21,14 @@ WrappedRows::WrappedRows(QTreeView* view)
 QSize WrappedRows::sizeHint(const QStyleOptionViewItem& option, const QModelIndex& index) const
 {
     QStyleOptionViewItem sized = option;
-    int width = m_view->header()->sectionSize(index.column());
+    const QHeaderView* header = m_view->header();
+    // A row spanning the columns (a reason under its item) wraps at the view's width, not the first column's.
+    const bool spanned = index.column() == 0 && m_view->isFirstColumnSpanned(index.row(), index.parent());
+    if (!spanned && header->sectionResizeMode(index.column()) == QHeaderView::ResizeToContents) {
+        sized.rect = QRect(); // the column takes the text's width: one line
+        return QStyledItemDelegate::sizeHint(sized, index);
+    }
+    int width = spanned ? m_view->viewport()->width() : header->sectionSize(index.column());
     if (index.column() == 0) {
         int depth = m_view->rootIsDecorated() ? 1 : 0;
         for (QModelIndex up = index.parent(); up.isValid(); up = up.parent())

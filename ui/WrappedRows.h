@@ -6,8 +6,9 @@ class QTreeView;
 
 /**
  * Lets a tree's rows wrap their text instead of cutting it off: QTreeView sizes rows without the column's width,
- * so wrapped text gets one line. This delegate gives it the width (less the row's indentation) and lays the rows
- * out again when the column's width changes.
+ * so wrapped text gets one line. This delegate gives it the width (less the row's indentation; the view's for a row
+ * whose first column spans the others) and lays the rows out again when the column's width changes. A column sized
+ * to its contents keeps its text on one line.
  */
 class WrappedRows : public QStyledItemDelegate
 {

@@ -14,6 +14,30 @@
     </message>
 </context>
 <context>
+    <name>FrameworkList</name>
+    <message numerus="yes">
+        <source>%n frameworks will not load a cuDNN that fits them; the reasons are below.</source>
+        <translation>
+            <numerusform>%n framework will not load a cuDNN that fits it; the reason is below.</numerusform>
+            <numerusform>%n frameworks will not load a cuDNN that fits them; the reasons are below.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>For %n frameworks it is not known which cuDNN they will load; the reasons are below.</source>
+        <translation>
+            <numerusform>For %n framework it is not known which cuDNN it will load; the reason is below.</numerusform>
+            <numerusform>For %n frameworks it is not known which cuDNN they will load; the reasons are below.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Each of the %n frameworks found will load a cuDNN that fits it.</source>
+        <translation>
+            <numerusform>The framework found will load a cuDNN that fits it.</numerusform>
+            <numerusform>Each of the %n frameworks found will load a cuDNN that fits it.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>InstallPage</name>
     <message numerus="yes">
         <source>&lt;b&gt;Installed&lt;/b&gt; into %1: %n files and links.</source>

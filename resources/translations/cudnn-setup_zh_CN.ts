@@ -1971,6 +1971,10 @@ Try cudnn-setup --help.
         <source>What changed, what to do next, and the report to keep.</source>
         <translation>做了哪些更改、接下来要做什么，以及可以保存的报告。</translation>
     </message>
+    <message>
+        <source>Now: %1</source>
+        <translation>现在：%1</translation>
+    </message>
 </context>
 <context>
     <name>FrameworkConfirmation</name>
@@ -2151,6 +2155,24 @@ Try cudnn-setup --help.
     <message>
         <source>none</source>
         <translation>无</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n frameworks will not load a cuDNN that fits them; the reasons are below.</source>
+        <translation>
+            <numerusform>有 %n 个框架不会加载适用的 cuDNN；原因见下方。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>For %n frameworks it is not known which cuDNN they will load; the reasons are below.</source>
+        <translation>
+            <numerusform>有 %n 个框架无法确定会加载哪个 cuDNN；原因见下方。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Each of the %n frameworks found will load a cuDNN that fits it.</source>
+        <translation>
+            <numerusform>找到的 %n 个框架都会加载适用的 cuDNN。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -5275,6 +5297,10 @@ Try cudnn-setup --help.
     <message>
         <source>&amp;Deploy the runtime libraries next to an application</source>
         <translation>将运行库部署到应用程序旁边(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Looking for PyTorch, TensorFlow and ONNX Runtime in your Python environments…</source>
+        <translation>正在 Python 环境中查找 PyTorch、TensorFlow 和 ONNX Runtime…</translation>
     </message>
 </context>
 <context>

@@ -11,6 +11,7 @@
 #include "engine/Engine.h"
 #include "pages/BenchmarkPage.h"
 #ifndef CUDNN_SETUP_RENDER_THIS_MACHINE_ONLY
+#include "../unit/detect/DetectFixtures.h"
 #include "ArchiveBuilder.h"
 #include "TestTree.h"
 #endif
@@ -48,9 +49,35 @@ static void makeMachine(TestTree& tree)
     }
 }
 
-/** The engine over host, with a temporary home and "/" for the search path step. */
-static void makeEngine(TestTree& tree, const HostEnvironment& host, std::optional<Engine>& engine)
+/**
+ * The Python environments of the pictures, in the temporary home (metadata and stand-in libraries; detection runs no
+ * Python): ~/venv with torch 2.5.1 and its nvidia-cudnn-cu12 9.1 wheel, ~/.venvs/tf with TensorFlow 2.18 (cuDNN 9 by
+ * name), and a conda env whose cudnn 8.9.7 package serves onnxruntime-gpu 1.18.0.
+ */
+static void makePythonEnvironments(TestTree& tree)
 {
+    using namespace DetectFixtures;
+    const QString torch = writeVenv(tree,
+                                    QStringLiteral("home/student/venv"),
+                                    {QStringLiteral("torch==2.5.1"), QStringLiteral("nvidia-cudnn-cu12==9.1.0.70")},
+                                    OsFlavor::Linux);
+    writeCudnnWheel(tree, torch, 9, 1, 0);
+    writeVenv(tree, QStringLiteral("home/student/.venvs/tf"), {QStringLiteral("tensorflow==2.18.0")}, OsFlavor::Linux);
+    const QString conda = QStringLiteral("home/student/miniconda3/envs/onnx");
+    writeCondaRecord(tree, conda, QStringLiteral("python"), QStringLiteral("3.11.9"), {}, {});
+    writeCondaCudnn(tree, conda, {8, 9, 7, 29}, {QStringLiteral("cuda-version >=11.0,<12")});
+    writeDistInfo(tree,
+                  conda + QStringLiteral("/lib/python3.11/site-packages"),
+                  QStringLiteral("onnxruntime-gpu"),
+                  QStringLiteral("1.18.0"));
+}
+
+/** The engine over host, with a temporary home (and its Python environments) and "/" for the search path step. */
+static void makeEngine(TestTree& tree, const HostEnvironment& machine, std::optional<Engine>& engine)
+{
+    makePythonEnvironments(tree);
+    HostEnvironment host = machine;
+    host.homeDirectory = tree.path(QStringLiteral("home/student"));
     auto runner = std::make_shared<ProcessRunner>();
     EnvironmentLocations environment = EnvironmentLocations::current(host, runner);
     environment.homeDirectory = tree.makeDir(QStringLiteral("home/student"));

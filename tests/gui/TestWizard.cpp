@@ -1,6 +1,8 @@
+#include "../unit/detect/DetectFixtures.h"
 #include "AnswerQuestion.h"
 #include "ArchiveBuilder.h"
 #include "BenchmarkChart.h"
+#include "FrameworkList.h"
 #include "SetupWizard.h"
 #include "StepList.h"
 #include "TestTree.h"
@@ -69,9 +71,15 @@ private slots:
     void browsingToAToolkitChoosesIt();
     void browsingToAFolderThatIsNoToolkitSaysSo();
     void pluralsReadRightForOneAndMany();
+    void welcomeLeadsWithTheFrameworkVerdicts();
+    void welcomeSaysWhenNoFrameworkIsFound();
+    void systemPageListsProgramsThatWillUseCudnn();
+    void finishLeadsWithWhatTheFrameworksLoadNow();
 
 private:
     Engine makeEngine(const QString& fakeScenario = QStringLiteral("rtx3060ti"));
+    /** Shows the wizard and goes Next to the System page, once its detection is done. */
+    SystemPage* goToSystemPage(SetupWizard& wizard);
     void goToPackagePage(SetupWizard& wizard);
     PackagePage* checkPackage(SetupWizard& wizard, const QString& archive);
     /**
@@ -89,6 +97,14 @@ private:
     /** A second CUDA 12.4 toolkit, at `relative` in the tree: the package fits it as well as the first. */
     QString addToolkitCopy(const QString& relative);
     static QString factsText(QTreeWidget* tree);
+    /** ~/venv: torch 2.5.1 with its nvidia-cudnn-cu12 9.1.0.70 wheel (stand-in libraries); returns its root. */
+    QString addTorchVenv();
+    /** ~/.venvs/NAME with these "name==version" (dist-info only: detection imports nothing); returns its root. */
+    QString addVenv(const QString& name, const QStringList& distributions);
+    /** The row of the framework list whose program starts with `program`; null when there is none. */
+    static QTreeWidgetItem* frameworkRow(QTreeWidget* list, const QString& program);
+    /** Where `widget` lies on the page, top down. */
+    static int topOf(const QWidget* widget) { return widget->mapTo(widget->window(), QPoint(0, 0)).y(); }
 
     std::unique_ptr<TestTree> m_tree;
     std::unique_ptr<CliWordsWatch> m_words; // no page shows a command-line option or a backtick
@@ -130,6 +146,7 @@ Engine TestWizard::makeEngine(const QString& fakeScenario)
     host.os = OsFlavor::Linux;
     host.defaultToolkitRoots = {m_tree->path(QStringLiteral("cuda-*"))};
     host.probeDirectory = qEnvironmentVariable("CUDNN_SETUP_BIN_DIR");
+    host.homeDirectory = m_tree->makeDir(QStringLiteral("home")); // its Python environments, where a test adds some
     host.variables.insert(QStringLiteral("LD_LIBRARY_PATH"),
                           qEnvironmentVariable("CUDNN_SETUP_FAKES_DIR") + QLatin1Char('/') + fakeScenario);
     auto runner = std::make_shared<ProcessRunner>();
@@ -241,13 +258,22 @@ void TestWizard::chineseTranslationIsBuiltIn()
     QApplication::removeTranslator(&translator);
 }
 
-void TestWizard::goToPackagePage(SetupWizard& wizard)
+SystemPage* TestWizard::goToSystemPage(SetupWizard& wizard)
 {
     wizard.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&wizard));
+    if (!QTest::qWaitForWindowExposed(&wizard))
+        qWarning("the wizard was not shown");
     QTest::mouseClick(wizard.button(QWizard::NextButton), Qt::LeftButton);
     auto* system = qobject_cast<SystemPage*>(wizard.currentPage());
-    QTRY_VERIFY_WITH_TIMEOUT(system->isComplete(), 30000);
+    if (system && !QTest::qWaitFor([system] { return system->isComplete(); }, 30000))
+        qWarning("the System page did not finish");
+    return system;
+}
+
+void TestWizard::goToPackagePage(SetupWizard& wizard)
+{
+    SystemPage* system = goToSystemPage(wizard);
+    QVERIFY(system && system->isComplete());
     QTest::mouseClick(wizard.button(QWizard::NextButton), Qt::LeftButton);
     QCOMPARE(wizard.currentId(), int(SetupWizard::PackagePageId));
     QVERIFY(!wizard.button(QWizard::NextButton)->isEnabled()); // nothing chosen yet
@@ -1035,6 +1061,153 @@ void TestWizard::pluralsReadRightForOneAndMany()
     QCOMPARE(say("RepairPage", "%n problems found.", 1), QStringLiteral("发现 1 个问题。"));
     QCOMPARE(say("RepairPage", "%n problems found.", 3), QStringLiteral("发现 3 个问题。"));
     QApplication::removeTranslator(&chinese);
+}
+
+QString TestWizard::addTorchVenv()
+{
+    const QString site
+        = DetectFixtures::writeVenv(*m_tree,
+                                    QStringLiteral("home/venv"),
+                                    {QStringLiteral("torch==2.5.1"), QStringLiteral("nvidia-cudnn-cu12==9.1.0.70")},
+                                    OsFlavor::Linux);
+    DetectFixtures::writeCudnnWheel(*m_tree, site, 9, 1, 0);
+    return QFileInfo(m_tree->path(QStringLiteral("home/venv"))).canonicalFilePath();
+}
+
+QString TestWizard::addVenv(const QString& name, const QStringList& distributions)
+{
+    const QString dir = QStringLiteral("home/.venvs/") + name;
+    DetectFixtures::writeVenv(*m_tree, dir, distributions, OsFlavor::Linux);
+    return QFileInfo(m_tree->path(dir)).canonicalFilePath();
+}
+
+QTreeWidgetItem* TestWizard::frameworkRow(QTreeWidget* list, const QString& program)
+{
+    for (int i = 0; list && i < list->topLevelItemCount(); ++i) {
+        if (list->topLevelItem(i)->text(0).startsWith(program))
+            return list->topLevelItem(i);
+    }
+    return nullptr;
+}
+
+void TestWizard::welcomeLeadsWithTheFrameworkVerdicts()
+{
+    const QString venv = addTorchVenv();
+    const Engine engine = makeEngine();
+    SetupWizard wizard(engine);
+    wizard.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&wizard));
+    auto* list = wizard.findChild<QTreeWidget*>(QStringLiteral("welcomeFrameworks"));
+    auto* headline = wizard.findChild<QLabel*>(QStringLiteral("welcomeFrameworksHeadline"));
+    QVERIFY(list && headline);
+    QTRY_VERIFY_WITH_TIMEOUT(wizard.state().snapshot().has_value(), 30000); // detected from the Welcome page
+    QVERIFY(list->isVisible());
+    QCOMPARE(list->topLevelItemCount(), 1);
+    const QTreeWidgetItem* torch = list->topLevelItem(0);
+    QCOMPARE(torch->text(0), QStringLiteral("torch 2.5.1"));
+    QCOMPARE(torch->text(1), venv);
+    QVERIFY2(torch->text(2).contains(QStringLiteral("9.1.0")) && torch->text(2).contains(QStringLiteral("pip")),
+             qPrintable(torch->text(2))); // its own wheel's copy, not the toolkit's
+    QCOMPARE(torch->text(3), FrameworkList::verdictWord(true));
+    QCOMPARE(headline->text(), FrameworkList::headline(wizard.state().snapshot()->frameworks));
+    QVERIFY2(headline->text().contains(QStringLiteral("fits")), qPrintable(headline->text()));
+    // It leads: the verdicts come before what the wizard does and the choice of task.
+    auto* install = wizard.findChild<QRadioButton*>(QStringLiteral("taskInstall"));
+    QVERIFY(topOf(headline) < topOf(list));
+    QVERIFY(topOf(list) + list->height() <= topOf(install));
+
+    // The System page shows the same snapshot: nothing is detected twice.
+    QSignalSpy snapshots(&wizard.state(), &WizardState::snapshotChanged);
+    QTest::mouseClick(wizard.button(QWizard::NextButton), Qt::LeftButton);
+    auto* system = qobject_cast<SystemPage*>(wizard.currentPage());
+    QVERIFY(system && system->isComplete());
+    QCOMPARE(snapshots.count(), 0);
+}
+
+void TestWizard::welcomeSaysWhenNoFrameworkIsFound()
+{
+    const Engine engine = makeEngine();
+    SetupWizard wizard(engine);
+    wizard.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&wizard));
+    auto* headline = wizard.findChild<QLabel*>(QStringLiteral("welcomeFrameworksHeadline"));
+    QVERIFY(headline);
+    QTRY_VERIFY_WITH_TIMEOUT(wizard.state().snapshot().has_value(), 30000);
+    QCOMPARE(headline->text(), FrameworkList::tr("No Python framework that uses cuDNN was found."));
+    QVERIFY(headline->isVisible());
+    QVERIFY(!wizard.findChild<QTreeWidget*>(QStringLiteral("welcomeFrameworks"))->isVisible());
+}
+
+void TestWizard::systemPageListsProgramsThatWillUseCudnn()
+{
+    const QString torchVenv = addTorchVenv();
+    // ONNX Runtime 1.18.0 from PyPI is built with cuDNN 8; only the toolkit's cuDNN 9.1 lies on this machine.
+    const QString ortVenv = addVenv(QStringLiteral("ort"), {QStringLiteral("onnxruntime-gpu==1.18.0")});
+    const Engine engine = makeEngine();
+    SetupWizard wizard(engine);
+    SystemPage* page = goToSystemPage(wizard);
+    QVERIFY(page && page->isComplete());
+
+    auto* list = wizard.findChild<QTreeWidget*>(QStringLiteral("systemFrameworks"));
+    QVERIFY(list && list->isVisible());
+    QCOMPARE(list->topLevelItemCount(), 2);
+    const QTreeWidgetItem* torch = frameworkRow(list, QStringLiteral("torch 2.5.1"));
+    QVERIFY(torch);
+    QCOMPARE(torch->text(1), torchVenv);
+    QVERIFY2(torch->text(2).contains(QStringLiteral("9.1.0")) && torch->text(2).contains(QStringLiteral("(pip)")),
+             qPrintable(torch->text(2)));
+    QCOMPARE(torch->text(3), FrameworkList::verdictWord(true));
+    QCOMPARE(torch->childCount(), 0); // nothing to explain
+
+    const QTreeWidgetItem* ort = frameworkRow(list, QStringLiteral("onnxruntime-gpu 1.18.0"));
+    QVERIFY(ort);
+    QCOMPARE(ort->text(1), ortVenv);
+    QVERIFY2(!ort->text(2).contains(QStringLiteral("9.")), qPrintable(ort->text(2))); // a cuDNN 9 is not for it
+    QCOMPARE(ort->text(3), FrameworkList::verdictWord(false));
+    // Why, and what to do, on the row below it (shown) and in its tooltip.
+    QCOMPARE(ort->childCount(), 1);
+    QVERIFY(ort->isExpanded());
+    QVERIFY2(ort->child(0)->text(0).contains(QStringLiteral("8")), qPrintable(ort->child(0)->text(0)));
+    QCOMPARE(ort->toolTip(0).isEmpty(), false);
+}
+
+void TestWizard::finishLeadsWithWhatTheFrameworksLoadNow()
+{
+    // TensorFlow 2.18 loads cuDNN 9 (9.3 or later) by name: the install into the toolkit is what serves it.
+    const QString tfVenv = addVenv(QStringLiteral("tf"), {QStringLiteral("tensorflow==2.18.0")});
+    const QString archive = fakeCudnnArchive();
+    const Engine engine = makeEngine(QStringLiteral("cpu-cudnn"));
+    SetupWizard wizard(engine);
+    wizard.state().setLogFile(m_tree->path(QStringLiteral("install.log")));
+    goToInstall(wizard, archive);
+    QTest::mouseClick(wizard.button(QWizard::CommitButton), Qt::LeftButton);
+    auto* install = qobject_cast<InstallPage*>(wizard.currentPage());
+    QTRY_VERIFY_WITH_TIMEOUT(!install->isBusy(), 60000);
+    QVERIFY(wizard.state().outcome()->install.succeeded());
+    wizard.findChild<BenchmarkPage*>()->setQuick(true);
+    while (wizard.currentId() != SetupWizard::FinishPageId) {
+        QTRY_VERIFY_WITH_TIMEOUT(wizard.button(QWizard::NextButton)->isEnabled(), 120000);
+        QTest::mouseClick(wizard.button(QWizard::NextButton), Qt::LeftButton);
+    }
+
+    auto* list = wizard.findChild<QTreeWidget*>(QStringLiteral("finishFrameworks"));
+    auto* headline = wizard.findChild<QLabel*>(QStringLiteral("finishFrameworksHeadline"));
+    QVERIFY(list && headline && list->isVisible() && headline->isVisible());
+    const QTreeWidgetItem* tf = frameworkRow(list, QStringLiteral("tensorflow 2.18.0"));
+    QVERIFY(tf);
+    QCOMPARE(tf->text(1), tfVenv);
+    // What it loads after the install: the toolkit's new cuDNN, predicted from the install (nothing imported).
+    QVERIFY2(tf->text(2).contains(QStringLiteral("9.19.0")) && tf->text(2).contains(QStringLiteral("(toolkit)")),
+             qPrintable(tf->text(2)));
+    QCOMPARE(tf->text(3), FrameworkList::verdictWord(true));
+    const FrameworkVerdicts after
+        = Engine::frameworksAfter(wizard.state().outcome()->choice, *wizard.state().snapshot());
+    QVERIFY2(headline->text().contains(FrameworkList::headline(after)), qPrintable(headline->text()));
+    // First the frameworks, then the toolkit's details.
+    auto* summary = wizard.findChild<QLabel*>(QStringLiteral("finishSummary"));
+    QVERIFY2(summary->text().contains(QStringLiteral("9.19.0")), qPrintable(summary->text()));
+    QVERIFY(topOf(headline) < topOf(list));
+    QVERIFY(topOf(list) + list->height() <= topOf(summary));
 }
 
 QTEST_MAIN(TestWizard)

@@ -1,6 +1,8 @@
 #include "FinishPage.h"
 
 #include "DiagnosticList.h"
+#include "FrameworkList.h"
+#include "engine/Engine.h"
 #include "report/Report.h"
 
 #include <QDesktopServices>
@@ -17,6 +19,8 @@
 FinishPage::FinishPage(WizardState& state, QWidget* parent)
     : QWizardPage(parent)
     , m_state(state)
+    , m_frameworksHeadline(FrameworkList::headlineLabel(QStringLiteral("finishFrameworksHeadline"), this))
+    , m_frameworks(new FrameworkList(this))
     , m_summary(new QLabel(this))
     , m_findings(new DiagnosticList(this))
     , m_save(new QPushButton(tr("&Save the report…"), this))
@@ -26,6 +30,8 @@ FinishPage::FinishPage(WizardState& state, QWidget* parent)
     setTitle(tr("Finished"));
     setSubTitle(tr("What changed, what to do next, and the report to keep.")); // with it, the header and its logo
     setFinalPage(true);
+    m_frameworks->setObjectName(QStringLiteral("finishFrameworks"));
+    m_frameworks->setHeightFollowsRows(true);
     m_summary->setObjectName(QStringLiteral("finishSummary"));
     m_summary->setWordWrap(true);
     m_summary->setTextFormat(Qt::RichText);
@@ -40,6 +46,8 @@ FinishPage::FinishPage(WizardState& state, QWidget* parent)
     buttons->addWidget(m_openLog);
     buttons->addStretch();
     auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_frameworksHeadline);
+    layout->addWidget(m_frameworks);
     layout->addWidget(m_summary);
     layout->addWidget(m_findings, 1);
     layout->addLayout(buttons);
@@ -62,8 +70,37 @@ static QString searchPathLine(EnvironmentOutcome::Status status, const QString& 
     }
 }
 
+std::optional<FrameworkVerdicts> FinishPage::frameworksNow() const
+{
+    const std::optional<SystemSnapshot>& system = m_state.snapshot();
+    if (!system)
+        return std::nullopt;
+    switch (m_state.task()) {
+    case SetupTask::Install: {
+        const std::optional<SetupOutcome>& outcome = m_state.outcome();
+        if (outcome && outcome->install.succeeded())
+            return Engine::frameworksAfter(outcome->choice, *system);
+        return system->frameworks; // nothing changed
+    }
+    case SetupTask::DeployToApplication:
+        return system->frameworks; // the application's folder is none of theirs
+    case SetupTask::Repair:
+    case SetupTask::SwitchOrUninstall:
+        break;
+    }
+    return std::nullopt;
+}
+
 void FinishPage::initializePage()
 {
+    const std::optional<FrameworkVerdicts> frameworks = frameworksNow();
+    m_frameworksHeadline->setVisible(frameworks.has_value());
+    m_frameworks->setVisible(frameworks && !frameworks->isEmpty());
+    if (frameworks) {
+        m_frameworksHeadline->setText(tr("Now: %1").arg(FrameworkList::headline(*frameworks)));
+        m_frameworks->setVerdicts(*frameworks);
+    }
+
     const std::optional<SetupOutcome>& outcome = m_state.outcome();
     QStringList lines;
     Diagnostics diagnostics;

@@ -65,10 +65,11 @@ SystemPage::SystemPage(const Engine& engine, WizardState& state, BackgroundWork&
     splitter->addWidget(m_copies);
     splitter->addWidget(frameworks);
     splitter->addWidget(m_findings);
-    splitter->setStretchFactor(0, 3);
+    // The copies and the frameworks are what people look for; the facts are a few short rows, the findings fewer.
+    splitter->setStretchFactor(0, 2);
     splitter->setStretchFactor(1, 2);
-    splitter->setStretchFactor(2, 1);
-    splitter->setStretchFactor(3, 2);
+    splitter->setStretchFactor(2, 2);
+    splitter->setStretchFactor(3, 1);
 
     // The answer takes the page's whole width (beside two buttons it wrapped into a line too low for it).
     auto* actions = new QHBoxLayout;

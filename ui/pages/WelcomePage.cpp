@@ -1,13 +1,21 @@
 #include "WelcomePage.h"
 
+#include "BackgroundWork.h"
+#include "FrameworkList.h"
+#include "engine/Engine.h"
+
 #include <QButtonGroup>
 #include <QLabel>
 #include <QRadioButton>
 #include <QVBoxLayout>
 
-WelcomePage::WelcomePage(WizardState& state, QWidget* parent)
+WelcomePage::WelcomePage(const Engine& engine, WizardState& state, BackgroundWork& work, QWidget* parent)
     : QWizardPage(parent)
+    , m_engine(engine)
     , m_state(state)
+    , m_work(work)
+    , m_frameworksHeadline(FrameworkList::headlineLabel(QStringLiteral("welcomeFrameworksHeadline"), this))
+    , m_frameworks(new FrameworkList(this))
     , m_tasks(new QButtonGroup(this))
 {
     setTitle(tr("Welcome to cudnn-setup"));
@@ -35,7 +43,14 @@ WelcomePage::WelcomePage(WizardState& state, QWidget* parent)
          tr("&Deploy the runtime libraries next to an application"),
          QStringLiteral("taskDeploy")},
     };
+    m_frameworks->setObjectName(QStringLiteral("welcomeFrameworks"));
+    m_frameworks->setHeightFollowsRows(true);
+    m_frameworks->hide();
+
     auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_frameworksHeadline);
+    layout->addWidget(m_frameworks);
+    layout->addSpacing(12);
     layout->addWidget(intro);
     layout->addSpacing(12);
     for (const Choice& choice : choices) {
@@ -48,12 +63,43 @@ WelcomePage::WelcomePage(WizardState& state, QWidget* parent)
     layout->addStretch();
     // Chosen at once, so the side panel shows the chosen task's steps before Next.
     connect(m_tasks, &QButtonGroup::idClicked, this, [this](int id) { m_state.setTask(SetupTask(id)); });
+    // The System page may look again (Look again, an added environment): back here, the same verdicts show.
+    connect(&m_state, &WizardState::snapshotChanged, this, [this] { showFrameworks(*m_state.snapshot()); });
 }
 
 void WelcomePage::initializePage()
 {
     if (QAbstractButton* button = m_tasks->button(int(m_state.task())))
         button->setChecked(true);
+    if (m_state.snapshot())
+        showFrameworks(*m_state.snapshot());
+    else if (!m_detecting)
+        detect();
+}
+
+void WelcomePage::detect()
+{
+    m_detecting = true;
+    m_frameworksHeadline->setText(tr("Looking for PyTorch, TensorFlow and ONNX Runtime in your Python environments…"));
+    DetectOptions options;
+    if (!m_state.preferredToolkit().isEmpty()) // the toolkit named at start, as the System page looks
+        options.cudaRoots = {m_state.preferredToolkit()};
+    const Engine* engine = &m_engine;
+    m_work.run<SystemSnapshot>(
+        this,
+        [engine, options] { return engine->detect(options); },
+        [this](const SystemSnapshot& snapshot) {
+            m_detecting = false;
+            if (!m_state.snapshot()) // the System page may have looked meanwhile: its snapshot is newer
+                m_state.setSnapshot(snapshot); // shown through snapshotChanged
+        });
+}
+
+void WelcomePage::showFrameworks(const SystemSnapshot& snapshot)
+{
+    m_frameworksHeadline->setText(FrameworkList::headline(snapshot.frameworks));
+    m_frameworks->setVerdicts(snapshot.frameworks);
+    m_frameworks->setVisible(!snapshot.frameworks.isEmpty());
 }
 
 bool WelcomePage::validatePage()

@@ -4,19 +4,35 @@
 
 #include <QWizardPage>
 
+class BackgroundWork;
+class Engine;
+class FrameworkList;
 class QButtonGroup;
+class QLabel;
 
-/** Says what the wizard does and lets the person choose the task: install, repair, switch/uninstall, deploy. */
+/**
+ * Leads with what people came for: whether PyTorch, TensorFlow and ONNX Runtime in each Python environment will load
+ * a cuDNN that fits (detected here, the System page then shows the same snapshot). Says what the wizard does and lets
+ * the person choose the task: install, repair, switch/uninstall, deploy.
+ */
 class WelcomePage : public QWizardPage
 {
     Q_OBJECT
 
 public:
-    WelcomePage(WizardState& state, QWidget* parent = nullptr);
+    WelcomePage(const Engine& engine, WizardState& state, BackgroundWork& work, QWidget* parent = nullptr);
     void initializePage() override;
     bool validatePage() override;
 
 private:
+    void detect();
+    void showFrameworks(const SystemSnapshot& snapshot);
+
+    const Engine& m_engine;
     WizardState& m_state;
+    BackgroundWork& m_work;
+    QLabel* m_frameworksHeadline;
+    FrameworkList* m_frameworks;
     QButtonGroup* m_tasks;
+    bool m_detecting = false;
 };

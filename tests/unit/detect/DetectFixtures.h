@@ -5,12 +5,16 @@
 // test says.
 
 #include "TestTree.h"
+#include "common/Version.h"
 #include "host/HostEnvironment.h"
 #include "host/ProcessRunner.h"
 
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 
 namespace DetectFixtures {
 
@@ -157,6 +161,80 @@ inline QString makeWindowsToolkit(TestTree& tree, const QString& dir, const QStr
     tree.writeFile(dir + QStringLiteral("/version.json"), versionJson(version));
     tree.makeDir(dir + QStringLiteral("/lib/x64"));
     return QFileInfo(tree.path(dir)).canonicalFilePath();
+}
+
+/** pip's record of one installed distribution in a site-packages folder: *.dist-info with METADATA and INSTALLER. */
+inline void writeDistInfo(TestTree& tree, const QString& site, const QString& project, const QString& version)
+{
+    const QString info = site + QLatin1Char('/') + QString(project).replace(QLatin1Char('-'), QLatin1Char('_'))
+        + QLatin1Char('-') + version + QStringLiteral(".dist-info/");
+    tree.writeFile(info + QStringLiteral("METADATA"),
+                   QStringLiteral("Metadata-Version: 2.1\nName: %1\nVersion: %2\n").arg(project, version).toUtf8());
+    tree.writeFile(info + QStringLiteral("INSTALLER"), "pip\n");
+}
+
+/**
+ * A venv as python -m venv and pip leave it, read without running Python: pyvenv.cfg and one *.dist-info per
+ * "name==version" in lib/python3.11/site-packages (Windows: Lib/site-packages). Returns that site-packages folder,
+ * relative to the tree.
+ */
+inline QString writeVenv(TestTree& tree, const QString& dir, const QStringList& distributions, OsFlavor os)
+{
+    tree.writeFile(dir + QStringLiteral("/pyvenv.cfg"), "home = /usr/bin\nversion = 3.11.4\n");
+    const QString site = dir
+        + (os == OsFlavor::Windows ? QStringLiteral("/Lib/site-packages")
+                                   : QStringLiteral("/lib/python3.11/site-packages"));
+    tree.makeDir(site);
+    for (const QString& distribution : distributions)
+        writeDistInfo(tree,
+                      site,
+                      distribution.section(QStringLiteral("=="), 0, 0),
+                      distribution.section(QStringLiteral("=="), 1));
+    return site;
+}
+
+/** The nvidia-cudnn-cuNN wheel's files in a site-packages folder: nvidia/cudnn/lib (sonames) and its version header. */
+inline void writeCudnnWheel(TestTree& tree, const QString& site, int major, int minor, int patch)
+{
+    const QString wheel = site + QStringLiteral("/nvidia/cudnn");
+    sonameFiles(tree, wheel + QStringLiteral("/lib"), major >= 9 ? cudnn9Bases() : cudnn8Bases(), major);
+    tree.writeFile(wheel + QStringLiteral("/include/cudnn_version.h"), cudnnVersionHeader(major, minor, patch));
+}
+
+/** conda-meta/<name>-<version>-<build>.json with its files (relative to the prefix) and depends. */
+inline void writeCondaRecord(TestTree& tree,
+                             const QString& prefix,
+                             const QString& name,
+                             const QString& version,
+                             const QStringList& files,
+                             const QStringList& depends)
+{
+    const QJsonObject json{{QStringLiteral("name"), name},
+                           {QStringLiteral("version"), version},
+                           {QStringLiteral("files"), QJsonArray::fromStringList(files)},
+                           {QStringLiteral("depends"), QJsonArray::fromStringList(depends)}};
+    tree.writeFile(prefix + QStringLiteral("/conda-meta/%1-%2-h0_0.json").arg(name, version),
+                   QJsonDocument(json).toJson());
+}
+
+/** The soname files of a cuDNN major's libraries in folder, as a record lists them: "lib/libcudnn.so.9", ... */
+inline QStringList soFiles(const QString& folder, int major)
+{
+    QStringList files;
+    for (const QString& base : major == 8 ? cudnn8Bases() : cudnn9Bases())
+        files.append(folder + QLatin1Char('/') + base + QStringLiteral(".so.") + QString::number(major));
+    return files;
+}
+
+/** conda's cudnn package in the env at prefix: lib/ sonames (stand-ins), include/cudnn_version.h, its record. */
+inline void writeCondaCudnn(TestTree& tree, const QString& prefix, const Version& version, const QStringList& depends)
+{
+    const int major = version.major();
+    sonameFiles(tree, prefix + QStringLiteral("/lib"), major == 8 ? cudnn8Bases() : cudnn9Bases(), major);
+    tree.writeFile(prefix + QStringLiteral("/include/cudnn_version.h"),
+                   cudnnVersionHeader(major, version.minor(), version.patch()));
+    writeCondaRecord(
+        tree, prefix, QStringLiteral("cudnn"), version.toString(), soFiles(QStringLiteral("lib"), major), depends);
 }
 
 inline QString canonical(const QString& path)

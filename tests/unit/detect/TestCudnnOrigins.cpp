@@ -55,30 +55,6 @@ void writeRecord(TestTree& tree, const QString& distInfo, const QStringList& fil
     tree.writeFile(distInfo + QStringLiteral("/RECORD"), record);
 }
 
-/** conda-meta/<name>-<version>-<build>.json with its files (relative to the prefix) and depends. */
-void writeCondaRecord(TestTree& tree,
-                      const QString& prefix,
-                      const QString& name,
-                      const QString& version,
-                      const QStringList& files,
-                      const QStringList& depends)
-{
-    const QJsonObject json{{QStringLiteral("name"), name},
-                           {QStringLiteral("version"), version},
-                           {QStringLiteral("files"), QJsonArray::fromStringList(files)},
-                           {QStringLiteral("depends"), QJsonArray::fromStringList(depends)}};
-    tree.writeFile(prefix + QStringLiteral("/conda-meta/%1-%2-h0_0.json").arg(name, version),
-                   QJsonDocument(json).toJson());
-}
-
-QStringList soFiles(const QString& folder, int major)
-{
-    QStringList files;
-    for (const QString& base : major == 8 ? cudnn8Bases() : cudnn9Bases())
-        files.append(folder + QLatin1Char('/') + base + QStringLiteral(".so.") + QString::number(major));
-    return files;
-}
-
 } // namespace
 
 class TestCudnnOrigins : public QObject
@@ -197,14 +173,7 @@ void TestCudnnOrigins::everyLinuxOriginIsNamed()
                 soFiles(QStringLiteral("torch/lib"), 8));
     // conda: cudnn in an env's lib, recorded with its files and its cuda-version pin.
     const QString conda = QStringLiteral("home/miniconda3/envs/tf");
-    sonameFiles(tree, conda + QStringLiteral("/lib"), cudnn9Bases(), 9);
-    tree.writeFile(conda + QStringLiteral("/include/cudnn_version.h"), cudnnVersionHeader(9, 3, 0));
-    writeCondaRecord(tree,
-                     conda,
-                     QStringLiteral("cudnn"),
-                     QStringLiteral("9.3.0.75"),
-                     soFiles(QStringLiteral("lib"), 9),
-                     {QStringLiteral("cuda-version >=12.0,<13"), QStringLiteral("libzlib")});
+    writeCondaCudnn(tree, conda, {9, 3, 0, 75}, {QStringLiteral("cuda-version >=12.0,<13"), QStringLiteral("libzlib")});
     // A system interpreter whose prefix (usr) holds the toolkit and the dpkg copy: neither is that environment's.
     tree.writeFile(QStringLiteral("usr/bin/python3"), libraryBytes());
     tree.makeDir(QStringLiteral("usr/lib/python3.11/dist-packages"));

@@ -36,21 +36,7 @@ private:
 
 QString TestFrameworkDetection::venv(const QString& dir, const QStringList& distributions, OsFlavor os)
 {
-    m_tree.writeFile(dir + QStringLiteral("/pyvenv.cfg"), "home = /usr/bin\nversion = 3.11.4\n");
-    const QString site = dir
-        + (os == OsFlavor::Windows ? QStringLiteral("/Lib/site-packages/")
-                                   : QStringLiteral("/lib/python3.11/site-packages/"));
-    m_tree.makeDir(site);
-    for (const QString& distribution : distributions) {
-        const QString project = distribution.section(QStringLiteral("=="), 0, 0);
-        const QString version = distribution.section(QStringLiteral("=="), 1);
-        const QString info = site + QString(project).replace(QLatin1Char('-'), QLatin1Char('_')) + QLatin1Char('-')
-            + version + QStringLiteral(".dist-info/");
-        m_tree.writeFile(
-            info + QStringLiteral("METADATA"),
-            QStringLiteral("Metadata-Version: 2.1\nName: %1\nVersion: %2\n").arg(project, version).toUtf8());
-        m_tree.writeFile(info + QStringLiteral("INSTALLER"), "pip\n");
-    }
+    writeVenv(m_tree, dir, distributions, os);
     return canonical(m_tree.path(dir));
 }
 
@@ -91,9 +77,7 @@ void TestFrameworkDetection::torchWithItsWheel()
 {
     const QString env = venv(QStringLiteral("torch"),
                              {QStringLiteral("torch==2.5.1"), QStringLiteral("nvidia-cudnn-cu12==9.1.0.70")});
-    const QString wheel = QStringLiteral("torch/lib/python3.11/site-packages/nvidia/cudnn");
-    sonameFiles(m_tree, wheel + QStringLiteral("/lib"), cudnn9Bases(), 9);
-    m_tree.writeFile(wheel + QStringLiteral("/include/cudnn_version.h"), cudnnVersionHeader(9, 1, 0));
+    writeCudnnWheel(m_tree, QStringLiteral("torch/lib/python3.11/site-packages"), 9, 1, 0);
     linkChains(m_tree, QStringLiteral("sys8"), cudnn8Bases(), QStringLiteral("8.9.7"));
     HostEnvironment host = emptyHost(OsFlavor::Linux);
     host.variables.insert(QStringLiteral("LD_LIBRARY_PATH"), m_tree.path(QStringLiteral("sys8")));
