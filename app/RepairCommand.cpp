@@ -2,6 +2,7 @@
 
 #include "ConsoleProgress.h"
 #include "RemedyText.h"
+#include "SearchPathSummary.h"
 #include "repair/RepairCode.h"
 #include "report/Report.h"
 
@@ -29,6 +30,8 @@ ExitCode RepairCommand::run(const Invocation& invocation)
     const RepairOutcome outcome = m_engine.repair(survey, request, &progress, m_cancel);
     progress.finish();
     m_out << summary(outcome.before.scan, outcome.result, outcome.after);
+    if (outcome.before.analysis)
+        m_out << SearchPathSummary::winners(*outcome.before.analysis);
     m_out.flush();
     const ExitCode code = exitCodeFor(outcome.taskStatus());
     if (invocation.reportFile.isEmpty())
