@@ -822,6 +822,12 @@ int nvidiaInstaller(const Machine& m)
         expectExit(m.setup(), L"--silent --repair --report " + quote(report), 0, "--silent --repair");
         const std::string rep = compact(readFile(report));
         check(contains(rep, "\"status\":\"repaired\""), "the repair report says repaired: " + rep.substr(0, 600));
+        // The analysis names the file that wins after the fix by its copy (keys sorted: environment, managed_by,
+        // origin).
+        check(contains(rep,
+                       "\"copy\":{\"environment\":null,\"managed_by\":\"nvidia-installer\",\"origin\":"
+                       "\"nvidia-installer\""),
+              "the report's environment section names the winning DLLs as the installer's copy");
         const RegValue after = readValue(HKEY_CURRENT_USER, L"Environment", L"Path");
         note("user Path after the repair: " + toUtf8(after.text()) + " (type " + std::to_string(after.type) + ")");
         check(after.type == REG_EXPAND_SZ, "the user Path is still REG_EXPAND_SZ");
