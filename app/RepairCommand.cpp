@@ -2,6 +2,7 @@
 
 #include "ConsoleProgress.h"
 #include "RemedyText.h"
+#include "SearchPathSummary.h"
 #include "repair/RepairCode.h"
 #include "report/Report.h"
 
@@ -28,6 +29,8 @@ ExitCode RepairCommand::run(const Invocation& invocation)
     for (const Diagnostic& d : outcome.before.recovered)
         m_out << QStringLiteral("  %1 %2: %3\n").arg(severityName(d.severity), d.code, d.message);
     m_out << summary(outcome.before.scan, outcome.result, outcome.after);
+    if (outcome.before.analysis)
+        m_out << SearchPathSummary::winners(*outcome.before.analysis);
     m_out.flush();
     const ExitCode code = exitCodeFor(outcome.taskStatus());
     if (invocation.reportFile.isEmpty())

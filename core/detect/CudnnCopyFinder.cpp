@@ -236,7 +236,7 @@ Diagnostics CudnnCopyFinder::installerPathFindings(const QList<CudnnInstall>& co
                                     .arg(displayPath(os, folder), holders.join(QStringLiteral(", "))),
                                 tr("Let the search-path fix put the folder that matches your toolkit's CUDA version on "
                                    "PATH (repair does this)."))
-                .about(folder)
+                .about(displayPath(os, folder)) // the PATH entry as the user's PATH writes it
                 .offering(FixAction::Kind::RunRepair));
     }
     return findings;

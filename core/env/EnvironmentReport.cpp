@@ -1,6 +1,7 @@
 #include "EnvironmentReport.h"
 
 #include "common/FileIdentity.h"
+#include "detect/SystemSnapshot.h"
 #include "env/EnvironmentCode.h"
 
 #include <QFileInfo>
@@ -108,6 +109,41 @@ Diagnostic EnvironmentReport::diagnosticFor(const EnvironmentConflict& conflict)
     }
     Diagnostic diagnostic{code, severity, message, conflict.fix, {}, {}};
     return diagnostic.about(library);
+}
+
+void EnvironmentReport::attributeCopies(const QList<CudnnInstall>& copies)
+{
+    QHash<QString, const CudnnInstall*> owners; // location key of a library file -> the copy holding it
+    for (const CudnnInstall& copy : copies) {
+        for (const CudnnLibraryFile& file : copy.libraries) {
+            if (file.kind != CudnnLibraryFile::Kind::BrokenSymlink)
+                owners.insert(locationKey(os, file.path), &copy);
+        }
+    }
+    const auto attribute = [&](LibraryCopy& file) {
+        const CudnnInstall* owner = owners.value(locationKey(os, file.path));
+        if (!owner) {
+            file.copy.reset();
+            return;
+        }
+        file.copy = CopyProvenance{owner->origin,
+                                   owner->managedBy,
+                                   owner->package,
+                                   owner->packageVersion ? owner->packageVersion->toString() : QString(),
+                                   owner->environment};
+    };
+    const auto attributeAll = [&](std::optional<LibraryCopy>& winner, QList<LibraryCopy>& shadowed) {
+        if (winner)
+            attribute(*winner);
+        for (LibraryCopy& loser : shadowed)
+            attribute(loser);
+    };
+    for (LibraryStatus& status : libraries) {
+        attributeAll(status.before.winner, status.before.shadowed);
+        attributeAll(status.after.winner, status.after.shadowed);
+    }
+    for (EnvironmentConflict& conflict : conflicts)
+        attributeAll(conflict.winner, conflict.shadowed);
 }
 
 QString EnvironmentReport::restartNote() const

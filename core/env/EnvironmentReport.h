@@ -7,6 +7,8 @@
 #include <QCoreApplication>
 #include <optional>
 
+struct CudnnInstall;
+
 /** Who can fix a wrong winner. */
 enum class ConflictClass {
     UserSearchPath, // A: putting the target first in the user's own search path fixes it
@@ -86,6 +88,14 @@ struct EnvironmentReport
      */
     QString restartNote() const;
     QJsonObject toJson() const;
+
+    /**
+     * Marks every winning and losing file, now and after the plan, that belongs to one of these copies (detection's:
+     * toolkits, pip wheels, conda envs, NVIDIA's installer...) with where that copy came from, so a pip or conda copy
+     * is named as such instead of as a bare search-path folder. A file is matched by identity (links and other names
+     * of its folder included).
+     */
+    void attributeCopies(const QList<CudnnInstall>& copies);
 
     ConflictStanding standing(const EnvironmentConflict& conflict) const;
     /**

@@ -4,10 +4,23 @@
 
 #include <QJsonArray>
 
+QJsonObject CopyProvenance::toJson(OsFlavor os) const
+{
+    const auto textOrNull = [](const QString& text) { return text.isEmpty() ? QJsonValue() : QJsonValue(text); };
+    return {
+        {QStringLiteral("origin"), cudnnOriginName(origin)},
+        {QStringLiteral("managed_by"), textOrNull(packageManagerName(managedBy))},
+        {QStringLiteral("package"), textOrNull(package)},
+        {QStringLiteral("package_version"), textOrNull(packageVersion)},
+        {QStringLiteral("environment"), textOrNull(environment.isEmpty() ? QString() : displayPath(os, environment))}};
+}
+
 QJsonObject LibraryCopy::toJson(OsFlavor os) const
 {
     QJsonObject json = location.toJson(os);
     json.insert(QStringLiteral("path"), displayPath(os, path));
+    if (copy)
+        json.insert(QStringLiteral("copy"), copy->toJson(os));
     return json;
 }
 
@@ -65,9 +78,9 @@ LibraryResolution LibraryResolver::resolve(const SearchOrder& order, const QStri
             continue;
         seenPaths.append(path);
         if (!resolution.winner)
-            resolution.winner = LibraryCopy{path, location};
+            resolution.winner = LibraryCopy{path, location, std::nullopt};
         else
-            resolution.shadowed.append(LibraryCopy{path, location});
+            resolution.shadowed.append(LibraryCopy{path, location, std::nullopt});
     }
     return resolution;
 }

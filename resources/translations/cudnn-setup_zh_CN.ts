@@ -695,6 +695,61 @@ Try cudnn-setup --help.
     </message>
 </context>
 <context>
+    <name>CopyWinnersList</name>
+    <message>
+        <source>Which copy of each library a new program gets now</source>
+        <translation>新启动的程序现在会加载每个库的哪一份副本</translation>
+    </message>
+    <message>
+        <source>Library file a new program gets now</source>
+        <translation>新启动的程序现在加载的库文件</translation>
+    </message>
+    <message>
+        <source>Copy it belongs to</source>
+        <translation>所属的副本</translation>
+    </message>
+    <message>
+        <source>the CUDA toolkit</source>
+        <translation>CUDA 工具包</translation>
+    </message>
+    <message>
+        <source>NVIDIA&apos;s cuDNN installer</source>
+        <translation>NVIDIA 的 cuDNN 安装程序</translation>
+    </message>
+    <message>
+        <source>the system package %1</source>
+        <translation>系统软件包 %1</translation>
+    </message>
+    <message>
+        <source>the pip wheel %1 in %2</source>
+        <translation>%2 中的 pip wheel %1</translation>
+    </message>
+    <message>
+        <source>the pip wheel %1</source>
+        <translation>pip wheel %1</translation>
+    </message>
+    <message>
+        <source>the conda package %1 in %2</source>
+        <translation>%2 中的 conda 软件包 %1</translation>
+    </message>
+    <message>
+        <source>the conda package %1</source>
+        <translation>conda 软件包 %1</translation>
+    </message>
+    <message>
+        <source>a program&apos;s own folder</source>
+        <translation>程序自己的文件夹</translation>
+    </message>
+    <message>
+        <source>%1: not found</source>
+        <translation>%1：未找到</translation>
+    </message>
+    <message>
+        <source>loses: %1</source>
+        <translation>被遮蔽：%1</translation>
+    </message>
+</context>
+<context>
     <name>CudnnCopyFinder</name>
     <message>
         <source>PATH names %1, which NVIDIA&apos;s cuDNN installer added, but the DLLs are one level down in %2. Windows does not search subfolders of a PATH entry, so a program that loads cudnn64_9.dll by name fails (&quot;Could not locate cudnn_ops64_9.dll&quot;).</source>
@@ -4342,6 +4397,61 @@ Try cudnn-setup --help.
     <message>
         <source>Move the damaged file away; cudnn-setup then no longer knows what it installed there, so uninstall by hand.</source>
         <translation>请移走已损坏的文件；此后 cudnn-setup 将不再知道它在那里安装了什么，因此需要手动卸载。</translation>
+    </message>
+</context>
+<context>
+    <name>SearchPathSummary</name>
+    <message>
+        <source>CUDA toolkit</source>
+        <translation>CUDA 工具包</translation>
+    </message>
+    <message>
+        <source>NVIDIA&apos;s cuDNN installer</source>
+        <translation>NVIDIA 的 cuDNN 安装程序</translation>
+    </message>
+    <message>
+        <source>system package</source>
+        <translation>系统软件包</translation>
+    </message>
+    <message>
+        <source>system package %1</source>
+        <translation>系统软件包 %1</translation>
+    </message>
+    <message>
+        <source>pip wheel</source>
+        <translation>pip wheel</translation>
+    </message>
+    <message>
+        <source>pip wheel %1</source>
+        <translation>pip wheel %1</translation>
+    </message>
+    <message>
+        <source>conda package</source>
+        <translation>conda 软件包</translation>
+    </message>
+    <message>
+        <source>conda package %1</source>
+        <translation>conda 软件包 %1</translation>
+    </message>
+    <message>
+        <source>next to a program</source>
+        <translation>在程序旁边</translation>
+    </message>
+    <message>
+        <source>%1, environment %2</source>
+        <translation>%1，环境 %2</translation>
+    </message>
+    <message>
+        <source>not found</source>
+        <translation>未找到</translation>
+    </message>
+    <message>
+        <source>loses: %1</source>
+        <translation>被遮蔽：%1</translation>
+    </message>
+    <message>
+        <source>Which copy a new program gets, before any change:</source>
+        <translation>新启动的程序会加载哪一份副本（任何更改之前）：</translation>
     </message>
 </context>
 <context>

@@ -10,8 +10,9 @@ using namespace RepairFixtures;
 /**
  * `cudnn-setup --silent --repair`, driven as a deployment script drives it, over a toolkit installed by cudnn-setup
  * and then damaged: the report's "repair" section, the exit codes (0 repaired / nothing to repair, 1 something
- * left, 3 wrong package, 8 no package), a moved package found through --package, the dry run, and --uninstall
- * after the repair giving back the toolkit as it was before the install.
+ * left, 3 wrong package, 8 no package), a moved package found through --package, the dry run, --uninstall
+ * after the repair giving back the toolkit as it was before the install, and a pip wheel's copy that wins the
+ * search named as the wheel of its environment.
  */
 class TestRepairCli : public QObject
 {
@@ -26,6 +27,7 @@ private slots:
     void missingPackageExitsEight();
     void dryRunChangesNothing();
     void killedRepairIsRecoveredByTheNextRun();
+    void aPipCopyThatWinsIsNamedByItsOrigin();
 
 private:
     using Run = SilentRun::Result;
@@ -218,4 +220,52 @@ void TestRepairCli::killedRepairIsRecoveredByTheNextRun()
 }
 
 QTEST_GUILESS_MAIN(TestRepairCli)
+/**
+ * A venv's nvidia-cudnn-cu12 wheel first on LD_LIBRARY_PATH, ahead of the toolkit cudnn-setup installed into: the
+ * repair's analysis names the winning files by the copy detection found them in (the report's "copy" and the
+ * terminal's "which copy" lines), not as a bare LD_LIBRARY_PATH folder.
+ */
+void TestRepairCli::aPipCopyThatWinsIsNamedByItsOrigin()
+{
+    const QString site = QStringLiteral("venvs/asr/lib/python3.11/site-packages");
+    m_tree->writeFile(QStringLiteral("venvs/asr/pyvenv.cfg"), "home = /usr/bin\nversion = 3.11.2\n");
+    m_tree->writeFile(site + QStringLiteral("/nvidia_cudnn_cu12-9.1.0.70.dist-info/METADATA"),
+                      "Metadata-Version: 2.1\nName: nvidia-cudnn-cu12\nVersion: 9.1.0.70\n");
+    QByteArray record;
+    for (const char* name : {"libcudnn.so.9", "libcudnn_ops.so.9"}) {
+        m_tree->writeFile(site + QStringLiteral("/nvidia/cudnn/lib/") + QLatin1String(name), "the wheel's bytes");
+        record += QByteArray("nvidia/cudnn/lib/") + name + ",sha256=AAAA,17\n";
+    }
+    m_tree->writeFile(site + QStringLiteral("/nvidia_cudnn_cu12-9.1.0.70.dist-info/RECORD"), record);
+    const QString venv = QFileInfo(m_tree->path(QStringLiteral("venvs/asr"))).canonicalFilePath();
+    const QString wheel = QFileInfo(m_tree->path(site + QStringLiteral("/nvidia/cudnn/lib"))).canonicalFilePath();
+    const QString before = listing(m_root);
+
+    const Run dry = run({QStringLiteral("--repair"),
+                         QStringLiteral("--dry-run"),
+                         QStringLiteral("--path-scope"),
+                         QStringLiteral("user"),
+                         QStringLiteral("--python-env"),
+                         venv},
+                        {{QStringLiteral("LD_LIBRARY_PATH"), wheel}});
+    QVERIFY2(dry.exitCode == 1, dry.out + dry.err); // the wheel wins: found, and (a dry run) not fixed
+    QJsonObject winner;
+    for (const QJsonValue& conflict :
+         dry.report.value(QStringLiteral("environment")).toObject().value(QStringLiteral("conflicts")).toArray()) {
+        if (conflict.toObject().value(QStringLiteral("library")).toString() == QLatin1String("libcudnn.so.9"))
+            winner = conflict.toObject().value(QStringLiteral("winner")).toObject();
+    }
+    QCOMPARE(winner.value(QStringLiteral("path")).toString(), wheel + QStringLiteral("/libcudnn.so.9"));
+    const QJsonObject copy = winner.value(QStringLiteral("copy")).toObject();
+    QCOMPARE(copy.value(QStringLiteral("origin")).toString(), QStringLiteral("pip"));
+    QCOMPARE(copy.value(QStringLiteral("managed_by")).toString(), QStringLiteral("pip"));
+    QCOMPARE(copy.value(QStringLiteral("package_version")).toString(), QStringLiteral("9.1.0.70"));
+    QCOMPARE(copy.value(QStringLiteral("environment")).toString(), venv);
+    const QString line = wheel + QStringLiteral("/libcudnn.so.9  [pip wheel ") + copy.value("package").toString()
+        + QStringLiteral(" 9.1.0.70, environment ") + venv + QLatin1Char(']');
+    QVERIFY2(dry.out.contains(line.toUtf8()), dry.out.constData());
+    QVERIFY2(dry.out.contains("Which copy a new program gets"), dry.out.constData());
+    QVERIFY2(listing(m_root) == before, difference(listing(m_root), before).constData());
+}
+
 #include "TestRepairCli.moc"

@@ -12,7 +12,7 @@ add_test(NAME wine_product_build
          COMMAND bash ${wine_product_script} ${wine_product_dir} product ${CUDNN_SETUP_WINDOWS_DIST} build)
 set_tests_properties(wine_product_build PROPERTIES FIXTURES_SETUP wine_product LABELS windows TIMEOUT 600
                                                    SKIP_RETURN_CODE 77)
-foreach(scenario detect install pitfalls readonly elevation wizard installer msi)
+foreach(scenario detect install pitfalls nvidia-installer readonly elevation wizard installer msi)
     add_test(NAME wine_product_${scenario}
              COMMAND bash ${wine_product_script} ${wine_product_dir} product ${CUDNN_SETUP_WINDOWS_DIST} ${scenario})
     set_tests_properties(wine_product_${scenario} PROPERTIES FIXTURES_REQUIRED wine_product LABELS windows

@@ -3,7 +3,7 @@
 // environment, the fake driver DLLs in System32, a user Path in HKCU. Registry values are read with
 // RegQueryValueExW so type and bytes are compared exactly; the product runs as a child process (CreateProcessW,
 // pipes) and its exit codes, output and JSON report are checked. Run by scripts/wine-tests.sh (the `product` set):
-//   product-wine-test.exe detect|install|pitfalls <dist> <fixtures> <work>
+//   product-wine-test.exe detect|install|pitfalls|nvidia-installer <dist> <fixtures> <work>
 //   product-wine-test.exe readonly-setup|readonly-check <dist> <fixtures> <work>   (as an unprivileged user)
 //   product-wine-test.exe installer <installer.exe> <fixtures> <work>
 //   product-wine-test.exe msi <cudnn-setup.msi> <fixtures> <work>   (<work>\\older.msi: the same program, older)
@@ -80,6 +80,31 @@ std::string compact(const std::string& json)
         }
     }
     return out;
+}
+
+/** The JSON object that starts at `start` in compact JSON text, up to its closing brace; empty if none. */
+std::string jsonObjectAt(const std::string& text, std::size_t start)
+{
+    if (start >= text.size() || text[start] != '{')
+        return {};
+    int depth = 0;
+    bool inString = false;
+    for (std::size_t i = start; i < text.size(); ++i) {
+        const char c = text[i];
+        if (inString) {
+            if (c == '\\')
+                ++i;
+            else if (c == '"')
+                inString = false;
+        } else if (c == '"') {
+            inString = true;
+        } else if (c == '{' || c == '[') {
+            ++depth;
+        } else if ((c == '}' || c == ']') && --depth == 0) {
+            return text.substr(start, i - start + 1);
+        }
+    }
+    return {};
 }
 
 /** A Windows path as it appears inside a JSON string: every backslash doubled. */
@@ -383,9 +408,29 @@ std::wstring system32()
     return std::wstring(buffer, GetSystemDirectoryW(buffer, MAX_PATH));
 }
 
+/** Copies every file of `from` into `to` (not recursive). */
+void copyFiles(const std::wstring& from, const std::wstring& to)
+{
+    WIN32_FIND_DATAW entry;
+    HANDLE find = FindFirstFileW((from + L"\\*").c_str(), &entry);
+    check(find != INVALID_HANDLE_VALUE, "list " + toUtf8(from));
+    if (find == INVALID_HANDLE_VALUE)
+        return;
+    do {
+        if (!(entry.dwFileAttributes & FILE_ATTRIBUTE_DIRECTORY))
+            copy(from + L"\\" + entry.cFileName, to + L"\\" + entry.cFileName);
+    } while (FindNextFileW(find, &entry));
+    FindClose(find);
+}
+
 /** A CUDA toolkit as NVIDIA's Windows installer leaves it, reduced to what tools read: version.json and
- * version.txt, bin\nvcc.exe (prints the release), the runtime DLLs cuDNN 8 imports, include\cuda.h, lib\x64. */
-void makeToolkit(const Machine& m, const std::wstring& version, const std::string& full, const std::string& stamp)
+ * version.txt, bin\nvcc.exe (prints the release), the runtime DLLs cuDNN imports (every file of the fixtures'
+ * <binFixture>\bin), include\cuda.h, lib\x64. */
+void makeToolkit(const Machine& m,
+                 const std::wstring& version,
+                 const std::string& full,
+                 const std::string& stamp,
+                 const std::wstring& binFixture = L"toolkit")
 {
     const std::wstring root = toolkitRoot(version);
     for (const wchar_t* sub : {L"\\bin", L"\\include", L"\\lib\\x64", L"\\libnvvp", L"\\extras\\CUPTI\\lib64"})
@@ -405,16 +450,15 @@ void makeToolkit(const Machine& m, const std::wstring& version, const std::strin
               "/* test double of the toolkit's cuda.h */\r\n#define CUDA_VERSION " + code + "\r\n");
     writeFile(root + L"\\include\\cuda_runtime.h", "/* test double */\r\n#include \"cuda.h\"\r\n");
     writeFile(root + L"\\lib\\x64\\cudart.lib", "!<arch>\n");
-    const std::wstring from = m.fixtures + L"\\toolkit\\bin\\";
-    for (const wchar_t* file : {L"nvcc.exe", L"cudart64_110.dll", L"cublas64_11.dll", L"cublasLt64_11.dll"})
-        copy(from + file, root + L"\\bin\\" + file);
+    copyFiles(m.fixtures + L"\\" + binFixture + L"\\bin", root + L"\\bin");
 }
 
-/** The driver: nvcuda.dll and nvml.dll in System32, where NVIDIA's driver puts them. */
-void installDriver(const Machine& m)
+/** The driver: nvcuda.dll and nvml.dll in System32, where NVIDIA's driver puts them (the fixtures' <fixture>\bin:
+ *  driver is 466.11 for CUDA 11.3, driver-576 is 576.02 for CUDA 12.9). */
+void installDriver(const Machine& m, const std::wstring& fixture = L"driver")
 {
     for (const wchar_t* file : {L"nvcuda.dll", L"nvml.dll"})
-        copy(m.fixtures + L"\\driver\\bin\\" + file, system32() + L"\\" + file);
+        copy(m.fixtures + L"\\" + fixture + L"\\bin\\" + file, system32() + L"\\" + file);
 }
 
 /** What the CUDA 11.3 installer sets in the machine environment (the toolkit's PATH entries left out). */
@@ -656,6 +700,168 @@ int pitfalls(const Machine& m)
     return failures;
 }
 
+// ---- NVIDIA's cuDNN 9 Windows installer ----
+
+/** cuDNN 9's DLL stems: <stem>64_9.dll. */
+const wchar_t* const Cudnn9Stems[] = {L"cudnn",
+                                      L"cudnn_adv",
+                                      L"cudnn_cnn",
+                                      L"cudnn_engines_precompiled",
+                                      L"cudnn_engines_runtime_compiled",
+                                      L"cudnn_graph",
+                                      L"cudnn_heuristic",
+                                      L"cudnn_ops"};
+
+std::wstring installerRelease()
+{
+    return programFiles() + L"\\NVIDIA\\CUDNN\\v9.10";
+}
+
+/** What NVIDIA's cuDNN 9.10.2 installer leaves for each CUDA it was built for: the DLLs in bin\<CUDA M.m>\x64,
+ *  the headers in include\<CUDA M.m>, the import libraries in lib\<CUDA M.m>\x64. */
+void installCudnnWithNvidiaInstaller(const Machine& m)
+{
+    const std::wstring release = installerRelease();
+    for (const std::wstring cuda : {L"12.9", L"11.8"}) {
+        const std::wstring set = m.fixtures + L"\\cudnn-9.10.2.21-cuda" + cuda;
+        const std::wstring bin = release + L"\\bin\\" + cuda + L"\\x64";
+        const std::wstring include = release + L"\\include\\" + cuda;
+        const std::wstring lib = release + L"\\lib\\" + cuda + L"\\x64";
+        for (const std::wstring& folder : {bin, include, lib})
+            check(makeFolders(folder), "create " + toUtf8(folder));
+        for (const std::wstring stem : Cudnn9Stems) {
+            copy(set + L"\\bin\\" + stem + L"64_9.dll", bin + L"\\" + stem + L"64_9.dll");
+            copy(set + L"\\lib\\" + stem + L"64_9.lib", lib + L"\\" + stem + L"64_9.lib");
+            copy(set + L"\\lib\\" + stem + L"64_9.lib", lib + L"\\" + stem + L".lib");
+        }
+        writeFile(include + L"\\cudnn_version.h",
+                  "/* test double of cuDNN 9.10.2's cudnn_version.h */\r\n#ifndef CUDNN_VERSION_H_\r\n"
+                  "#define CUDNN_VERSION_H_\r\n#define CUDNN_MAJOR 9\r\n#define CUDNN_MINOR 10\r\n"
+                  "#define CUDNN_PATCHLEVEL 2\r\n#define CUDNN_VERSION (CUDNN_MAJOR * 10000 + CUDNN_MINOR * 100 + "
+                  "CUDNN_PATCHLEVEL)\r\n#endif\r\n");
+        writeFile(include + L"\\cudnn.h", "/* test double */\r\n#include \"cudnn_version.h\"\r\n");
+    }
+}
+
+/** The installer's own user Path entry: its release's bin, which holds no DLL. */
+const std::wstring InstallerUserPath = UserPath + L";C:\\Program Files\\NVIDIA\\CUDNN\\v9.10\\bin";
+
+/** Where the loader finds `dll` by name in the environment a new login gets; empty when it does not. */
+std::wstring loadedByName(const wchar_t* dll)
+{
+    loginEnvironment();
+    HMODULE module = LoadLibraryW(dll);
+    if (!module)
+        return L"";
+    wchar_t path[MAX_PATH];
+    const DWORD n = GetModuleFileNameW(module, path, MAX_PATH);
+    FreeLibrary(module);
+    return std::wstring(path, n);
+}
+
+/** NVIDIA's cuDNN 9 installer on a CUDA 12.9 machine: its DLLs in ...\CUDNN\v9.10\bin\12.9\x64 (and 11.8\x64), its
+ *  own user Path entry ...\v9.10\bin, where no DLL is. --detect names the copy and the useless entry, the repair
+ *  re-points the user Path at bin\12.9\x64 (dry run first), and --uninstall gives the value back byte for byte. */
+int nvidiaInstaller(const Machine& m)
+{
+    makeToolkit(m, L"12.9", "12.9.86", "20250506", L"toolkit-12.9");
+    installDriver(m, L"driver-576");
+    announceToolkit(L"12.9");
+    installCudnnWithNvidiaInstaller(m);
+    check(programFiles() == L"C:\\Program Files", "Program Files is C:\\Program Files: " + toUtf8(programFiles()));
+    writeValue(HKEY_CURRENT_USER, L"Environment", L"Path", REG_EXPAND_SZ, InstallerUserPath);
+    const std::wstring release = installerRelease();
+    const std::wstring dlls = release + L"\\bin\\12.9\\x64";
+    const Tree installerFiles = listTree(release);
+    const RegValue pathBefore = readValue(HKEY_CURRENT_USER, L"Environment", L"Path");
+    check(pathBefore.type == REG_EXPAND_SZ, "the user Path is set up as REG_EXPAND_SZ");
+
+    // The failure people report, with wine's real loader: cuDNN is installed, yet nothing finds it by name.
+    check(loadedByName(L"cudnn64_9.dll").empty(), "before the repair, cudnn64_9.dll does not load by name");
+
+    {
+        note("-- detect: the installer's copies, and why its PATH entry cannot work");
+        const Run r = expectExit(m.setup(), L"--detect --json", 0, "--detect --json");
+        const std::string out = compact(r.output);
+        for (const std::wstring cuda : {L"12.9", L"11.8"}) {
+            const std::string dir = json(release + L"\\bin\\" + cuda + L"\\x64");
+            const std::size_t at = out.find("\"library_dirs\":[\"" + dir + "\"]");
+            check(at != std::string::npos, "detect lists the installer's copy in " + dir);
+            // A copy's keys are sorted, "complete" first.
+            const std::size_t start = at == std::string::npos ? at : out.rfind("{\"complete\"", at);
+            const std::string copy = jsonObjectAt(out, start);
+            check(contains(copy, "\"origin\":\"nvidia-installer\""), dir + ": origin nvidia-installer: " + copy);
+            check(contains(copy, "\"managed_by\":\"nvidia-installer\""), dir + ": managed by the installer");
+            check(contains(copy, "\"cuda_major\":" + toUtf8(cuda.substr(0, 2))),
+                  dir + ": built for CUDA " + toUtf8(cuda.substr(0, 2)));
+            check(contains(copy, "\"header_version\":\"9.10.2\""), dir + ": version 9.10.2 from its header");
+            check(contains(copy, "\"complete\":true"), dir + ": complete");
+        }
+        check(contains(out, "\"code\":\"CUDNN-INSTALLER-PATH-EMPTY\""), "diagnosis CUDNN-INSTALLER-PATH-EMPTY");
+        check(contains(out, "\"subject\":\"" + json(release + L"\\bin") + "\""),
+              "the finding is about the installer's PATH entry");
+    }
+    const std::wstring dryRun = m.work + L"\\repair-dry-run.json";
+    {
+        note("-- repair, dry run: the diff, nothing changed");
+        // Exit 1: a dry run that found something broken (docs/repair.md).
+        expectExit(m.setup(), L"--silent --repair --dry-run --report " + quote(dryRun), 1, "--repair --dry-run");
+        const std::string rep = compact(readFile(dryRun));
+        check(contains(rep, "\"command\":\"repair-dry-run\""), "a repair dry run's report");
+        check(contains(rep, "\"status\":\"dry_run\""), "the repair section says dry_run: " + rep.substr(0, 600));
+        check(contains(rep, "\"status\":\"planned\""), "the search path fix is planned");
+        check(contains(rep, "-" + json(release + L"\\bin") + "\\n"), "the diff takes the installer's entry off");
+        check(contains(rep, "+" + json(dlls)), "the diff adds bin\\12.9\\x64");
+        const RegValue unchanged = readValue(HKEY_CURRENT_USER, L"Environment", L"Path");
+        check(unchanged.type == pathBefore.type && unchanged.bytes == pathBefore.bytes,
+              "the dry run leaves the user Path alone");
+    }
+    {
+        note("-- repair: the user Path re-pointed at bin\\12.9\\x64");
+        const std::wstring report = m.work + L"\\repair.json";
+        expectExit(m.setup(), L"--silent --repair --report " + quote(report), 0, "--silent --repair");
+        const std::string rep = compact(readFile(report));
+        check(contains(rep, "\"status\":\"repaired\""), "the repair report says repaired: " + rep.substr(0, 600));
+        // The analysis names the file that wins after the fix by its copy (keys sorted: environment, managed_by,
+        // origin).
+        check(contains(rep,
+                       "\"copy\":{\"environment\":null,\"managed_by\":\"nvidia-installer\",\"origin\":"
+                       "\"nvidia-installer\""),
+              "the report's environment section names the winning DLLs as the installer's copy");
+        const RegValue after = readValue(HKEY_CURRENT_USER, L"Environment", L"Path");
+        note("user Path after the repair: " + toUtf8(after.text()) + " (type " + std::to_string(after.type) + ")");
+        check(after.type == REG_EXPAND_SZ, "the user Path is still REG_EXPAND_SZ");
+        const std::wstring expected = dlls + L";" + toolkitRoot(L"12.9") + L"\\bin;" + UserPath;
+        check(after.text() == expected,
+              "the user Path is bin\\12.9\\x64, the toolkit's bin, then the old entries as written, without "
+              "the installer's own: got "
+                  + toUtf8(after.text()));
+        check(after.bytes.size() >= 2 && after.bytes.substr(after.bytes.size() - 2) == std::string(2, '\0'),
+              "the value ends with one L'\\0' as RegSetValueExW stores it");
+        for (const wchar_t* dll : {L"cudnn64_9.dll", L"cudnn_ops64_9.dll"}) {
+            const std::wstring loaded = loadedByName(dll);
+            check(contains(toUtf8(loaded), toUtf8(dlls + L"\\" + dll)),
+                  std::string("after the repair, ") + toUtf8(dll)
+                      + " loads by name from bin\\12.9\\x64: " + toUtf8(loaded));
+        }
+        const Run again = expectExit(m.setup(), L"--detect --json", 0, "--detect --json after the repair");
+        check(!contains(again.output, "CUDNN-INSTALLER-PATH-EMPTY"), "the finding is gone after the repair");
+        checkSameTree(installerFiles, listTree(release), "the installer's files after the repair");
+    }
+    {
+        note("-- uninstall: the user Path back, byte for byte");
+        const std::wstring report = m.work + L"\\uninstall.json";
+        expectExit(m.setup(), L"--silent --uninstall --report " + quote(report), 0, "--silent --uninstall");
+        check(contains(compact(readFile(report)), "\"status\":\"uninstalled\""),
+              "the uninstall report says uninstalled: " + compact(readFile(report)).substr(0, 600));
+        const RegValue restored = readValue(HKEY_CURRENT_USER, L"Environment", L"Path");
+        check(restored.type == pathBefore.type, "the user Path's type is back (REG_EXPAND_SZ)");
+        check(restored.bytes == pathBefore.bytes, "the user Path's bytes are back: " + toUtf8(restored.text()));
+        checkSameTree(installerFiles, listTree(release), "the installer's files after the uninstall");
+    }
+    return failures;
+}
+
 /** Read-only target, part 1 (as the unprivileged user): the machine; the toolkit is then made root's. */
 int readonlySetup(const Machine& m)
 {
@@ -856,7 +1062,8 @@ int wmain(int argc, wchar_t** argv)
     std::fflush(stdout);
     if (argc != 5) {
         std::printf(
-            "usage: product-wine-test detect|install|pitfalls|readonly-setup|readonly-check|installer|msi|machine "
+            "usage: product-wine-test detect|install|pitfalls|nvidia-installer|readonly-setup|readonly-check|installer|"
+            "msi|machine "
             "<dist or installer> <fixtures> <work>\n");
         return 2;
     }
@@ -868,6 +1075,7 @@ int wmain(int argc, wchar_t** argv)
         {L"detect", [&] { return detect(m); }},
         {L"install", [&] { return install(m); }},
         {L"pitfalls", [&] { return pitfalls(m); }},
+        {L"nvidia-installer", [&] { return nvidiaInstaller(m); }},
         {L"readonly-setup", [&] { return readonlySetup(m); }},
         {L"machine", [&] { return readonlySetup(m); }}, // the standard machine alone: the Windows screenshots
         {L"readonly-check", [&] { return readonlyCheck(m); }},

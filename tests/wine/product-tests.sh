@@ -2,7 +2,7 @@
 # The Windows product tier: the real cudnn-setup.exe of build-windows/dist under wine, each scenario in a throw-away
 # WINEPREFIX under its own temporary folder (tests/wine/ProductWineTest.cpp says what each one checks).
 # Usage (through scripts/wine-tests.sh): product-tests.sh <build-dir> <dist-dir> build|detect|install|pitfalls|
-#        readonly|elevation|wizard|installer|msi
+#        nvidia-installer|readonly|elevation|wizard|installer|msi
 # Exit: 0 passed, 1 failed, 77 skipped: wine cannot run programs here, or (without CI=true) no <dist-dir>.
 set -uo pipefail
 cd "$(dirname "$0")/../.."

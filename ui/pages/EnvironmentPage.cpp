@@ -2,6 +2,7 @@
 
 #include "BackgroundWork.h"
 #include "CommandBox.h"
+#include "CopyWinnersList.h"
 #include "DetailsDisclosure.h"
 #include "DiagnosticList.h"
 #include "engine/Engine.h"
@@ -23,6 +24,7 @@ EnvironmentPage::EnvironmentPage(const Engine& engine, WizardState& state, Backg
     , m_summary(new QLabel(this))
     , m_conflicts(new DiagnosticList(this))
     , m_diff(new QPlainTextEdit(this))
+    , m_copies(new CopyWinnersList(this))
     , m_notes(new QLabel(this))
     , m_rights(new QLabel(this))
     , m_command(new CommandBox(this))
@@ -59,6 +61,7 @@ EnvironmentPage::EnvironmentPage(const Engine& engine, WizardState& state, Backg
     auto* detailsLayout = new QVBoxLayout(details);
     detailsLayout->setContentsMargins(0, 0, 0, 0);
     detailsLayout->addWidget(m_notes);
+    detailsLayout->addWidget(m_copies, 1);
     detailsLayout->addWidget(m_diff, 1);
 
     auto* layout = new QVBoxLayout(this);
@@ -109,8 +112,11 @@ void EnvironmentPage::analyse()
     m_work.run<Planned>(
         this,
         [&engine, system = *system, choice = *choice, scope = m_state.pathScope()] {
-            return Planned{engine.planEnvironment(choice, system, scope),
-                           engine.privilegedCommand(choice, system, scope)};
+            Planned planned{engine.planEnvironment(choice, system, scope),
+                            engine.privilegedCommand(choice, system, scope)};
+            if (planned.outcome.analysis) // a pip wheel or conda env that wins is named as such
+                planned.outcome.analysis->attributeCopies(system.cudnnInstalls);
+            return planned;
         },
         [this](const Planned& planned) {
             m_busy = false;
@@ -151,6 +157,7 @@ int elsewhere(const EnvironmentReport& report, bool afterPlan)
 void EnvironmentPage::showReport(const EnvironmentReport& report)
 {
     m_conflicts->setDiagnostics(report.diagnostics);
+    m_copies->showReport(report);
     // The analysis words the restart advice for this platform and scope, last among its notes: it is said once,
     // in the summary; the other notes are details.
     QStringList notes = report.notes;

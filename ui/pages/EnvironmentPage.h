@@ -6,6 +6,7 @@
 
 class BackgroundWork;
 class CommandBox;
+class CopyWinnersList;
 class DiagnosticList;
 class Engine;
 class QButtonGroup;
@@ -15,7 +16,8 @@ class QPlainTextEdit;
 /**
  * Which copy of each library a new program will load, and what must change so the target toolkit's copy wins: one
  * sentence (now and after, and what has to be restarted), then each conflict with its class — fixable here, needs
- * an administrator, or not governed by PATH at all — and behind "Show details" the change as a diff and the notes.
+ * an administrator, or not governed by PATH at all — and behind "Show details" the change as a diff, the notes, and
+ * which copy (a pip wheel, a conda env, a toolkit) each winning and losing file belongs to.
  */
 class EnvironmentPage : public QWizardPage
 {
@@ -39,7 +41,8 @@ private:
     QButtonGroup* m_scope;
     QLabel* m_summary;
     DiagnosticList* m_conflicts;
-    QPlainTextEdit* m_diff; // behind "Show details", with m_notes
+    QPlainTextEdit* m_diff; // behind "Show details", with m_notes and m_copies
+    CopyWinnersList* m_copies;
     QLabel* m_notes;
     QLabel* m_rights;
     CommandBox* m_command;

@@ -347,6 +347,7 @@ void TestCudnnOrigins::nvidiaInstallerLayoutOnWindows()
               return d.code == QLatin1String("CUDNN-INSTALLER-PATH-EMPTY");
           });
     QVERIFY(finding != snapshot.diagnostics.cend());
+    QCOMPARE(finding->subject, displayPath(OsFlavor::Windows, tree.path(current + QStringLiteral("/bin"))));
     QVERIFY2(finding->message.contains(QStringLiteral("\\bin\\12.9\\x64")), qPrintable(finding->message));
     QVERIFY2(finding->message.contains(QStringLiteral("cudnn_ops64_9.dll")), qPrintable(finding->message));
     QVERIFY(!finding->message.contains(QStringLiteral("v9.7"))); // only the release PATH names

@@ -1,5 +1,6 @@
 #include "OperationNotes.h"
 #include "TestTree.h"
+#include "detect/SystemSnapshot.h"
 #include "env/EnvironmentOperations.h"
 #include "env/EnvironmentService.h"
 #include "env/ShellProfile.h"
@@ -74,6 +75,7 @@ private slots:
     void failedLdconfigUndoesEverything();
     void killBetweenStepsIsUndoneByTheNextRun();
     void reportSaysPipPytorchIgnoresThis();
+    void pipAndCondaCopiesAreNamedByTheirOrigin();
     void analysisListsEachFolderOnce();
     void remediesSayWhatReallyHappens();
     void oneSeverityPerFinding();
@@ -374,6 +376,113 @@ void TestLinuxEnvironment::reportSaysPipPytorchIgnoresThis()
     const QJsonObject json = report.toJson();
     QCOMPARE(json.value("os").toString(), QStringLiteral("linux"));
     QVERIFY(json.value("plan").toObject().value("diff").toString().contains(QStringLiteral("# >>> cudnn-setup >>>")));
+}
+
+/**
+ * A pip wheel's and a conda env's libcudnn.so.9 on LD_LIBRARY_PATH ahead of the target toolkit: the analysis names
+ * each winning and losing file by the copy detection found it in (origin, package, environment), the target's copy
+ * after the fix as the toolkit's, and leaves a folder no copy explains (cuda-11.8 here) a bare search-path folder.
+ */
+void TestLinuxEnvironment::pipAndCondaCopiesAreNamedByTheirOrigin()
+{
+    const QString venv = m_tree->makeDir(QStringLiteral("venvs/asr"));
+    const QString wheel = m_tree->makeDir(QStringLiteral("venvs/asr/lib/python3.11/site-packages/nvidia/cudnn/lib"));
+    const QString condaEnv = m_tree->makeDir(QStringLiteral("miniconda3/envs/tf"));
+    const QString wheelFile = m_tree->writeFile(
+        QStringLiteral("venvs/asr/lib/python3.11/site-packages/nvidia/cudnn/lib/libcudnn.so.9"), "wheel");
+    const QString condaFile = m_tree->writeFile(QStringLiteral("miniconda3/envs/tf/lib/libcudnn.so.9"), "conda");
+    EnvironmentLocations l = locations(EnvironmentScope::User);
+    l.host.variables.insert(QStringLiteral("LD_LIBRARY_PATH"),
+                            wheel + QLatin1Char(':') + condaEnv + QStringLiteral("/lib:")
+                                + m_tree->path(QStringLiteral("root/usr/local/cuda-11.8/lib64")));
+    EnvironmentReport report = EnvironmentService(l).analyse(target(), EnvironmentScope::User);
+
+    const auto copyOf = [](CudnnOrigin origin,
+                           PackageManager manager,
+                           const QString& package,
+                           const QString& version,
+                           const QString& environment,
+                           const QString& file) {
+        CudnnInstall copy;
+        copy.origin = origin;
+        copy.managedBy = manager;
+        copy.package = package;
+        copy.packageVersion = Version::parse(version);
+        copy.environment = environment;
+        copy.root = QFileInfo(file).path();
+        copy.libraryDirs = {copy.root};
+        CudnnLibraryFile library;
+        library.name = QFileInfo(file).fileName();
+        library.path = file;
+        copy.libraries = {library};
+        return copy;
+    };
+    // The toolkit's copy is named through lib64 by the analysis; detection may have followed another name.
+    report.attributeCopies({copyOf(CudnnOrigin::Toolkit,
+                                   PackageManager::None,
+                                   {},
+                                   {},
+                                   {},
+                                   m_toolkit + QStringLiteral("/lib64/libcudnn.so.9")),
+                            copyOf(CudnnOrigin::Pip,
+                                   PackageManager::Pip,
+                                   QStringLiteral("nvidia-cudnn-cu12"),
+                                   QStringLiteral("9.1.0.70"),
+                                   venv,
+                                   wheelFile),
+                            copyOf(CudnnOrigin::Conda,
+                                   PackageManager::Conda,
+                                   QStringLiteral("cudnn"),
+                                   QStringLiteral("9.3.0.75"),
+                                   condaEnv,
+                                   condaFile)});
+
+    const LibraryStatus& cudnn = report.libraries.constFirst();
+    QCOMPARE(cudnn.before.library, QStringLiteral("libcudnn.so.9"));
+    QVERIFY(cudnn.before.winner && cudnn.before.winner->copy);
+    QCOMPARE(cudnn.before.winner->path, wheelFile);
+    QCOMPARE(cudnn.before.winner->copy->origin, CudnnOrigin::Pip);
+    QCOMPARE(cudnn.before.winner->copy->managedBy, PackageManager::Pip);
+    QCOMPARE(cudnn.before.winner->copy->package, QStringLiteral("nvidia-cudnn-cu12"));
+    QCOMPARE(cudnn.before.winner->copy->packageVersion, QStringLiteral("9.1.0.70"));
+    QCOMPARE(cudnn.before.winner->copy->environment, venv);
+    QCOMPARE(cudnn.before.shadowed.size(), 2);
+    QCOMPARE(cudnn.before.shadowed.at(0).copy->origin, CudnnOrigin::Conda);
+    QCOMPARE(cudnn.before.shadowed.at(0).copy->environment, condaEnv);
+    QVERIFY(!cudnn.before.shadowed.at(1).copy); // cuda-11.8/lib64: no copy detection knows
+    QVERIFY(cudnn.after.wonFrom(OsFlavor::Linux, report.libraryDirs));
+    QCOMPARE(cudnn.after.winner->copy->origin, CudnnOrigin::Toolkit);
+
+    const auto conflict
+        = std::find_if(report.conflicts.cbegin(), report.conflicts.cend(), [](const EnvironmentConflict& c) {
+              return c.library == QLatin1String("libcudnn.so.9");
+          });
+    QVERIFY(conflict != report.conflicts.cend());
+    QCOMPARE(conflict->winner->copy->origin, CudnnOrigin::Pip);
+    const QJsonObject json = report.toJson();
+    const QJsonObject winner = json.value("conflicts")
+                                   .toArray()
+                                   .at(int(conflict - report.conflicts.cbegin()))
+                                   .toObject()
+                                   .value("winner")
+                                   .toObject();
+    QCOMPARE(winner.value("copy").toObject(),
+             (QJsonObject{{"origin", "pip"},
+                          {"managed_by", "pip"},
+                          {"package", "nvidia-cudnn-cu12"},
+                          {"package_version", "9.1.0.70"},
+                          {"environment", venv}}));
+    QVERIFY(!json.value("libraries")
+                 .toArray()
+                 .at(0)
+                 .toObject()
+                 .value("before")
+                 .toObject()
+                 .value("shadowed")
+                 .toArray()
+                 .at(1)
+                 .toObject()
+                 .contains("copy"));
 }
 
 void TestLinuxEnvironment::analysisListsEachFolderOnce()
