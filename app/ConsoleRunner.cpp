@@ -8,6 +8,7 @@
 #include "PackageSummary.h"
 #include "RemedyText.h"
 #include "RepairCommand.h"
+#include "SearchPathSummary.h"
 #include "report/Report.h"
 
 #include <QCoreApplication>
@@ -308,6 +309,8 @@ QString ConsoleRunner::environmentSummary(const EnvironmentOutcome& environment)
         if (d.severity != Severity::Info)
             text += QStringLiteral("  %1 %2: %3\n").arg(severityName(d.severity), d.code, d.message);
     }
+    if (environment.analysis) // a pip wheel or a conda env among the copies that win or lose is named as such
+        text += SearchPathSummary::winners(*environment.analysis);
     return text;
 }
 

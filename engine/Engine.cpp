@@ -86,6 +86,7 @@ Engine::planEnvironment(const PackageChoice& choice, const SystemSnapshot& syste
     }
     outcome.analysis
         = analyseEnvironment(*target, scope == PathScope::Machine ? EnvironmentScope::Machine : EnvironmentScope::User);
+    outcome.analysis->attributeCopies(system.cudnnInstalls); // a pip wheel or conda env that wins is named as such
     if (scope == PathScope::None) {
         outcome.reason = EnvironmentOutcome::tr("not asked for");
         outcome.analysis->plan.steps.clear(); // nothing will be changed: show what wins, not a fix
@@ -145,6 +146,13 @@ static const CudnnInstall* installerCopyFor(const SystemSnapshot& system)
     return best;
 }
 
+/** The analysis with each file that belongs to a copy detection found named by that copy (pip, conda, ...). */
+static EnvironmentReport attributed(EnvironmentReport report, const SystemSnapshot& system)
+{
+    report.attributeCopies(system.cudnnInstalls);
+    return report;
+}
+
 std::optional<EnvironmentReport>
 Engine::analyseInstalledCudnn(const SystemSnapshot& system, PathScope scope, const QStringList& roots) const
 {
@@ -165,8 +173,9 @@ Engine::analyseInstalledCudnn(const SystemSnapshot& system, PathScope scope, con
         target.cudnnDirs = {copy->libraryDirs.constFirst()};
         const auto folder = CudnnCopyFinder::installerFolder(system.os, copy->libraryDirs.constFirst());
         target.retiredEntries = {QDir(folder->releaseRoot).filePath(QStringLiteral("bin"))};
-        return analyseEnvironment(target,
-                                  scope == PathScope::Machine ? EnvironmentScope::Machine : EnvironmentScope::User);
+        return attributed(analyseEnvironment(
+                              target, scope == PathScope::Machine ? EnvironmentScope::Machine : EnvironmentScope::User),
+                          system);
     }
     if (!installed)
         return std::nullopt;
@@ -175,7 +184,9 @@ Engine::analyseInstalledCudnn(const SystemSnapshot& system, PathScope scope, con
     const CudaToolkit* toolkit = system.toolkitAt(installed->root);
     target.cudaVersion = toolkit && toolkit->version ? *toolkit->version : Version{};
     target.cudnnVersion = installed->version() ? *installed->version() : Version{installed->major};
-    return analyseEnvironment(target, scope == PathScope::Machine ? EnvironmentScope::Machine : EnvironmentScope::User);
+    return attributed(
+        analyseEnvironment(target, scope == PathScope::Machine ? EnvironmentScope::Machine : EnvironmentScope::User),
+        system);
 }
 
 void Engine::setElevation(std::shared_ptr<const ElevationLauncher> launcher, QString program)

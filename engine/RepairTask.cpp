@@ -46,8 +46,6 @@ RepairSurvey Engine::survey(const RepairRequest& request, const RepairFindings* 
     detecting.pythonEnvironments = request.pythonEnvironments;
     found.system = detect(detecting);
     found.analysis = analyseInstalledCudnn(found.system, request.pathScope, request.roots);
-    if (found.analysis)
-        found.analysis->attributeCopies(found.system.cudnnInstalls); // a pip or conda copy that wins is named so
     RepairScanOptions scanning;
     scanning.roots = request.roots;
     scanning.package = request.package;

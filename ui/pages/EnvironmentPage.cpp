@@ -112,11 +112,8 @@ void EnvironmentPage::analyse()
     m_work.run<Planned>(
         this,
         [&engine, system = *system, choice = *choice, scope = m_state.pathScope()] {
-            Planned planned{engine.planEnvironment(choice, system, scope),
-                            engine.privilegedCommand(choice, system, scope)};
-            if (planned.outcome.analysis) // a pip wheel or conda env that wins is named as such
-                planned.outcome.analysis->attributeCopies(system.cudnnInstalls);
-            return planned;
+            return Planned{engine.planEnvironment(choice, system, scope),
+                           engine.privilegedCommand(choice, system, scope)};
         },
         [this](const Planned& planned) {
             m_busy = false;

@@ -79,7 +79,7 @@ std::optional<FrameworkVerdicts> FinishPage::frameworksNow() const
     case SetupTask::Install: {
         const std::optional<SetupOutcome>& outcome = m_state.outcome();
         if (outcome && outcome->install.succeeded())
-            return Engine::frameworksAfter(outcome->choice, *system);
+            return outcome->frameworks; // the engine's verdicts for the machine as the install left it
         return system->frameworks; // nothing changed
     }
     case SetupTask::DeployToApplication:
