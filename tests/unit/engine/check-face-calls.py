@@ -12,9 +12,9 @@ Usage: check-face-calls.py SOURCE_DIR   (exit 1 and the functions that make more
 import pathlib
 import re
 import sys
-import tempfile
 
-FACES = ("app", "ui")
+from face_check import FACES, faces_fixture, verdict
+
 SKIP = ("app/probe",)  # the Qt-free child process: it has no engine
 TASKS = (
     "detect",
@@ -92,19 +92,12 @@ def offending(root: pathlib.Path):
 
 
 def check(root: pathlib.Path) -> int:
-    found = list(offending(root))
-    for line in found:
-        print(line)
-    if found:
-        print(f"{len(found)} face function(s) chain engine tasks; give the engine one request instead", file=sys.stderr)
-    return 1 if found else 0
+    return verdict(list(offending(root)), "face function(s) chain engine tasks; give the engine one request instead")
 
 
 def self_test() -> int:
-    with tempfile.TemporaryDirectory() as tmp:
+    with faces_fixture() as tmp:
         root = pathlib.Path(tmp)
-        (root / "app").mkdir()
-        (root / "ui").mkdir()
         (root / "app" / "Good.cpp").write_text(
             "namespace {\nint helper() { return 1; }\n}\n"
             "ExitCode Runner::install(const Invocation& i)\n{\n"

@@ -7,9 +7,9 @@ Usage: check-face-includes.py SOURCE_DIR   (exit 1 and a list of offending inclu
 import pathlib
 import re
 import sys
-import tempfile
 
-FACES = ("app", "ui")
+from face_check import FACES, faces_fixture, verdict
+
 SKIP = ("app/probe",)  # the Qt-free child process: it links core/runtime, not the engine
 # What an outcome is made of: values the faces render. Services, planners' internals, stores and runners are not.
 VALUE_HEADERS = {
@@ -48,19 +48,12 @@ def offending(root: pathlib.Path):
 
 
 def check(root: pathlib.Path) -> int:
-    found = list(offending(root))
-    for line in found:
-        print(line)
-    if found:
-        print(f"{len(found)} include(s) reach past the engine; add an engine call instead", file=sys.stderr)
-    return 1 if found else 0
+    return verdict(list(offending(root)), "include(s) reach past the engine; add an engine call instead")
 
 
 def self_test() -> int:
-    with tempfile.TemporaryDirectory() as tmp:
+    with faces_fixture() as tmp:
         root = pathlib.Path(tmp)
-        (root / "app").mkdir()
-        (root / "ui").mkdir()
         (root / "app" / "Own.h").write_text("#pragma once\n")
         (root / "app" / "Good.cpp").write_text('#include "Own.h"\n#include "engine/Engine.h"\n#include "report/Report.h"\n')
         if check(root) != 0:
