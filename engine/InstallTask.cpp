@@ -5,6 +5,7 @@
 #include "detect/CudnnInstallScanner.h"
 #include "detect/ManagedFiles.h"
 #include "elevation/ElevatedInstall.h"
+#include "elevation/ElevationCode.h"
 #include "env/EnvironmentService.h"
 #include "env/EnvironmentStep.h"
 #include "install/InstallCode.h"
@@ -136,7 +137,7 @@ SetupOutcome Engine::installChoice(const PackageChoice& choice,
     if (!request.judgedSha256.isEmpty() && chosen->inspection.sha256 != request.judgedSha256) {
         outcome.refusal = SetupOutcome::Refusal{
             TaskStatus::Rejected,
-            Diagnostic::error(QStringLiteral("ELEVATION-PACKAGE-CHANGED"),
+            Diagnostic::error(ElevationCode::PackageChanged,
                               SetupOutcome::tr("%1 is not the archive that was checked: its SHA-256 is %2, not %3. "
                                                "Nothing was changed.")
                                   .arg(chosen->inspection.file, chosen->inspection.sha256, request.judgedSha256),

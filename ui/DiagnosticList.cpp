@@ -2,6 +2,7 @@
 
 #include "WizardRemedy.h"
 #include "WrappedRows.h"
+#include "package/PackagePicker.h"
 
 #include <QApplication>
 #include <QHBoxLayout>
@@ -51,22 +52,22 @@ QIcon DiagnosticList::okIcon()
 
 QString DiagnosticList::meaningOf(const QString& code)
 {
-    if (code == QLatin1String("PKG-GPU-FORWARD-COMPAT"))
+    if (code == PackageCode::GpuForwardCompat)
         return tr("Your GPU is newer than this cuDNN release. It still works: NVIDIA's forward compatibility runs a "
                   "common subset of operations on it, but some models may fail with \"not supported\" errors and "
                   "nothing is tuned for this GPU yet. Fine for trying things out; for production use a cuDNN release "
                   "that lists your GPU.");
-    if (code == QLatin1String("PKG-GPU-UNSUPPORTED"))
+    if (code == PackageCode::GpuUnsupported)
         return tr("This cuDNN build has no code for your GPU: programs would stop with an error the moment they "
                   "use cuDNN. NVIDIA removes older GPUs from new releases (cuDNN 9.11 dropped Maxwell, Pascal and "
                   "Volta from its CUDA 12 builds; CUDA 13 never had them), so an older GPU needs an older release.");
-    if (code == QLatin1String("PKG-DRIVER-MINOR-COMPAT"))
+    if (code == PackageCode::DriverMinorCompat)
         return tr("Your driver is older than this CUDA version was released with. Most programs run anyway; those "
                   "that compile GPU code at run time (PTX JIT) may fail until the driver is updated.");
-    if (code == QLatin1String("PKG-OS-TOO-OLD"))
+    if (code == PackageCode::OsTooOld)
         return tr("NVIDIA builds this cuDNN release against a newer system library (glibc) than this operating "
                   "system has: it would not load here.");
-    if (code == QLatin1String("PKG-GPU-RANGE-UNKNOWN") || code == QLatin1String("PKG-OS-UNKNOWN"))
+    if (code == PackageCode::GpuRangeUnknown || code == PackageCode::OsUnknown)
         return tr("This program checks only what NVIDIA's published tables state; for this point they say nothing, "
                   "so it was not checked rather than guessed.");
     return {};
