@@ -22,9 +22,7 @@ SetupOutcome Engine::install(const InstallRequest& request, ProgressSink* progre
     bool lookedAgain = false;
     const SystemSnapshot system = machineFor(request, &lookedAgain);
     SetupOutcome outcome = installOnMachine(request, system, progress, cancel);
-    outcome.lookedAgain = lookedAgain;
-    if (lookedAgain && !outcome.plan && outcome.choice.ok())
-        outcome.plan = planInstall(outcome.choice, system);
+    outcome.lookedAgain = lookedAgain; // the plan installChoice made is the new machine's
     settleAfterwards(outcome, system, request);
     outcome.system = system;
     return outcome;
@@ -61,11 +59,12 @@ SetupOutcome Engine::installOnMachine(const InstallRequest& request,
 {
     if (request.judged)
         return installChoice(*request.judged, system, request, progress, cancel);
-    // Cheap inputs first: a toolkit that is not there is said before any archive is read or fetched.
+    // Cheap inputs first: a toolkit that is not there is said before any archive is read or fetched (the choice
+    // says so without reading).
     const std::optional<QString>& cudaRoot = request.package.cudaRoot;
     if (cudaRoot && !system.toolkitAt(*cudaRoot))
         return installChoice(
-            PackagePicker().choose({}, system, cudaRoot, request.package.force), system, request, progress, cancel);
+            choosePackage({{}, cudaRoot, request.package.force}, system), system, request, progress, cancel);
     if (!request.fetch)
         return installUnjudged(request, system, progress, cancel);
 
