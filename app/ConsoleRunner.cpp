@@ -9,6 +9,7 @@
 #include "RemedyText.h"
 #include "RepairCommand.h"
 #include "SearchPathSummary.h"
+#include "elevation/ElevationRequest.h"
 #include "report/Report.h"
 
 #include <QCoreApplication>

@@ -2,6 +2,7 @@
 
 #include "CommandLine.h"
 #include "ExitCode.h"
+#include "engine/ElevatedChannel.h"
 #include "engine/Engine.h"
 #include "report/Report.h"
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "install/InstallPlanner.h"
-#include "package/PackagePicker.h"
+#include "install/InstallPlan.h"
+#include "package/PackageChoice.h"
 
 /** The readable text of a dry run: the chosen package, its verdict with reasons, the others and why they lost, the
  * plan. */

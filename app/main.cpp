@@ -82,7 +82,7 @@ static int runWizard(int argc, char* argv[], const Invocation& invocation)
 
     Engine engine;
     // A root-owned toolkit: the privileged part runs in an elevated copy of this executable (docs/elevation.md).
-    engine.setElevation(ElevationLauncher::forThisMachine(), QCoreApplication::applicationFilePath());
+    engine.setElevation(QCoreApplication::applicationFilePath());
     const std::unique_ptr<SetupWizard> wizard = openWizard(engine, invocation);
     wizard->state().setLogFile(wizardLogFile());
     wizard->show();

@@ -1,5 +1,4 @@
-#include "Engine.h"
-
+#include "EngineInternals.h"
 #include "detect/CudnnCopyFinder.h"
 #include "detect/CudnnInstallScanner.h"
 #include "detect/ManagedFiles.h"
@@ -33,22 +32,22 @@ Engine::Engine()
 }
 
 Engine::Engine(HostEnvironment host, std::shared_ptr<const ProcessRunner> runner)
-    : m_host(std::move(host))
+    : m_host(std::make_shared<const HostEnvironment>(std::move(host)))
     , m_runner(std::move(runner))
-    , m_environment(EnvironmentLocations::current(m_host, m_runner))
+    , m_environment(std::make_shared<const EnvironmentLocations>(EnvironmentLocations::current(*m_host, m_runner)))
 {
 }
 
 Engine::Engine(HostEnvironment host, std::shared_ptr<const ProcessRunner> runner, EnvironmentLocations environment)
-    : m_host(std::move(host))
+    : m_host(std::make_shared<const HostEnvironment>(std::move(host)))
     , m_runner(std::move(runner))
-    , m_environment(std::move(environment))
+    , m_environment(std::make_shared<const EnvironmentLocations>(std::move(environment)))
 {
 }
 
 SystemSnapshot Engine::detect(const DetectOptions& options) const
 {
-    SystemSnapshot snapshot = Detector(m_host, *m_runner).detect(options);
+    SystemSnapshot snapshot = Detector(*m_host, *m_runner).detect(options);
     snapshot.diagnostics.append(InstallService::interruptedRuns(snapshot));
     // Every copy, wherever it came from, by the rules a toolkit's copy gets (the release table is package's).
     CudnnCopyJudge().judge(snapshot);
@@ -71,7 +70,7 @@ std::optional<EnvironmentTarget> Engine::environmentTarget(const PackageChoice& 
 
 EnvironmentReport Engine::analyseEnvironment(const EnvironmentTarget& target, EnvironmentScope scope) const
 {
-    return EnvironmentService(m_environment).analyse(target, scope);
+    return EnvironmentService(*m_environment).analyse(target, scope);
 }
 
 EnvironmentOutcome
@@ -189,9 +188,9 @@ Engine::analyseInstalledCudnn(const SystemSnapshot& system, PathScope scope, con
         system);
 }
 
-void Engine::setElevation(std::shared_ptr<const ElevationLauncher> launcher, QString program)
+void Engine::setElevation(QString program, std::shared_ptr<const ElevationLauncher> launcher)
 {
-    m_launcher = std::move(launcher);
+    m_launcher = launcher ? std::move(launcher) : ElevationLauncher::forThisMachine();
     m_program = std::move(program);
 }
 
@@ -240,7 +239,7 @@ Engine::privilegedCommand(const PackageChoice& choice, const SystemSnapshot& sys
 InstallOptions Engine::installOptions(const EnvironmentPlan* environmentFix) const
 {
     InstallOptions options;
-    EnvironmentOperations::addBuilders(options.operations, m_environment);
+    EnvironmentOperations::addBuilders(options.operations, *m_environment);
     const QList<OperationPointer> steps = environmentSteps(environmentFix);
     if (!steps.isEmpty())
         options.operationsAfterFiles = [steps](const PackageChoice&) { return steps; };
@@ -251,14 +250,14 @@ QList<OperationPointer> Engine::environmentSteps(const EnvironmentPlan* fix) con
 {
     if (!fix || fix->isEmpty() || !fix->canApply())
         return {};
-    return EnvironmentOperations::fromPlan(*fix, m_environment);
+    return EnvironmentOperations::fromPlan(*fix, *m_environment);
 }
 
 VerifyResult Engine::verify(const QString& toolkitRoot) const
 {
     VerifyRunner::Options options;
     options.toolkitRoot = toolkitRoot;
-    return VerifyRunner(m_host, *m_runner).run(options);
+    return VerifyRunner(*m_host, *m_runner).run(options);
 }
 
 BenchmarkResult Engine::benchmark(const QString& toolkitRoot, bool quick) const
@@ -266,7 +265,7 @@ BenchmarkResult Engine::benchmark(const QString& toolkitRoot, bool quick) const
     BenchmarkRunner::Options options;
     options.toolkitRoot = toolkitRoot;
     options.quick = quick;
-    return BenchmarkRunner(m_host, *m_runner).run(options);
+    return BenchmarkRunner(*m_host, *m_runner).run(options);
 }
 
 namespace {
@@ -315,7 +314,7 @@ std::unique_ptr<InstallLog> Engine::openLog(const QString& path, InstallLog* hel
 
 QStringList Engine::deploySearchFolders() const
 {
-    return m_host.variable(QStringLiteral("PATH")).split(pathListSeparator(m_host.os), Qt::SkipEmptyParts);
+    return m_host->variable(QStringLiteral("PATH")).split(pathListSeparator(m_host->os), Qt::SkipEmptyParts);
 }
 
 OperationFactory Engine::operations() const

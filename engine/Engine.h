@@ -8,27 +8,29 @@
 #include "SetupOutcome.h"
 #include "UninstallOutcome.h"
 #include "common/Progress.h"
-#include "detect/Detector.h"
-#include "elevation/ElevatedChannel.h"
-#include "elevation/ElevationLauncher.h"
-#include "elevation/ElevationRequest.h"
-#include "env/EnvironmentLocations.h"
+#include "detect/DetectOptions.h"
 #include "env/EnvironmentReport.h"
-#include "host/HostEnvironment.h"
-#include "host/ProcessRunner.h"
-#include "install/InstallOptions.h"
 #include "verify/BenchmarkResult.h"
 
 #include <functional>
 #include <memory>
 #include <optional>
 
-struct PackageChoice;
+// What the engine does its work with. The faces never need these: the engine's API and the values it hands out
+// are all they see (docs/architecture.md, "The edge").
+class ElevatedChannel;
+class ElevationLauncher;
+struct ElevationRequest;
+class EnvironmentLocations;
+struct HostEnvironment;
+struct InstallOptions;
 class InstallLog;
+class Operation;
+class OperationFactory;
+class ProcessRunner;
 namespace InstallService {
 struct JudgedPackage;
 }
-class Report;
 
 /**
  * The one facade the faces call, one method per user task: choose a package (a file, a folder, or a fetch),
@@ -45,7 +47,7 @@ public:
     /** With every place the environment step reads and writes injected (tests: a temporary home and "/"). */
     Engine(HostEnvironment host, std::shared_ptr<const ProcessRunner> runner, EnvironmentLocations environment);
 
-    const HostEnvironment& host() const { return m_host; }
+    const HostEnvironment& host() const { return *m_host; }
     const ProcessRunner& runner() const { return *m_runner; }
 
     /** The machine, with each framework's verdict in each Python environment found (SystemSnapshot::frameworks). */
@@ -112,10 +114,10 @@ public:
     // Changing the machine
     /**
      * Where the privileged part of an install goes when this process may not do it (InstallRequest::Elevation):
-     * program (this executable) started elevated through launcher. Unset: such an install ends in NeedsElevation
-     * (exit 4), with the command to run by hand.
+     * program (this executable) started elevated through launcher, this machine's (pkexec, UAC) when null. Unset:
+     * such an install ends in NeedsElevation (exit 4), with the command to run by hand.
      */
-    void setElevation(std::shared_ptr<const ElevationLauncher> launcher, QString program);
+    void setElevation(QString program, std::shared_ptr<const ElevationLauncher> launcher = nullptr);
     /**
      * The privileged part of installing choice with scope, when this process may not do it itself: the toolkit is
      * not writable for it, or machine scope without elevation. Null when it may do everything itself.
@@ -247,7 +249,7 @@ private:
     /** Every kind of step a journal or manifest holds, for recovering and uninstalling. */
     OperationFactory operations() const;
     /** The search path fix as the operations an install's transaction performs after the files; none if it may not. */
-    QList<OperationPointer> environmentSteps(const EnvironmentPlan* fix) const;
+    QList<std::shared_ptr<Operation>> environmentSteps(const EnvironmentPlan* fix) const;
     /** The search path step's final status, from what the install did. */
     static void settleEnvironment(SetupOutcome& outcome);
     /** An install into a toolkit goes on this user's list of installs, with the search path fix it wrote. */
@@ -260,9 +262,9 @@ private:
     /** Scans the machine as a repair sees it, with the consumers found before (or found now, when null). */
     RepairSurvey survey(const RepairRequest& request, const RepairFindings* consumers) const;
 
-    HostEnvironment m_host;
+    std::shared_ptr<const HostEnvironment> m_host;
     std::shared_ptr<const ProcessRunner> m_runner;
-    EnvironmentLocations m_environment;
+    std::shared_ptr<const EnvironmentLocations> m_environment;
     std::shared_ptr<const ElevationLauncher> m_launcher;
     QString m_program;
 };

@@ -1,6 +1,7 @@
 #pragma once
 
-#include "fetch/FetchService.h"
+#include "fetch/DownloadResult.h"
+#include "fetch/FetchPlanning.h"
 #include "report/TaskStatus.h"
 
 #include <QCoreApplication>

@@ -1,7 +1,7 @@
-#include "Engine.h"
-#include "repair/FrameworkConfirmation.h"
+#include "EngineInternals.h"
 #include "frameworks/FrameworkFacts.h"
 #include "package/PackagePicker.h"
+#include "repair/FrameworkConfirmation.h"
 #include "repair/PythonConsumers.h"
 
 FrameworkVerdicts Engine::frameworksAfter(const PackageChoice& choice, const SystemSnapshot& system)
@@ -17,7 +17,7 @@ FrameworkVerdicts Engine::confirmFrameworks(FrameworkVerdicts verdicts) const
     QList<PythonConsumer> consumers;
     QStringList asked;
     for (const FrameworkVerdict& verdict : verdicts) {
-        const QString interpreter = FrameworkConfirmation::interpreterOf(verdict.subject.environment, m_host.os);
+        const QString interpreter = FrameworkConfirmation::interpreterOf(verdict.subject.environment, m_host->os);
         if (interpreter.isEmpty() || asked.contains(interpreter))
             continue;
         asked.append(interpreter);

@@ -1,10 +1,11 @@
 #pragma once
 
 #include "FetchOutcome.h"
-#include "detect/Detector.h"
+#include "detect/DetectOptions.h"
+#include "detect/SystemSnapshot.h"
 #include "env/PathScope.h"
-#include "install/InstallPlanner.h"
-#include "package/PackagePicker.h"
+#include "install/InstallPlan.h"
+#include "package/PackageChoice.h"
 
 #include <optional>
 

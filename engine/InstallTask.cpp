@@ -1,7 +1,7 @@
 // The one install entry (Engine::install) and everything an install, deploy or dry run does: the machine, the
 // package's source, one pass or judge-first, the elevated hand-over, the search path step and the proofs.
 
-#include "Engine.h"
+#include "EngineInternals.h"
 #include "detect/CudnnInstallScanner.h"
 #include "detect/ManagedFiles.h"
 #include "elevation/ElevatedInstall.h"
@@ -275,7 +275,7 @@ std::optional<SetupOutcome::Refusal> Engine::managedFilesRefusal(const QString& 
 {
     const OsFlavor os = system.os;
     const ManagedFiles managed
-        = ManagedFiles::read(os, m_host.dpkgInfoDirectory, system.pythonEnvironments, ManagedFiles::Scope::Everything);
+        = ManagedFiles::read(os, m_host->dpkgInfoDirectory, system.pythonEnvironments, ManagedFiles::Scope::Everything);
     if (managed.isEmpty() || toolkitRoot.isEmpty())
         return std::nullopt;
     QStringList folders = CudnnInstallScanner::toolkitLibraryDirs(os, toolkitRoot)
@@ -347,7 +347,7 @@ void Engine::recordInstall(const SetupOutcome& outcome) const
         }
     }
     QString error;
-    if (!UserInstallList(m_environment.installList()).record(entry, &error))
+    if (!UserInstallList(m_environment->installList()).record(entry, &error))
         qWarning("cudnn-setup: the list of this user's installs cannot be written: %s", qPrintable(error));
 }
 
@@ -424,7 +424,7 @@ void Engine::applyUserSearchPath(SetupOutcome& outcome, InstallLog* log) const
     }
     // No journal can hold it: the toolkit's state folder is the elevated copy's. Performed all or nothing here.
     QString error;
-    if (EnvironmentService(m_environment).apply(*fix, &error)) {
+    if (EnvironmentService(*m_environment).apply(*fix, &error)) {
         environment.status = Status::Applied;
         InstallLog::to(log, QStringLiteral("search path (user scope): applied"));
     } else {

@@ -1,6 +1,6 @@
 #include "MachineJudgement.h"
 
-#include "Engine.h"
+#include "EngineInternals.h"
 #include "detect/MachineFile.h"
 #include "install/PackageService.h"
 #include "report/Report.h"

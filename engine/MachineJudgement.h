@@ -1,6 +1,6 @@
 #pragma once
 
-#include "package/PackagePicker.h"
+#include "package/PackageChoice.h"
 
 #include <QCoreApplication>
 #include <QJsonObject>

@@ -1,4 +1,4 @@
-#include "Engine.h"
+#include "EngineInternals.h"
 #include "RepairOutcome.h"
 #include "SetupOutcome.h"
 #include "detect/ManagedFiles.h"
@@ -52,13 +52,13 @@ RepairSurvey Engine::survey(const RepairRequest& request, const RepairFindings* 
     scanning.environment = found.analysis ? &*found.analysis : nullptr;
     // Every record is read: a repair must not write a file any package manager keeps, cuDNN's package or not.
     const ManagedFiles managed = ManagedFiles::read(
-        found.system.os, m_host.dpkgInfoDirectory, found.system.pythonEnvironments, ManagedFiles::Scope::Everything);
+        found.system.os, m_host->dpkgInfoDirectory, found.system.pythonEnvironments, ManagedFiles::Scope::Everything);
     scanning.managedFiles = &managed;
     found.scan = RepairScanner(scanning).scan(found.system);
     if (consumers) {
         found.consumers = *consumers;
     } else {
-        const PythonConsumers python(m_host, m_runner, m_environment.homeDirectory);
+        const PythonConsumers python(*m_host, m_runner, m_environment->homeDirectory);
         found.consumers = python.findings(python.inspect());
     }
     found.scan.findings.append(found.consumers);
@@ -94,7 +94,7 @@ RepairOutcome Engine::repair(const RepairSurvey& survey,
     }
 
     const bool pathLookedAt = request.pathScope != PathScope::None;
-    const EnvironmentService environment(m_environment);
+    const EnvironmentService environment(*m_environment);
     RepairOptions options;
     options.package = request.package;
     options.dryRun = request.dryRun;

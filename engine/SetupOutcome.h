@@ -6,9 +6,9 @@
 #include "elevation/ElevationOutcome.h"
 #include "env/EnvironmentReport.h"
 #include "env/PathScope.h"
-#include "install/InstallPlanner.h"
+#include "install/InstallPlan.h"
 #include "install/InstallResult.h"
-#include "package/PackagePicker.h"
+#include "package/PackageChoice.h"
 #include "verify/BenchmarkResult.h"
 #include "verify/VerifyResult.h"
 

@@ -1,4 +1,4 @@
-#include "Engine.h"
+#include "EngineInternals.h"
 #include "UninstallOutcome.h"
 #include "common/FileIdentity.h"
 #include "install/InstallCode.h"
@@ -14,7 +14,7 @@
 QList<InstalledCopy> Engine::installedCopies(const SystemSnapshot& system) const
 {
     QStringList roots = InstallService::toolkitsWithInstalls(system);
-    for (const QString& listed : UserInstallList(m_environment.installList()).roots()) {
+    for (const QString& listed : UserInstallList(m_environment->installList()).roots()) {
         const bool known = std::any_of(
             roots.cbegin(), roots.cend(), [&](const QString& root) { return sameLocation(system.os, root, listed); });
         if (!known && QFileInfo::exists(ToolkitState(listed).manifestFile()))
@@ -87,7 +87,7 @@ Engine::uninstall(const UninstallRequest& request, ProgressSink* progress, Cance
     outcome.result = InstallService::uninstall(root, options, progress, cancel);
     if (outcome.result.status == InstallResult::Status::Uninstalled) {
         QString error;
-        if (!UserInstallList(m_environment.installList()).forget(root, &error))
+        if (!UserInstallList(m_environment->installList()).forget(root, &error))
             InstallLog::to(log.get(), QStringLiteral("the list of this user's installs: %1").arg(error));
     }
     return outcome;

@@ -2,7 +2,7 @@
 
 #include "WizardRemedy.h"
 #include "WrappedRows.h"
-#include "package/PackagePicker.h"
+#include "package/PackageChoice.h"
 
 #include <QApplication>
 #include <QHBoxLayout>

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "DetectOptions.h"
 #include "SystemSnapshot.h"
 #include "host/HostEnvironment.h"
 #include "host/ProcessRunner.h"
@@ -8,14 +9,6 @@
 #include <QSet>
 
 class CudnnInstallScanner;
-
-/** What to look at. */
-struct DetectOptions
-{
-    QStringList cudaRoots; // --cuda-root, repeatable
-    QStringList pythonEnvironments; // --python-env, repeatable: venv or conda env roots looked at first
-    bool queryDriver = true;
-};
 
 /**
  * Knows the machine: driver and GPUs, every CUDA toolkit, and every cuDNN in a toolkit or on the library search

@@ -2,6 +2,7 @@
 
 #include "env/EnvironmentLocations.h"
 #include "env/EnvironmentPlan.h"
+#include "env/EnvironmentStep.h"
 #include "install/Operation.h"
 
 /**

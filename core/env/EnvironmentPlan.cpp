@@ -1,5 +1,7 @@
 #include "EnvironmentPlan.h"
 
+#include "env/EnvironmentStep.h"
+
 #include <QJsonArray>
 
 QString EnvironmentPlan::diffText() const

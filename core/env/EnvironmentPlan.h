@@ -1,10 +1,16 @@
 #pragma once
 
 #include "common/OsFlavor.h"
-#include "env/EnvironmentStep.h"
+#include "env/EnvironmentScope.h"
 #include "report/Diagnostic.h"
 
 #include <QJsonObject>
+#include <QList>
+#include <memory>
+
+class EnvironmentStep;
+/** The steps of a fix, in order: the operations its transaction performs. */
+using EnvironmentSteps = QList<std::shared_ptr<EnvironmentStep>>;
 
 /** Choices a plan may include beyond the scope. */
 struct EnvironmentOptions

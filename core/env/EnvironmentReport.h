@@ -2,7 +2,7 @@
 
 #include "env/EnvironmentPlan.h"
 #include "env/EnvironmentTarget.h"
-#include "env/LibraryResolver.h"
+#include "env/LibraryResolution.h"
 
 #include <QCoreApplication>
 #include <optional>

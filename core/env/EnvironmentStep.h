@@ -83,8 +83,6 @@ private:
     bool m_refused = false; // the last perform() in this process changed nothing: undo leaves the machine alone
 };
 
-using EnvironmentSteps = QList<std::shared_ptr<EnvironmentStep>>;
-
 /** A Windows environment variable in HKCU or HKLM, written raw with its type. Path is treated as a list. */
 class RegistryValueStep final : public EnvironmentStep
 {

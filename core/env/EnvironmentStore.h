@@ -1,17 +1,10 @@
 #pragma once
 
+#include "EnvironmentScope.h"
+
 #include <QMap>
 #include <QString>
 #include <optional>
-
-/** Whose environment: the signed-in user's (HKCU, ~) or every user's (HKLM, /etc; needs elevation). */
-enum class EnvironmentScope {
-    User,
-    Machine,
-};
-
-QString scopeName(EnvironmentScope scope);
-std::optional<EnvironmentScope> scopeFromName(const QString& name);
 
 /** A registry environment value exactly as stored: never expanded, its type kept. */
 struct StoredValue

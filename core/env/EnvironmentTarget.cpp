@@ -3,6 +3,7 @@
 #include "common/FileIdentity.h"
 #include "compat/CudnnFileSets.h"
 #include "detect/CudnnInstallScanner.h"
+#include "env/DirectoryListing.h"
 
 #include <QJsonArray>
 #include <QRegularExpression>

@@ -2,10 +2,11 @@
 
 #include "common/OsFlavor.h"
 #include "common/Version.h"
-#include "env/DirectoryListing.h"
 
 #include <QJsonObject>
 #include <QStringList>
+
+class DirectoryListing;
 
 /**
  * The toolkit that should win: its root, the CUDA version (for CUDA_PATH_V<maj>_<min>) and the cuDNN version in it

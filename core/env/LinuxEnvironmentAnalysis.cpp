@@ -3,6 +3,7 @@
 #include "common/FileIdentity.h"
 #include "env/ConflictFinder.h"
 #include "env/EnvironmentCode.h"
+#include "env/LibraryResolver.h"
 #include "env/ShellProfile.h"
 
 #include <QDir>

@@ -2,6 +2,7 @@
 
 #include "env/EnvironmentLocations.h"
 #include "env/EnvironmentReport.h"
+#include "env/EnvironmentStep.h"
 #include "env/LdSoConf.h"
 
 #include <QCoreApplication>

@@ -2,6 +2,8 @@
 
 #include "env/ConflictFinder.h"
 #include "env/EnvironmentCode.h"
+#include "env/EnvironmentStep.h"
+#include "env/LibraryResolver.h"
 
 static const QString PathName = QStringLiteral("Path");
 static constexpr OsFlavor Os = OsFlavor::Windows;

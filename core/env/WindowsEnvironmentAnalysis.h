@@ -2,6 +2,7 @@
 
 #include "env/EnvironmentLocations.h"
 #include "env/EnvironmentReport.h"
+#include "env/SearchOrder.h"
 #include "env/WindowsEnvironment.h"
 
 #include <QCoreApplication>

@@ -1,6 +1,7 @@
 #include "RedistIndex.h"
 
 #include "FetchCode.h"
+#include "NetworkSession.h"
 #include "package/PackageName.h"
 
 #include <QCoreApplication>

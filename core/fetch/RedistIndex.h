@@ -1,13 +1,15 @@
 #pragma once
 
 #include "FetchSource.h"
-#include "NetworkSession.h"
+#include "common/Progress.h"
 #include "common/Version.h"
 
 #include <QJsonObject>
 #include <QList>
 #include <QUrl>
 #include <optional>
+
+class NetworkSession;
 
 /** One archive a manifest offers: a cuDNN version for one platform and one CUDA variant. */
 struct RedistArchive

@@ -2,6 +2,7 @@
 
 #include "FileSystem.h"
 #include "FileWriter.h"
+#include "package/PackageInspection.h"
 
 #include <QHash>
 #include <QJsonArray>

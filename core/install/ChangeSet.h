@@ -1,12 +1,14 @@
 #pragma once
 
-#include "InstallPlanner.h"
+#include "InstallPlan.h"
 #include "common/OsFlavor.h"
 #include "report/Diagnostic.h"
 
 #include <QJsonObject>
 #include <QList>
 #include <QStringList>
+
+struct PackageInspection;
 
 /** One entry a transaction puts in place, and where its content comes from. */
 struct Change

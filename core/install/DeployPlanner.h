@@ -2,6 +2,7 @@
 
 #include "ChangeSet.h"
 #include "detect/SystemSnapshot.h"
+#include "package/PackageInspection.h"
 #include "report/Diagnostic.h"
 
 #include <QCoreApplication>

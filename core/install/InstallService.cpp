@@ -9,6 +9,7 @@
 #include "SupersededFiles.h"
 #include "ToolkitState.h"
 #include "Uninstaller.h"
+#include "install/InstallPlanner.h"
 #include "package/PackagePicker.h"
 
 #include <QDir>

@@ -8,6 +8,7 @@
 #include "RootSession.h"
 #include "StagingArea.h"
 #include "Transaction.h"
+#include "install/InstallPlanner.h"
 #include "package/InspectionCache.h"
 #include "package/PackageInspector.h"
 

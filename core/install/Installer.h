@@ -6,6 +6,7 @@
 #include "Manifest.h"
 #include "common/Progress.h"
 #include "detect/SystemSnapshot.h"
+#include "package/PackageInspection.h"
 
 #include <QCoreApplication>
 #include <functional>

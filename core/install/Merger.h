@@ -2,6 +2,7 @@
 
 #include "ChangeSet.h"
 #include "common/Progress.h"
+#include "package/ArchiveReader.h"
 #include "package/BlockPipeline.h"
 
 #include <QCoreApplication>

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "ChangeSet.h"
+#include "package/PackageInspection.h"
 #include "report/Diagnostic.h"
 
 #include <QCoreApplication>

@@ -21,3 +21,13 @@ struct ArchiveEntry
 };
 
 QString archiveEntryTypeName(ArchiveEntry::Type type);
+
+/** The kinds of archive cuDNN ships in. */
+enum class ArchiveContainer {
+    Unknown,
+    Zip,
+    TarXz,
+    TarGz,
+};
+
+QString archiveContainerName(ArchiveContainer container);

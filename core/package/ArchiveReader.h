@@ -8,14 +8,6 @@
 #include <memory>
 
 /** Which container a file is, judged from its first bytes (never from the name). */
-enum class ArchiveContainer {
-    Unknown,
-    Zip,
-    TarXz,
-    TarGz,
-};
-
-QString archiveContainerName(ArchiveContainer container);
 ArchiveContainer sniffArchiveContainer(const QString& path);
 
 /** Why reading stopped early. Truncated and Corrupt are the archive's fault; Io is the machine's. */

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "ArchiveReader.h"
+#include "ArchiveEntry.h"
 #include "BinaryIdentity.h"
 #include "ChecksumSidecar.h"
 #include "PackageFinding.h"

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "ArchiveReader.h"
 #include "BlockPipeline.h"
 #include "PackageInspection.h"
 #include "common/Progress.h"

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "ArchiveReader.h"
+#include "ArchiveEntry.h"
 #include "CpuArch.h"
 #include "common/OsFlavor.h"
 #include "common/Version.h"

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "install/Manifest.h"
+#include "install/ManifestEntry.h"
 #include "report/Diagnostic.h"
 
 #include <QCoreApplication>

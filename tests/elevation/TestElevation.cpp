@@ -5,6 +5,8 @@
 #include "elevation/ElevationSession.h"
 #include "elevation/ProgressLines.h"
 #include "engine/Engine.h"
+#include "engine/EngineInternals.h"
+#include "env/SystemRoot.h"
 #include "host/PrivateFiles.h"
 #include "install/InstallLog.h"
 #include "report/Report.h"
@@ -171,9 +173,9 @@ Engine TestElevation::makeEngine(const QStringList& launcherOptions)
     environment.systemRoot = SystemRoot(m_tree->makeDir(QStringLiteral("system-root")));
     environment.loginShell = QStringLiteral("/bin/bash");
     Engine engine(host, runner, environment);
-    engine.setElevation(std::make_shared<CommandLauncher>(
-                            QStringList{testLauncher(), QStringLiteral("--record"), record()} + launcherOptions),
-                        SilentRun::binary());
+    engine.setElevation(SilentRun::binary(),
+                        std::make_shared<CommandLauncher>(
+                            QStringList{testLauncher(), QStringLiteral("--record"), record()} + launcherOptions));
     return engine;
 }
 

@@ -14,6 +14,8 @@
 #include "../unit/detect/DetectFixtures.h"
 #include "ArchiveBuilder.h"
 #include "TestTree.h"
+#include "engine/EngineInternals.h"
+#include "env/SystemRoot.h"
 #endif
 
 #include <QApplication>

@@ -5,6 +5,8 @@
 #include "SetupWizard.h"
 #include "SilentRun.h"
 #include "engine/Engine.h"
+#include "engine/EngineInternals.h"
+#include "env/SystemRoot.h"
 #include "pages/BenchmarkPage.h"
 #include "pages/EnvironmentPage.h"
 #include "pages/FinishPage.h"
@@ -96,9 +98,9 @@ Engine TestElevatedWizard::makeEngine(const QStringList& launcherOptions, bool n
     environment.systemRoot = SystemRoot(m_tree->makeDir(QStringLiteral("system-root")));
     environment.loginShell = QStringLiteral("/bin/bash");
     Engine engine(host, runner, environment);
-    engine.setElevation(std::make_shared<CommandLauncher>(
-                            nothingCanAsk ? QStringList() : QStringList{testLauncher()} + launcherOptions),
-                        SilentRun::binary());
+    engine.setElevation(SilentRun::binary(),
+                        std::make_shared<CommandLauncher>(
+                            nothingCanAsk ? QStringList() : QStringList{testLauncher()} + launcherOptions));
     return engine;
 }
 

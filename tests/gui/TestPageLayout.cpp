@@ -2,6 +2,8 @@
 #include "SetupWizard.h"
 #include "TestTree.h"
 #include "engine/Engine.h"
+#include "engine/EngineInternals.h"
+#include "env/SystemRoot.h"
 #include "pages/BenchmarkPage.h"
 
 #include <QApplication>

@@ -4,6 +4,8 @@
 #include "VisibleText.h"
 #include "WizardRemedy.h"
 #include "engine/Engine.h"
+#include "engine/EngineInternals.h"
+#include "env/SystemRoot.h"
 #include "pages/RepairPage.h"
 #include "pages/UninstallPage.h"
 #include "pages/VerifyPage.h"

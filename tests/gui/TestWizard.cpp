@@ -9,6 +9,8 @@
 #include "ToolkitChooser.h"
 #include "VisibleText.h"
 #include "engine/Engine.h"
+#include "engine/EngineInternals.h"
+#include "env/SystemRoot.h"
 #include "package/ArchiveReader.h"
 #include "pages/BenchmarkPage.h"
 #include "pages/DeployPage.h"

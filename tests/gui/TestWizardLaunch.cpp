@@ -3,6 +3,8 @@
 #include "SetupWizard.h"
 #include "WizardLaunch.h"
 #include "engine/Engine.h"
+#include "engine/EngineInternals.h"
+#include "env/SystemRoot.h"
 #include "pages/RepairPage.h"
 
 #include <QAbstractButton>

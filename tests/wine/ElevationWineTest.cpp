@@ -7,6 +7,7 @@
 //   elevation-wine-test runas|declined <cudnn-setup.exe> <archive> <toolkit> <report>
 // Exit code: the number of failed checks (2: usage).
 #include "elevation/ElevationLauncher.h"
+#include "elevation/ElevationRequest.h"
 #include "engine/Engine.h"
 #include "install/PackageService.h"
 #include "report/Report.h"
@@ -68,7 +69,7 @@ int main(int argc, char* argv[])
     else // the person says no: what pkexec answers with 126 and UAC's Cancel (ERROR_CANCELLED) mean alike
         launcher = std::make_shared<CommandLauncher>(QStringList{
             QStringLiteral("cmd.exe"), QStringLiteral("/c"), QStringLiteral("exit"), QStringLiteral("126")});
-    engine.setElevation(launcher, setupExe);
+    engine.setElevation(setupExe, launcher);
 
     DetectOptions detecting;
     detecting.cudaRoots = {toolkit};

@@ -80,7 +80,11 @@ EnvironmentLocations TestRealLayouts::locations(const QString& path) const
 EnvironmentReport TestRealLayouts::analyse(const QString& toolkit, int cudaMajor, const QString& path) const
 {
     const EnvironmentService service(locations(path));
-    return service.analyse({toolkit, Version{cudaMajor, 0}, Version{9, 19, 0}}, EnvironmentScope::User);
+    EnvironmentTarget target;
+    target.toolkitRoot = toolkit;
+    target.cudaVersion = Version{cudaMajor, 0};
+    target.cudnnVersion = Version{9, 19, 0};
+    return service.analyse(target, EnvironmentScope::User);
 }
 
 void TestRealLayouts::sameLocationFollowsLinks()

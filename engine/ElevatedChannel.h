@@ -1,11 +1,14 @@
 #pragma once
 
-#include "ElevationRequest.h"
-#include "ProgressLines.h"
-#include "install/InstallLog.h"
+#include <QString>
+#include <memory>
 
-#include <QFile>
-
+struct ElevationRequest;
+class FileInstallLog;
+class InstallLog;
+class ProgressLineWriter;
+class ProgressSink;
+class QFile;
 class Report;
 
 /**
@@ -17,17 +20,20 @@ class Report;
 class ElevatedChannel
 {
 public:
+    ElevatedChannel();
+    ~ElevatedChannel();
+
     /** Creates the request's three files; false with error (nothing kept) when one cannot be made so. */
     bool open(const ElevationRequest& request, QString* error);
 
-    InstallLog* log() { return &m_log; }
-    ProgressSink* progress() { return &m_progress; }
+    InstallLog* log();
+    ProgressSink* progress();
     /** The report, with the run's token, replacing whatever the file held. */
     bool writeReport(const Report& report, QString* error);
 
 private:
     QString m_token;
-    FileInstallLog m_log;
-    ProgressLineWriter m_progress;
-    QFile m_report;
+    std::unique_ptr<FileInstallLog> m_log;
+    std::unique_ptr<ProgressLineWriter> m_progress;
+    std::unique_ptr<QFile> m_report;
 };
