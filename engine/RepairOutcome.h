@@ -42,6 +42,7 @@ public:
     RepairResult result;
     RepairScan after;
     std::optional<EnvironmentReport> analysisAfter;
+    FrameworkVerdicts frameworks; // what each framework loads once the repair is done (looked at again after one)
     bool dryRun = false;
 
     TaskStatus taskStatus() const;

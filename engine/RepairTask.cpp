@@ -77,6 +77,7 @@ RepairOutcome Engine::repair(const RepairSurvey& survey,
 {
     RepairOutcome outcome;
     outcome.before = survey;
+    outcome.frameworks = survey.system.frameworks; // nothing changed, until a repair does
     outcome.after = survey.scan;
     outcome.dryRun = request.dryRun;
     if (survey.refusal) {
@@ -109,6 +110,7 @@ RepairOutcome Engine::repair(const RepairSurvey& survey,
         const RepairSurvey again = this->survey(request, &survey.consumers);
         outcome.after = again.scan;
         outcome.analysisAfter = again.analysis;
+        outcome.frameworks = again.system.frameworks;
     }
     InstallLog::to(log.get(), QStringLiteral("repair: %1").arg(taskStatusName(outcome.taskStatus())));
     return outcome;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "detect/SystemSnapshot.h"
 #include "install/InstallResult.h"
 
 #include <QCoreApplication>
@@ -25,6 +26,9 @@ struct UninstallRequest
     QString root; // the toolkit or deploy folder; empty: the only toolkit holding an install
     bool force = false; // take it back even where files changed since (the changed copies are kept)
     QString logFile;
+    /** The machine as the face saw it. Given, it is looked at again once the install is taken back (that toolkit and
+     *  the same Python environments), so the outcome says what each framework loads now. */
+    std::optional<SystemSnapshot> machine;
 };
 
 /** What one uninstall did, or why it did not run (nothing installed, several toolkits to choose from). */
@@ -35,6 +39,9 @@ struct UninstallOutcome
 public:
     InstallResult result;
     QList<InstalledCopy> candidates; // set when the request named no root and there was not exactly one
+    /** What each framework loads once the install is taken back; null unless the request gave the machine and the
+     *  install was taken back. */
+    std::optional<FrameworkVerdicts> frameworks;
 
     TaskStatus taskStatus() const;
     /** "uninstall": status, the install result's sections and diagnostics. */

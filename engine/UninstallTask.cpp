@@ -89,6 +89,13 @@ Engine::uninstall(const UninstallRequest& request, ProgressSink* progress, Cance
         QString error;
         if (!UserInstallList(m_environment->installList()).forget(root, &error))
             InstallLog::to(log.get(), QStringLiteral("the list of this user's installs: %1").arg(error));
+        if (request.machine) {
+            DetectOptions again;
+            again.cudaRoots = {root};
+            for (const PythonEnvironment& environment : request.machine->pythonEnvironments)
+                again.pythonEnvironments.append(environment.root);
+            outcome.frameworks = detect(again).frameworks;
+        }
     }
     return outcome;
 }

@@ -1,3 +1,4 @@
+#include "FrameworkList.h"
 #include "../unit/repair/RepairFixtures.h"
 #include "AnswerQuestion.h"
 #include "SetupWizard.h"
@@ -202,6 +203,11 @@ void TestRepairWizard::repairPathListsFindingsAndRepairs()
     const QString summary = wizard.findChild<QLabel*>(QStringLiteral("finishSummary"))->text();
     QVERIFY2(summary.contains(QCoreApplication::translate("FinishPage", "Nothing is left to repair.")),
              qPrintable(summary));
+    // It leads with what the frameworks load now, from the machine looked at again after the repair.
+    auto* frameworks = wizard.findChild<QLabel*>(QStringLiteral("finishFrameworksHeadline"));
+    QVERIFY(frameworks->isVisible());
+    QVERIFY2(frameworks->text().contains(FrameworkList::headline(wizard.state().repairOutcome()->frameworks)),
+             qPrintable(frameworks->text()));
     QVERIFY(wizard.button(QWizard::FinishButton)->isVisible());
     QVERIFY(!wizard.button(QWizard::CancelButton)->isVisible());
 }

@@ -77,9 +77,11 @@ private slots:
     void welcomeSaysWhenNoFrameworkIsFound();
     void systemPageListsProgramsThatWillUseCudnn();
     void finishLeadsWithWhatTheFrameworksLoadNow();
+    void finishAfterAnUninstallSaysWhatTheFrameworksLoadNow();
 
 private:
-    Engine makeEngine(const QString& fakeScenario = QStringLiteral("rtx3060ti"));
+    /** libraryPathFirst: a folder before the scenario's on LD_LIBRARY_PATH (a login after an install's fix). */
+    Engine makeEngine(const QString& fakeScenario = QStringLiteral("rtx3060ti"), const QString& libraryPathFirst = {});
     /** Shows the wizard and goes Next to the System page, once its detection is done. */
     SystemPage* goToSystemPage(SetupWizard& wizard);
     void goToPackagePage(SetupWizard& wizard);
@@ -142,15 +144,16 @@ void TestWizard::cleanup()
     m_tree.reset();
 }
 
-Engine TestWizard::makeEngine(const QString& fakeScenario)
+Engine TestWizard::makeEngine(const QString& fakeScenario, const QString& libraryPathFirst)
 {
     HostEnvironment host;
     host.os = OsFlavor::Linux;
     host.defaultToolkitRoots = {m_tree->path(QStringLiteral("cuda-*"))};
     host.probeDirectory = qEnvironmentVariable("CUDNN_SETUP_BIN_DIR");
     host.homeDirectory = m_tree->makeDir(QStringLiteral("home")); // its Python environments, where a test adds some
+    const QString scenario = qEnvironmentVariable("CUDNN_SETUP_FAKES_DIR") + QLatin1Char('/') + fakeScenario;
     host.variables.insert(QStringLiteral("LD_LIBRARY_PATH"),
-                          qEnvironmentVariable("CUDNN_SETUP_FAKES_DIR") + QLatin1Char('/') + fakeScenario);
+                          libraryPathFirst.isEmpty() ? scenario : libraryPathFirst + QLatin1Char(':') + scenario);
     auto runner = std::make_shared<ProcessRunner>();
     // The environment step reads (and would write) a home and "/": both are temporary here.
     EnvironmentLocations environment = EnvironmentLocations::current(host, runner);
@@ -1210,6 +1213,52 @@ void TestWizard::finishLeadsWithWhatTheFrameworksLoadNow()
     QVERIFY2(summary->text().contains(QStringLiteral("9.19.0")), qPrintable(summary->text()));
     QVERIFY(topOf(headline) < topOf(list));
     QVERIFY(topOf(list) + list->height() <= topOf(summary));
+}
+
+void TestWizard::finishAfterAnUninstallSaysWhatTheFrameworksLoadNow()
+{
+    // TensorFlow 2.18 loads the toolkit's cuDNN 9 by name: once the install is taken back it finds none.
+    const QString tfVenv = addVenv(QStringLiteral("tf"), {QStringLiteral("tensorflow==2.18.0")});
+    const QString archive = fakeCudnnArchive();
+    const Engine engine = makeEngine(QStringLiteral("cpu-cudnn"));
+    installThroughWizard(engine, archive);
+
+    // Logged in again: the install's search path fix puts the toolkit's libraries first.
+    const Engine loggedIn = makeEngine(QStringLiteral("cpu-cudnn"), toolkit() + QStringLiteral("/lib64"));
+    SetupWizard wizard(loggedIn, SetupTask::SwitchOrUninstall);
+    goToUninstall(wizard);
+    QString asked;
+    answerNextQuestion(QMessageBox::Yes, &asked);
+    QTest::mouseClick(wizard.findChild<QPushButton*>(QStringLiteral("uninstallButton")), Qt::LeftButton);
+    auto* page = qobject_cast<UninstallPage*>(wizard.currentPage());
+    QTRY_VERIFY_WITH_TIMEOUT(!page->isBusy(), 60000);
+    QCOMPARE(wizard.state().uninstallOutcome()->result.status, InstallResult::Status::Uninstalled);
+    QTest::mouseClick(wizard.button(QWizard::NextButton), Qt::LeftButton);
+    QCOMPARE(wizard.currentId(), int(SetupWizard::FinishPageId));
+
+    auto* list = wizard.findChild<QTreeWidget*>(QStringLiteral("finishFrameworks"));
+    auto* headline = wizard.findChild<QLabel*>(QStringLiteral("finishFrameworksHeadline"));
+    QVERIFY(list && headline && list->isVisible() && headline->isVisible());
+    const QTreeWidgetItem* tf = frameworkRow(list, QStringLiteral("tensorflow 2.18.0"));
+    QVERIFY(tf);
+    QCOMPARE(tf->text(1), tfVenv);
+    // Before, the install served it; now the row is the machine looked at again, not the snapshot from before.
+    const auto tensorflow = [](const FrameworkVerdicts& verdicts) {
+        for (const FrameworkVerdict& verdict : verdicts) {
+            if (verdict.subject.package == QStringLiteral("tensorflow"))
+                return std::optional<FrameworkVerdict>(verdict);
+        }
+        return std::optional<FrameworkVerdict>();
+    };
+    const std::optional<FrameworkVerdict> seen = tensorflow(wizard.state().snapshot()->frameworks);
+    const std::optional<FrameworkVerdict> now = tensorflow(*wizard.state().uninstallOutcome()->frameworks);
+    QVERIFY(seen && now);
+    QCOMPARE(seen->fits, std::optional<bool>(true));
+    QVERIFY(now->fits != std::optional<bool>(true));
+    QVERIFY2(!tf->text(2).contains(QStringLiteral("9.19.0")), qPrintable(tf->text(2)));
+    QCOMPARE(tf->text(3), FrameworkList::verdictWord(now->fits));
+    QVERIFY2(headline->text().contains(FrameworkList::headline(*wizard.state().uninstallOutcome()->frameworks)),
+             qPrintable(headline->text()));
 }
 
 QTEST_MAIN(TestWizard)

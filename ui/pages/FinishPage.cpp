@@ -72,21 +72,29 @@ static QString searchPathLine(EnvironmentOutcome::Status status, const QString& 
 
 std::optional<FrameworkVerdicts> FinishPage::frameworksNow() const
 {
+    // Each task's outcome carries the verdicts for the machine as it left it; without one, nothing changed.
     const std::optional<SystemSnapshot>& system = m_state.snapshot();
-    if (!system)
-        return std::nullopt;
+    std::optional<FrameworkVerdicts> unchanged;
+    if (system)
+        unchanged = system->frameworks;
     switch (m_state.task()) {
     case SetupTask::Install: {
         const std::optional<SetupOutcome>& outcome = m_state.outcome();
         if (outcome && outcome->install.succeeded())
-            return outcome->frameworks; // the engine's verdicts for the machine as the install left it
-        return system->frameworks; // nothing changed
+            return outcome->frameworks;
+        return unchanged;
     }
     case SetupTask::DeployToApplication:
-        return system->frameworks; // the application's folder is none of theirs
+        return unchanged; // the application's folder is none of theirs
     case SetupTask::Repair:
+        if (const std::optional<RepairOutcome>& repair = m_state.repairOutcome())
+            return repair->frameworks;
+        return unchanged;
     case SetupTask::SwitchOrUninstall:
-        break;
+        if (const std::optional<UninstallOutcome>& uninstall = m_state.uninstallOutcome();
+            uninstall && uninstall->frameworks)
+            return uninstall->frameworks;
+        return unchanged;
     }
     return std::nullopt;
 }

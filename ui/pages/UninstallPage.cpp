@@ -174,6 +174,7 @@ void UninstallPage::uninstallSelected()
     UninstallRequest request;
     request.root = root;
     request.logFile = m_state.logFile();
+    request.machine = m_state.snapshot(); // looked at again afterwards: Finish says what the frameworks load now
     ProgressRelay* relay = m_relay;
     m_cancellation = m_work.separateCancellation();
     const CancellationToken cancel = m_cancellation;
