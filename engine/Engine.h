@@ -21,7 +21,7 @@
 class ElevatedChannel;
 class ElevationLauncher;
 struct ElevationRequest;
-class EnvironmentLocations;
+struct EnvironmentLocations;
 struct HostEnvironment;
 struct InstallOptions;
 class InstallLog;
