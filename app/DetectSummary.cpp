@@ -9,7 +9,7 @@
 #include <algorithm>
 
 namespace {
-struct Words
+struct DetectWords
 {
     Q_DECLARE_TR_FUNCTIONS(DetectSummary)
 };
@@ -29,11 +29,12 @@ static QString gigabytes(qint64 bytes)
 static QString driverLine(const SystemSnapshot& s)
 {
     if (!s.driver.found)
-        return s.driver.error.isEmpty() ? Words::tr("not found") : Words::tr("not found (%1)").arg(s.driver.error);
-    QString line = s.driver.version ? s.driver.version->toString() : Words::tr("version unknown");
+        return s.driver.error.isEmpty() ? DetectWords::tr("not found")
+                                        : DetectWords::tr("not found (%1)").arg(s.driver.error);
+    QString line = s.driver.version ? s.driver.version->toString() : DetectWords::tr("version unknown");
     if (s.driver.newestCuda)
-        line += Words::tr(", supports CUDA up to %1").arg(s.driver.newestCuda->toString());
-    line += QStringLiteral("  ") + Words::tr("[from %1]").arg(s.driver.source);
+        line += DetectWords::tr(", supports CUDA up to %1").arg(s.driver.newestCuda->toString());
+    line += QStringLiteral("  ") + DetectWords::tr("[from %1]").arg(s.driver.source);
     return line;
 }
 
@@ -44,33 +45,33 @@ static QString toolkitLine(const CudaToolkit& t, OsFlavor os)
         const bool same = samePath(os, origin.path, t.root);
         // The other sources are names (PATH, CUDA_PATH, --cuda-root), the same in every language.
         const QString source
-            = origin.source == QLatin1String("default location") ? Words::tr("default location") : origin.source;
+            = origin.source == QLatin1String("default location") ? DetectWords::tr("default location") : origin.source;
         via.append(same ? source : QStringLiteral("%1 %2").arg(source, displayPath(os, origin.path)));
     }
     return QStringLiteral("%1  %2%3  %4")
         .arg(t.version ? t.version->toString() : QStringLiteral("?"),
              displayPath(os, t.root),
-             t.active ? QStringLiteral("  ") + Words::tr("[active]") : QString(),
-             Words::tr("(found via %1)").arg(via.join(QStringLiteral(", "))));
+             t.active ? QStringLiteral("  ") + DetectWords::tr("[active]") : QString(),
+             DetectWords::tr("(found via %1)").arg(via.join(QStringLiteral(", "))));
 }
 
 static QString originTitle(CudnnOrigin origin)
 {
     switch (origin) {
     case CudnnOrigin::Toolkit:
-        return Words::tr("In CUDA toolkits");
+        return DetectWords::tr("In CUDA toolkits");
     case CudnnOrigin::NvidiaInstaller:
-        return Words::tr("From NVIDIA's cuDNN installer");
+        return DetectWords::tr("From NVIDIA's cuDNN installer");
     case CudnnOrigin::SystemPackage:
-        return Words::tr("From system packages");
+        return DetectWords::tr("From system packages");
     case CudnnOrigin::Pip:
-        return Words::tr("From pip wheels");
+        return DetectWords::tr("From pip wheels");
     case CudnnOrigin::Conda:
-        return Words::tr("From conda packages");
+        return DetectWords::tr("From conda packages");
     case CudnnOrigin::AppLocal:
-        return Words::tr("Next to a program");
+        return DetectWords::tr("Next to a program");
     case CudnnOrigin::SearchPath:
-        return Words::tr("Elsewhere on the search path");
+        return DetectWords::tr("Elsewhere on the search path");
     }
     return {};
 }
@@ -79,11 +80,11 @@ static QString verdictWord(CudnnInstall::Verdict verdict)
 {
     switch (verdict) {
     case CudnnInstall::Verdict::Ok:
-        return Words::tr("ok");
+        return DetectWords::tr("ok");
     case CudnnInstall::Verdict::Warnings:
-        return Words::tr("usable, with warnings");
+        return DetectWords::tr("usable, with warnings");
     case CudnnInstall::Verdict::Unusable:
-        return Words::tr("not usable");
+        return DetectWords::tr("not usable");
     }
     return {};
 }
@@ -92,11 +93,11 @@ static QString cudnnLine(const CudnnInstall& i, OsFlavor os)
 {
     const auto version = i.version();
     QStringList facts;
-    facts.append(i.isComplete() ? Words::tr("complete") : Words::tr("INCOMPLETE"));
+    facts.append(i.isComplete() ? DetectWords::tr("complete") : DetectWords::tr("INCOMPLETE"));
     if (!i.missingLibraries.isEmpty())
-        facts.last() += Words::tr(", missing %1").arg(i.missingLibraries.join(QStringLiteral(", ")));
+        facts.last() += DetectWords::tr(", missing %1").arg(i.missingLibraries.join(QStringLiteral(", ")));
     if (i.cudaMajor)
-        facts.append(Words::tr("for CUDA %1").arg(*i.cudaMajor));
+        facts.append(DetectWords::tr("for CUDA %1").arg(*i.cudaMajor));
     if (!i.package.isEmpty()) {
         // The package and its manager are names, the same in every language.
         facts.append(QStringLiteral("%1 %2 (%3)")
@@ -106,8 +107,8 @@ static QString cudnnLine(const CudnnInstall& i, OsFlavor os)
                          .simplified());
     }
     if (!i.environment.isEmpty())
-        facts.append(Words::tr("environment %1").arg(displayPath(os, i.environment)));
-    facts.append(Words::tr("%n library files", nullptr, int(i.libraries.size())));
+        facts.append(DetectWords::tr("environment %1").arg(displayPath(os, i.environment)));
+    facts.append(DetectWords::tr("%n library files", nullptr, int(i.libraries.size())));
     const QString where = i.libraryDirs.isEmpty() || i.location == CudnnInstall::Location::Toolkit
         ? i.root
         : i.libraryDirs.constFirst();
@@ -143,7 +144,7 @@ QString diagnosticsText(const Diagnostics& diagnostics)
                                                            : QStringLiteral("i");
         text += QStringLiteral("  %1 %2  %3\n").arg(mark, d.code, d.message);
         if (const QString fix = RemedyText::fix(d); !fix.isEmpty())
-            text += QStringLiteral("      ") + Words::tr("fix: %1").arg(fix) + QLatin1Char('\n');
+            text += QStringLiteral("      ") + DetectWords::tr("fix: %1").arg(fix) + QLatin1Char('\n');
     }
     return text;
 }
@@ -151,33 +152,34 @@ QString diagnosticsText(const Diagnostics& diagnostics)
 QString detectSummary(const SystemSnapshot& s)
 {
     QString text;
-    text += label(Words::tr("Driver")) + driverLine(s) + QLatin1Char('\n');
+    text += label(DetectWords::tr("Driver")) + driverLine(s) + QLatin1Char('\n');
     if (s.gpus.isEmpty())
-        text += label(Words::tr("GPUs")) + Words::tr("none found") + QLatin1Char('\n');
+        text += label(DetectWords::tr("GPUs")) + DetectWords::tr("none found") + QLatin1Char('\n');
     for (const GpuInfo& gpu : s.gpus) {
-        text += label(Words::tr("GPU %1").arg(gpu.index))
-            + Words::tr("%1, compute capability %2, %3")
+        text += label(DetectWords::tr("GPU %1").arg(gpu.index))
+            + DetectWords::tr("%1, compute capability %2, %3")
                   .arg(gpu.name,
                        gpu.computeCapability.isNull() ? QStringLiteral("?") : gpu.computeCapability.toString(),
                        gigabytes(gpu.memoryBytes))
             + QLatin1Char('\n');
     }
     if (s.toolkits.isEmpty())
-        text += label(QStringLiteral("CUDA")) + Words::tr("no toolkit found") + QLatin1Char('\n');
+        text += label(QStringLiteral("CUDA")) + DetectWords::tr("no toolkit found") + QLatin1Char('\n');
     for (const CudaToolkit& t : s.toolkits)
         text += label(QStringLiteral("CUDA")) + toolkitLine(t, s.os) + QLatin1Char('\n');
     if (s.cudnnInstalls.isEmpty())
-        text += label(QStringLiteral("cuDNN")) + Words::tr("not installed") + QLatin1Char('\n');
+        text += label(QStringLiteral("cuDNN")) + DetectWords::tr("not installed") + QLatin1Char('\n');
     else
-        text += label(QStringLiteral("cuDNN")) + Words::tr("%n copies", nullptr, int(s.cudnnInstalls.size()))
+        text += label(QStringLiteral("cuDNN")) + DetectWords::tr("%n copies", nullptr, int(s.cudnnInstalls.size()))
             + QLatin1Char('\n') + cudnnCopies(s);
     if (!s.pythonEnvironments.isEmpty()) {
         text += label(QStringLiteral("Python"))
-            + Words::tr("%n environments looked at", nullptr, int(s.pythonEnvironments.size())) + QLatin1Char('\n');
+            + DetectWords::tr("%n environments looked at", nullptr, int(s.pythonEnvironments.size()))
+            + QLatin1Char('\n');
     }
     text += frameworkLines(s.frameworks);
     if (!s.diagnostics.isEmpty())
-        text += QLatin1Char('\n') + Words::tr("Findings:") + QLatin1Char('\n') + diagnosticsText(s.diagnostics);
-    text += QLatin1Char('\n') + Words::tr("(detected in %1 ms)").arg(s.elapsedMs) + QLatin1Char('\n');
+        text += QLatin1Char('\n') + DetectWords::tr("Findings:") + QLatin1Char('\n') + diagnosticsText(s.diagnostics);
+    text += QLatin1Char('\n') + DetectWords::tr("(detected in %1 ms)").arg(s.elapsedMs) + QLatin1Char('\n');
     return text;
 }

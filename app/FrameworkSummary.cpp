@@ -7,7 +7,7 @@
 #include <QDir>
 
 namespace {
-struct Words
+struct FrameworkWords
 {
     Q_DECLARE_TR_FUNCTIONS(FrameworkSummary)
 };
@@ -15,21 +15,21 @@ struct Words
 QString fitsWord(const std::optional<bool>& fits)
 {
     if (!fits)
-        return Words::tr("not known");
-    return *fits ? Words::tr("fits") : Words::tr("does not fit");
+        return FrameworkWords::tr("not known");
+    return *fits ? FrameworkWords::tr("fits") : FrameworkWords::tr("does not fit");
 }
 } // namespace
 
 QString frameworkLines(const FrameworkVerdicts& verdicts)
 {
     QString text;
-    const QString label = Words::tr("Framework");
+    const QString label = FrameworkWords::tr("Framework");
     for (const FrameworkVerdict& verdict : verdicts) {
         const QString cudnn = verdict.loads && verdict.loads->version
-            ? Words::tr("cuDNN %1 (%2)").arg(verdict.loads->version->toString(), verdict.loads->origin)
-            : Words::tr("no cuDNN");
+            ? FrameworkWords::tr("cuDNN %1 (%2)").arg(verdict.loads->version->toString(), verdict.loads->origin)
+            : FrameworkWords::tr("no cuDNN");
         text += DisplayWidth::padded(label, std::max(8, DisplayWidth::of(label) + 2))
-            + Words::tr("%1 %2 in %3 (%4): %5, %6")
+            + FrameworkWords::tr("%1 %2 in %3 (%4): %5, %6")
                   .arg(verdict.subject.distribution,
                        verdict.subject.version,
                        QDir::toNativeSeparators(verdict.subject.environment),
@@ -42,7 +42,7 @@ QString frameworkLines(const FrameworkVerdicts& verdicts)
                 continue;
             text += QStringLiteral("          %1  %2\n").arg(finding.code, finding.message);
             if (const QString fix = RemedyText::fix(finding); !fix.isEmpty())
-                text += QStringLiteral("          ") + Words::tr("fix: %1").arg(fix) + QLatin1Char('\n');
+                text += QStringLiteral("          ") + FrameworkWords::tr("fix: %1").arg(fix) + QLatin1Char('\n');
         }
     }
     return text;

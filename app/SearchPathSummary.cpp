@@ -4,7 +4,7 @@
 #include <algorithm>
 
 namespace {
-struct Words
+struct SearchPathWords
 {
     Q_DECLARE_TR_FUNCTIONS(SearchPathSummary)
 };
@@ -24,28 +24,30 @@ QString SearchPathSummary::copyLabel(const CopyProvenance& copy, OsFlavor os)
     QString label;
     switch (copy.origin) {
     case CudnnOrigin::Toolkit:
-        label = Words::tr("CUDA toolkit");
+        label = SearchPathWords::tr("CUDA toolkit");
         break;
     case CudnnOrigin::NvidiaInstaller:
-        label = Words::tr("NVIDIA's cuDNN installer");
+        label = SearchPathWords::tr("NVIDIA's cuDNN installer");
         break;
     case CudnnOrigin::SystemPackage:
-        label = package.isEmpty() ? Words::tr("system package") : Words::tr("system package %1").arg(package);
+        label = package.isEmpty() ? SearchPathWords::tr("system package")
+                                  : SearchPathWords::tr("system package %1").arg(package);
         break;
     case CudnnOrigin::Pip:
-        label = package.isEmpty() ? Words::tr("pip wheel") : Words::tr("pip wheel %1").arg(package);
+        label = package.isEmpty() ? SearchPathWords::tr("pip wheel") : SearchPathWords::tr("pip wheel %1").arg(package);
         break;
     case CudnnOrigin::Conda:
-        label = package.isEmpty() ? Words::tr("conda package") : Words::tr("conda package %1").arg(package);
+        label = package.isEmpty() ? SearchPathWords::tr("conda package")
+                                  : SearchPathWords::tr("conda package %1").arg(package);
         break;
     case CudnnOrigin::AppLocal:
-        label = Words::tr("next to a program");
+        label = SearchPathWords::tr("next to a program");
         break;
     case CudnnOrigin::SearchPath:
         return {};
     }
     if (!copy.environment.isEmpty())
-        label = Words::tr("%1, environment %2").arg(label, displayPath(os, copy.environment));
+        label = SearchPathWords::tr("%1, environment %2").arg(label, displayPath(os, copy.environment));
     return label;
 }
 
@@ -62,11 +64,12 @@ QString SearchPathSummary::winners(const EnvironmentReport& report)
         if (!named)
             continue;
         lines += QStringLiteral("  %1  %2\n")
-                     .arg(now.library, now.winner ? fileWithLabel(*now.winner, os) : Words::tr("not found"));
+                     .arg(now.library, now.winner ? fileWithLabel(*now.winner, os) : SearchPathWords::tr("not found"));
         for (const LibraryCopy& loser : now.shadowed)
-            lines += QStringLiteral("    ") + Words::tr("loses: %1").arg(fileWithLabel(loser, os)) + QLatin1Char('\n');
+            lines += QStringLiteral("    ") + SearchPathWords::tr("loses: %1").arg(fileWithLabel(loser, os))
+                + QLatin1Char('\n');
     }
     if (lines.isEmpty())
         return {};
-    return Words::tr("Which copy a new program gets, before any change:") + QLatin1Char('\n') + lines;
+    return SearchPathWords::tr("Which copy a new program gets, before any change:") + QLatin1Char('\n') + lines;
 }

@@ -9,6 +9,11 @@ Version::Version(std::initializer_list<int> parts)
         m_widths.append(0);
 }
 
+std::optional<Version> Version::fromJson(const QJsonValue& value)
+{
+    return value.isString() ? parse(value.toString()) : std::nullopt;
+}
+
 std::optional<Version> Version::parse(QStringView text)
 {
     QStringView trimmed = text.trimmed();

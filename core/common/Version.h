@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QJsonValue>
 #include <QList>
 #include <QMetaType>
 #include <QString>
@@ -17,6 +18,8 @@ public:
 
     /** Parses "13", "13.0", "v8.0.5.39", "550.144.03". Returns nullopt for anything else. */
     static std::optional<Version> parse(QStringView text);
+    /** A JSON string that parse() accepts; nullopt for anything else (absent, null, a number). */
+    static std::optional<Version> fromJson(const QJsonValue& value);
     /** cudnnGetVersion()/CUDNN_VERSION: 9.x+ is M*10000+m*100+p, older is M*1000+m*100+p. */
     static Version fromCudnnCode(int code);
     /** cuDriverGetVersion()/CUDA_VERSION/cudaRuntimeGetVersion(): M*1000+m*10 (13000 -> 13.0). */

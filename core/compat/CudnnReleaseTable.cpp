@@ -6,13 +6,6 @@
 
 namespace {
 
-std::optional<Version> optionalVersion(const QJsonValue& value)
-{
-    if (!value.isString())
-        return std::nullopt;
-    return Version::parse(value.toString());
-}
-
 std::optional<int> optionalInt(const QJsonValue& value)
 {
     if (!value.isDouble())
@@ -82,16 +75,16 @@ CudnnReleaseTable CudnnReleaseTable::fromJson(const QJsonObject& json)
     CudnnReleaseTable table;
     for (const QJsonValue& value : json.value(QStringLiteral("releases")).toArray()) {
         const QJsonObject o = value.toObject();
-        const auto from = optionalVersion(o.value(QStringLiteral("cudnn_from")));
+        const auto from = Version::fromJson(o.value(QStringLiteral("cudnn_from")));
         if (!from)
             continue;
         Release release;
         release.from = *from;
-        release.to = optionalVersion(o.value(QStringLiteral("cudnn_to")));
+        release.to = Version::fromJson(o.value(QStringLiteral("cudnn_to")));
         release.source = o.value(QStringLiteral("source")).toString();
         for (const QJsonValue& b : o.value(QStringLiteral("builds")).toArray()) {
             const QJsonObject bo = b.toObject();
-            const auto cuda = optionalVersion(bo.value(QStringLiteral("cuda")));
+            const auto cuda = Version::fromJson(bo.value(QStringLiteral("cuda")));
             if (!cuda)
                 continue;
             Build build;
@@ -103,24 +96,24 @@ CudnnReleaseTable CudnnReleaseTable::fromJson(const QJsonObject& json)
                 build.cudaMinorMin = optionalInt(bo.value(QStringLiteral("cuda_minor_min")));
                 build.cudaMinorMax = optionalInt(bo.value(QStringLiteral("cuda_minor_max")));
             }
-            build.ccMin = optionalVersion(bo.value(QStringLiteral("cc_min")));
-            build.ccMax = optionalVersion(bo.value(QStringLiteral("cc_max")));
-            build.linuxDriver = optionalVersion(bo.value(QStringLiteral("driver_linux")));
-            build.windowsDriver = optionalVersion(bo.value(QStringLiteral("driver_windows")));
+            build.ccMin = Version::fromJson(bo.value(QStringLiteral("cc_min")));
+            build.ccMax = Version::fromJson(bo.value(QStringLiteral("cc_max")));
+            build.linuxDriver = Version::fromJson(bo.value(QStringLiteral("driver_linux")));
+            build.windowsDriver = Version::fromJson(bo.value(QStringLiteral("driver_windows")));
             for (const QJsonValue& platform : bo.value(QStringLiteral("platforms")).toArray())
                 build.platforms.append(platform.toString());
             for (const QJsonValue& r : bo.value(QStringLiteral("gpu_requirements")).toArray()) {
                 const QJsonObject ro = r.toObject();
-                const auto ccMin = optionalVersion(ro.value(QStringLiteral("cc_min")));
-                const auto ccMax = optionalVersion(ro.value(QStringLiteral("cc_max")));
+                const auto ccMin = Version::fromJson(ro.value(QStringLiteral("cc_min")));
+                const auto ccMax = Version::fromJson(ro.value(QStringLiteral("cc_max")));
                 if (!ccMin || !ccMax)
                     continue;
                 build.gpuRequirements.append(
                     Build::GpuRequirement{*ccMin,
                                           *ccMax,
                                           optionalInt(ro.value(QStringLiteral("cuda_minor_min"))),
-                                          optionalVersion(ro.value(QStringLiteral("driver_linux"))),
-                                          optionalVersion(ro.value(QStringLiteral("driver_windows")))});
+                                          Version::fromJson(ro.value(QStringLiteral("driver_linux"))),
+                                          Version::fromJson(ro.value(QStringLiteral("driver_windows")))});
             }
             release.builds.append(build);
         }
@@ -128,29 +121,29 @@ CudnnReleaseTable CudnnReleaseTable::fromJson(const QJsonObject& json)
     }
     for (const QJsonValue& value : json.value(QStringLiteral("zlibwapi")).toArray()) {
         const QJsonObject o = value.toObject();
-        const auto from = optionalVersion(o.value(QStringLiteral("cudnn_from")));
+        const auto from = Version::fromJson(o.value(QStringLiteral("cudnn_from")));
         if (!from)
             continue;
         const bool windows = o.value(QStringLiteral("os")).toString() == QLatin1String("windows");
         table.m_zlibwapi.append(Range{*from,
-                                      optionalVersion(o.value(QStringLiteral("cudnn_to"))),
+                                      Version::fromJson(o.value(QStringLiteral("cudnn_to"))),
                                       windows ? OsFlavor::Windows : OsFlavor::Linux});
     }
     for (const QJsonValue& value : json.value(QStringLiteral("forward_compatibility")).toArray()) {
         const QJsonObject o = value.toObject();
-        if (const auto from = optionalVersion(o.value(QStringLiteral("cudnn_from")))) {
+        if (const auto from = Version::fromJson(o.value(QStringLiteral("cudnn_from")))) {
             table.m_forwardCompatible.append(
-                ForwardRule{Range{*from, optionalVersion(o.value(QStringLiteral("cudnn_to")))},
+                ForwardRule{Range{*from, Version::fromJson(o.value(QStringLiteral("cudnn_to")))},
                             o.value(QStringLiteral("cuda_major_min")).toInt()});
         }
     }
     for (const QJsonValue& value : json.value(QStringLiteral("os_floors")).toArray()) {
         const QJsonObject o = value.toObject();
-        const auto from = optionalVersion(o.value(QStringLiteral("cudnn_from")));
-        const auto glibc = optionalVersion(o.value(QStringLiteral("glibc_min")));
+        const auto from = Version::fromJson(o.value(QStringLiteral("cudnn_from")));
+        const auto glibc = Version::fromJson(o.value(QStringLiteral("glibc_min")));
         if (from && glibc && o.value(QStringLiteral("os")).toString() == QLatin1String("linux"))
             table.m_glibcFloors.append(
-                Floor{Range{*from, optionalVersion(o.value(QStringLiteral("cudnn_to"))), OsFlavor::Linux}, *glibc});
+                Floor{Range{*from, Version::fromJson(o.value(QStringLiteral("cudnn_to"))), OsFlavor::Linux}, *glibc});
     }
     return table;
 }

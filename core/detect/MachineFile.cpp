@@ -9,11 +9,6 @@ namespace {
 
 constexpr qint64 MaxMachineFileBytes = 16 * 1024 * 1024;
 
-std::optional<Version> optionalVersion(const QJsonValue& value)
-{
-    return value.isString() ? Version::parse(value.toString()) : std::nullopt;
-}
-
 } // namespace
 
 std::optional<SystemSnapshot> MachineFile::fromJson(const QJsonObject& json, QString* error)
@@ -31,13 +26,13 @@ std::optional<SystemSnapshot> MachineFile::fromJson(const QJsonObject& json, QSt
     const QJsonObject os = json.value(QStringLiteral("os")).toObject();
     snapshot.osRelease.name = os.value(QStringLiteral("name")).toString();
     snapshot.osRelease.version = os.value(QStringLiteral("version")).toString();
-    snapshot.osRelease.glibc = optionalVersion(os.value(QStringLiteral("glibc")));
+    snapshot.osRelease.glibc = Version::fromJson(os.value(QStringLiteral("glibc")));
 
     const QJsonObject driver = json.value(QStringLiteral("driver")).toObject();
     snapshot.driver.found = driver.value(QStringLiteral("found")).toBool();
     snapshot.driver.source = driver.value(QStringLiteral("source")).toString();
-    snapshot.driver.version = optionalVersion(driver.value(QStringLiteral("version")));
-    snapshot.driver.newestCuda = optionalVersion(driver.value(QStringLiteral("newest_cuda")));
+    snapshot.driver.version = Version::fromJson(driver.value(QStringLiteral("version")));
+    snapshot.driver.newestCuda = Version::fromJson(driver.value(QStringLiteral("newest_cuda")));
     snapshot.driver.error = driver.value(QStringLiteral("error")).toString();
 
     for (const QJsonValue& value : json.value(QStringLiteral("gpus")).toArray()) {
@@ -45,7 +40,7 @@ std::optional<SystemSnapshot> MachineFile::fromJson(const QJsonObject& json, QSt
         GpuInfo gpu;
         gpu.index = o.value(QStringLiteral("index")).toInt();
         gpu.name = o.value(QStringLiteral("name")).toString();
-        gpu.computeCapability = optionalVersion(o.value(QStringLiteral("compute_capability"))).value_or(Version{});
+        gpu.computeCapability = Version::fromJson(o.value(QStringLiteral("compute_capability"))).value_or(Version{});
         gpu.memoryBytes = qint64(o.value(QStringLiteral("memory_bytes")).toDouble());
         gpu.multiprocessors = o.value(QStringLiteral("multiprocessors")).toInt();
         gpu.clockKhz = o.value(QStringLiteral("clock_khz")).toInt();
@@ -59,7 +54,7 @@ std::optional<SystemSnapshot> MachineFile::fromJson(const QJsonObject& json, QSt
         toolkit.root = normalizedPath(snapshot.os, o.value(QStringLiteral("root")).toString());
         if (toolkit.root.isEmpty())
             continue;
-        toolkit.version = optionalVersion(o.value(QStringLiteral("version")));
+        toolkit.version = Version::fromJson(o.value(QStringLiteral("version")));
         if (toolkit.version)
             toolkit.version = toolkit.version->truncated(2);
         toolkit.versionSource = o.value(QStringLiteral("version_source")).toString();

@@ -9,7 +9,7 @@
 #include <QDir>
 #include <QFileInfo>
 
-static constexpr OsFlavor Os = OsFlavor::Linux;
+static constexpr OsFlavor LinuxOs = OsFlavor::Linux;
 
 LinuxEnvironmentAnalysis::LinuxEnvironmentAnalysis(const EnvironmentLocations& locations)
     : m_locations(locations)
@@ -108,7 +108,7 @@ CudaLink LinuxEnvironmentAnalysis::cudaLink(const EnvironmentTarget& target) con
     if (!link.target.isEmpty()) {
         const QString resolved = QDir::isAbsolutePath(link.target) ? m_locations.systemRoot.hostPath(link.target)
                                                                    : QFileInfo(host).dir().filePath(link.target);
-        link.pointsAtTarget = sameLocation(Os, resolved, target.toolkitRoot);
+        link.pointsAtTarget = sameLocation(LinuxOs, resolved, target.toolkitRoot);
     }
     return link;
 }
@@ -118,17 +118,17 @@ EnvironmentReport LinuxEnvironmentAnalysis::analyse(const EnvironmentTarget& tar
                                                     const EnvironmentOptions& options) const
 {
     EnvironmentReport report;
-    report.os = Os;
+    report.os = LinuxOs;
     report.scope = scope;
     report.target = target;
-    report.plan.os = Os;
+    report.plan.os = LinuxOs;
     report.plan.scope = scope;
 
     const ListingSnapshot disk(*m_locations.listing);
-    report.libraryDirs = target.libraryDirs(Os, disk);
-    report.toolDirs = target.toolDirs(Os);
-    const QStringList libraries = target.libraryNames(Os, disk);
-    const QStringList tools = target.toolNames(Os);
+    report.libraryDirs = target.libraryDirs(LinuxOs, disk);
+    report.toolDirs = target.toolDirs(LinuxOs);
+    const QStringList libraries = target.libraryNames(LinuxOs, disk);
+    const QStringList tools = target.toolNames(LinuxOs);
     ListingOverlay installed(disk);
     for (const QString& name : libraries) {
         if (!disk.fileNames(report.libraryDirs.constFirst()).contains(name))
@@ -138,15 +138,15 @@ EnvironmentReport LinuxEnvironmentAnalysis::analyse(const EnvironmentTarget& tar
 
     State before;
     const auto variable = [this](const char* name) { return m_locations.host.variable(QString::fromLatin1(name)); };
-    before.ldLibraryPath = PathList::split(Os, variable("LD_LIBRARY_PATH"));
-    before.path = PathList::split(Os, variable("PATH"));
+    before.ldLibraryPath = PathList::split(LinuxOs, variable("LD_LIBRARY_PATH"));
+    before.path = PathList::split(LinuxOs, variable("PATH"));
     const SearchOrder beforeLibraries = libraryOrder(before);
-    const SearchOrder beforeTools = SearchOrders::tools(Os, before.path, {});
-    const LibraryResolver resolver(Os, installed);
+    const SearchOrder beforeTools = SearchOrders::tools(LinuxOs, before.path, {});
+    const LibraryResolver resolver(LinuxOs, installed);
 
     const auto targetLoses = [&](const QStringList& names, const SearchOrder& order, const QStringList& dirs) {
         return std::any_of(names.cbegin(), names.cend(), [&](const QString& name) {
-            return !resolver.resolve(order, name).wonFrom(Os, dirs);
+            return !resolver.resolve(order, name).wonFrom(LinuxOs, dirs);
         });
     };
     State after = before;
@@ -159,9 +159,9 @@ EnvironmentReport LinuxEnvironmentAnalysis::analyse(const EnvironmentTarget& tar
     }
 
     const SearchOrder afterLibraries = libraryOrder(after);
-    const SearchOrder afterTools = SearchOrders::tools(Os, after.path, {});
-    const ConflictFinder libraryFinder(Os, report.libraryDirs);
-    const ConflictFinder toolFinder(Os, report.toolDirs, ConflictFinder::Searched::Tools);
+    const SearchOrder afterTools = SearchOrders::tools(LinuxOs, after.path, {});
+    const ConflictFinder libraryFinder(LinuxOs, report.libraryDirs);
+    const ConflictFinder toolFinder(LinuxOs, report.toolDirs, ConflictFinder::Searched::Tools);
     for (const QString& name : libraries + tools) {
         const bool isTool = tools.contains(name);
         const SearchOrder& beforeOrder = isTool ? beforeTools : beforeLibraries;
@@ -175,7 +175,7 @@ EnvironmentReport LinuxEnvironmentAnalysis::analyse(const EnvironmentTarget& tar
             // An RPATH (pip PyTorch's own nvidia/cudnn/lib) is searched before everything else.
             SearchLocation own;
             own.origin = SearchOrigin::ApplicationDir;
-            own.directory = own.written = normalizedPath(Os, applicationDir);
+            own.directory = own.written = normalizedPath(LinuxOs, applicationDir);
             if (const auto conflict
                 = finder.applicationConflict(resolver.resolve(SearchOrder{own} + beforeOrder, name)))
                 report.conflicts.append(*conflict);

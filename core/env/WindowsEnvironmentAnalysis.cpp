@@ -6,7 +6,7 @@
 #include "env/LibraryResolver.h"
 
 static const QString PathName = QStringLiteral("Path");
-static constexpr OsFlavor Os = OsFlavor::Windows;
+static constexpr OsFlavor WindowsOs = OsFlavor::Windows;
 
 WindowsEnvironmentAnalysis::WindowsEnvironmentAnalysis(const EnvironmentLocations& locations)
     : m_locations(locations)
@@ -46,10 +46,11 @@ void WindowsEnvironmentAnalysis::planPath(const WindowsEnvironment& before,
         return;
     }
     const QStringList kept
-        = PathList::without(Os, before.pathEntries(scope), report.target.retiredEntries, before.lookup(scope));
-    const QStringList entries = PathList::withFirst(Os, kept, report.libraryDirs, before.lookup(scope));
+        = PathList::without(WindowsOs, before.pathEntries(scope), report.target.retiredEntries, before.lookup(scope));
+    const QStringList entries = PathList::withFirst(WindowsOs, kept, report.libraryDirs, before.lookup(scope));
     // A new Path is REG_EXPAND_SZ, like Windows' own; an existing one keeps its type.
-    const StoredValue value{old.exists() ? old.type : StoredValue::Type::ExpandString, PathList::join(Os, entries)};
+    const StoredValue value{old.exists() ? old.type : StoredValue::Type::ExpandString,
+                            PathList::join(WindowsOs, entries)};
     if (value == old)
         return;
     if (PathList::lengthVerdict(value.data) == PathList::LengthVerdict::TooLong) {
@@ -84,7 +85,7 @@ void WindowsEnvironmentAnalysis::planCudaPath(const WindowsEnvironment& before,
                                               EnvironmentReport& report) const
 {
     const EnvironmentScope scope = report.scope;
-    const QString desired = displayPath(Os, report.target.toolkitRoot);
+    const QString desired = displayPath(WindowsOs, report.target.toolkitRoot);
     QStringList names{QStringLiteral("CUDA_PATH")};
     if (!report.target.cudaVersion.isNull())
         names.append(report.target.versionedCudaPathName());
@@ -92,10 +93,12 @@ void WindowsEnvironmentAnalysis::planCudaPath(const WindowsEnvironment& before,
         const StoredValue old = before.value(scope, name);
         const QString current = scope == EnvironmentScope::User
             ? before.effective(name)
-            : PathList::expand(Os, old.data, before.lookup(EnvironmentScope::Machine));
+            : PathList::expand(WindowsOs, old.data, before.lookup(EnvironmentScope::Machine));
         const StoredValue userValue = before.value(EnvironmentScope::User, name);
         if (scope == EnvironmentScope::Machine && userValue.exists()
-            && !samePath(Os, PathList::expand(Os, userValue.data, before.lookup(EnvironmentScope::User)), desired)) {
+            && !samePath(WindowsOs,
+                         PathList::expand(WindowsOs, userValue.data, before.lookup(EnvironmentScope::User)),
+                         desired)) {
             report.diagnostics.append(
                 Diagnostic::warning(EnvironmentCode::UserOverrides,
                                     tr("Your user variable %1 (%2) overrides the machine value for your account.")
@@ -104,8 +107,8 @@ void WindowsEnvironmentAnalysis::planCudaPath(const WindowsEnvironment& before,
                                        "variable."))
                     .about(name));
         }
-        if (!old.isReadable() || (old.exists() && samePath(Os, current, desired))
-            || (scope == EnvironmentScope::User && samePath(Os, current, desired)))
+        if (!old.isReadable() || (old.exists() && samePath(WindowsOs, current, desired))
+            || (scope == EnvironmentScope::User && samePath(WindowsOs, current, desired)))
             continue;
         const StoredValue value{old.type == StoredValue::Type::ExpandString ? old.type : StoredValue::Type::String,
                                 desired};
@@ -119,13 +122,13 @@ void WindowsEnvironmentAnalysis::planQuarantine(const WindowsEnvironment& after,
                                                 ListingOverlay& afterDisk,
                                                 EnvironmentReport& report) const
 {
-    const LibraryResolver resolver(Os, afterDisk);
+    const LibraryResolver resolver(WindowsOs, afterDisk);
     const SearchOrder order = SearchOrders::windowsDlls(searchInputs(after));
     for (const QString& name : names) {
         // Hide one stale system copy at a time: System32 and the Windows folder may both hold one.
         for (;;) {
             const LibraryResolution resolution = resolver.resolve(order, name);
-            if (!resolution.winner || resolution.wonFrom(Os, report.libraryDirs))
+            if (!resolution.winner || resolution.wonFrom(WindowsOs, report.libraryDirs))
                 break;
             const SearchOrigin origin = resolution.winner->location.origin;
             if (origin != SearchOrigin::System32 && origin != SearchOrigin::WindowsDir)
@@ -140,15 +143,15 @@ void WindowsEnvironmentAnalysis::planQuarantine(const WindowsEnvironment& after,
 EnvironmentReport WindowsEnvironmentAnalysis::analyse(const EnvironmentTarget& target, EnvironmentScope scope) const
 {
     EnvironmentReport report;
-    report.os = Os;
+    report.os = WindowsOs;
     report.scope = scope;
     report.target = target;
-    report.plan.os = Os;
+    report.plan.os = WindowsOs;
     report.plan.scope = scope;
 
     const ListingSnapshot disk(*m_locations.listing);
-    report.libraryDirs = target.libraryDirs(Os, disk);
-    const QStringList names = target.libraryNames(Os, disk);
+    report.libraryDirs = target.libraryDirs(WindowsOs, disk);
+    const QStringList names = target.libraryNames(WindowsOs, disk);
 
     // Judge the search order as it will be once the target is installed, even when it is not yet.
     ListingOverlay installed(disk);
@@ -163,10 +166,10 @@ EnvironmentReport WindowsEnvironmentAnalysis::analyse(const EnvironmentTarget& t
     const HostEnvironment& host = m_locations.host;
     const WindowsEnvironment before(*m_locations.store, [&host](const QString& name) { return host.variable(name); });
     WindowsEnvironment after = before;
-    const LibraryResolver resolver(Os, installed);
+    const LibraryResolver resolver(WindowsOs, installed);
     const SearchOrder beforeOrder = SearchOrders::windowsDlls(searchInputs(before));
     const bool targetLosesSomewhere = std::any_of(names.cbegin(), names.cend(), [&](const QString& name) {
-        return !resolver.resolve(beforeOrder, name).wonFrom(Os, report.libraryDirs);
+        return !resolver.resolve(beforeOrder, name).wonFrom(WindowsOs, report.libraryDirs);
     });
     if (targetLosesSomewhere)
         planPath(before, after, report);
@@ -176,8 +179,8 @@ EnvironmentReport WindowsEnvironmentAnalysis::analyse(const EnvironmentTarget& t
         planQuarantine(after, names, afterDisk, report);
 
     const SearchOrder afterOrder = SearchOrders::windowsDlls(searchInputs(after));
-    const LibraryResolver afterResolver(Os, afterDisk);
-    const ConflictFinder finder(Os, report.libraryDirs);
+    const LibraryResolver afterResolver(WindowsOs, afterDisk);
+    const ConflictFinder finder(WindowsOs, report.libraryDirs);
     for (const QString& name : names) {
         const LibraryStatus status{resolver.resolve(beforeOrder, name), afterResolver.resolve(afterOrder, name)};
         report.libraries.append(status);

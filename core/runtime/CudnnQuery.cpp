@@ -1,19 +1,12 @@
 #include "runtime/CudnnQuery.h"
 
 #include "runtime/DynamicLibrary.h"
+#include "runtime/ErrorList.h"
 #include "runtime/NvidiaApi.h"
 
 namespace cudnnsetup::runtime {
 
 namespace {
-
-void appendError(std::string& errors, const std::string& message)
-{
-    if (!errors.empty()) {
-        errors += "; ";
-    }
-    errors += message;
-}
 
 void readVersions(DynamicLibrary& library, CudnnFacts& facts)
 {

@@ -1,19 +1,12 @@
 #include "runtime/DriverQuery.h"
 
 #include "runtime/DynamicLibrary.h"
+#include "runtime/ErrorList.h"
 #include "runtime/NvidiaApi.h"
 
 namespace cudnnsetup::runtime {
 
 namespace {
-
-void appendError(std::string& errors, const std::string& message)
-{
-    if (!errors.empty()) {
-        errors += "; ";
-    }
-    errors += message;
-}
 
 /** The driver API functions the probe needs; resolve() fails on the first one missing. */
 struct CudaDriverApi

@@ -14,16 +14,18 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-namespace {
-
-/** Milliseconds a benchmark run may take before the test calls it hung (the quick run takes seconds). */
-constexpr int kRunLimitMs = 240000;
-
+// Outside the anonymous namespace: TestBenchmark holds one, and a batched (unity) build compiles this file as an
+// included one, where GCC warns about a class whose member has internal linkage.
 struct ProbeRun : ChildProcessRun
 {
     QJsonObject json;
     QString failure;
 };
+
+namespace {
+
+/** Milliseconds a benchmark run may take before the test calls it hung (the quick run takes seconds). */
+constexpr int kRunLimitMs = 240000;
 
 QJsonObject verdictOf(const ProbeRun& run)
 {
