@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Configures the one sanitized tree of the test command: clang-14 with AddressSanitizer + UndefinedBehaviorSanitizer
 # and libFuzzer's coverage (-fsanitize=fuzzer-no-link), -O1, line tables for the reports' stacks, the libFuzzer
-# binaries of tests/fuzz on (CUDNN_SETUP_FUZZ). scripts/sanitize-tests.sh builds it whole and runs the tests in it;
+# binaries of tests/fuzz on (CUDNN_SETUP_FUZZ), the wizard's tests off (the sanitized run leaves them out: they need a
+# display and run in the main tree). scripts/sanitize-tests.sh builds it whole and runs the tests in it;
 # scripts/fuzz.sh builds only the fuzz targets' links in it and runs them: one compile of the tree serves both.
 #   scripts/configure-sanitized.sh BUILD_DIR      (CLANG: default clang-14)
 set -euo pipefail
@@ -23,4 +24,5 @@ cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCUDNN_SETUP_
     -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -gline-tables-only" -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -gline-tables-only" \
     -DCMAKE_C_FLAGS="$flags" -DCMAKE_CXX_FLAGS="$flags" \
     -DCMAKE_EXE_LINKER_FLAGS="$link" -DCMAKE_SHARED_LINKER_FLAGS="$link" \
+    -DCUDNN_SETUP_BUILD_GUI_TESTS=OFF \
     -DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache >/dev/null
