@@ -8,7 +8,7 @@
 #include <QJsonArray>
 #include <QRegularExpression>
 
-static bool holds(OsFlavor os, const DirectoryListing& listing, const QString& directory, const QString& name)
+static bool listsFile(OsFlavor os, const DirectoryListing& listing, const QString& directory, const QString& name)
 {
     return listing.fileNames(directory).contains(name, fileNameCase(os));
 }
@@ -75,7 +75,7 @@ QStringList EnvironmentTarget::libraryDirs(OsFlavor os, const DirectoryListing& 
             const bool known = std::any_of(
                 found.cbegin(), found.cend(), [&](const QString& other) { return sameLocation(os, other, directory); });
             if (!known && std::any_of(wanted.cbegin(), wanted.cend(), [&](const QString& name) {
-                    return holds(os, listing, directory, name);
+                    return listsFile(os, listing, directory, name);
                 }))
                 found.append(directory);
         }

@@ -5,7 +5,7 @@
 #include "env/EnvironmentStep.h"
 #include "env/LibraryResolver.h"
 
-static const QString PathName = QStringLiteral("Path");
+static const QString PathVariable = QStringLiteral("Path");
 static constexpr OsFlavor WindowsOs = OsFlavor::Windows;
 
 WindowsEnvironmentAnalysis::WindowsEnvironmentAnalysis(const EnvironmentLocations& locations)
@@ -34,7 +34,7 @@ void WindowsEnvironmentAnalysis::planPath(const WindowsEnvironment& before,
                                           EnvironmentReport& report) const
 {
     const EnvironmentScope scope = report.scope;
-    const StoredValue old = before.value(scope, PathName);
+    const StoredValue old = before.value(scope, PathVariable);
     const QString key = EnvironmentStore::keyName(scope) + QStringLiteral("\\Path");
     if (!old.isReadable()) {
         report.plan.diagnostics.append(
@@ -64,10 +64,10 @@ void WindowsEnvironmentAnalysis::planPath(const WindowsEnvironment& before,
                 .about(key));
         return;
     }
-    report.plan.steps.append(std::make_shared<RegistryValueStep>(m_locations.store, scope, PathName, old, value));
-    after.replace(scope, PathName, value);
+    report.plan.steps.append(std::make_shared<RegistryValueStep>(m_locations.store, scope, PathVariable, old, value));
+    after.replace(scope, PathVariable, value);
 
-    const int effectiveLength = int(after.effective(PathName).size());
+    const int effectiveLength = int(after.effective(PathVariable).size());
     if (effectiveLength > PathList::CmdPathLengthLimit) {
         report.plan.diagnostics.append(
             Diagnostic::warning(EnvironmentCode::PathCmdLimit,

@@ -7,7 +7,7 @@
 
 namespace {
 
-QString canonical(const QString& path)
+QString resolvedPath(const QString& path)
 {
     const QString resolved = QFileInfo(path).canonicalFilePath();
     return resolved.isEmpty() ? path : resolved;
@@ -30,7 +30,7 @@ CudnnCopyFact factOf(const CudnnInstall& install, const QString& folder)
 bool holds(const CudnnInstall& install, const QString& folder, OsFlavor os)
 {
     for (const QString& dir : install.libraryDirs) {
-        if (canonical(dir).compare(folder, fileNameCase(os)) == 0)
+        if (resolvedPath(dir).compare(folder, fileNameCase(os)) == 0)
             return true;
     }
     return false;
@@ -55,7 +55,8 @@ QList<FrameworkSubject> FrameworkFacts::subjects(const SystemSnapshot& system, c
             subject.version = distribution.version;
             for (const CudnnInstall& install : system.cudnnInstalls) {
                 if (!install.environment.isEmpty()
-                    && canonical(install.environment).compare(canonical(environment.root), fileNameCase(system.os))
+                    && resolvedPath(install.environment)
+                            .compare(resolvedPath(environment.root), fileNameCase(system.os))
                         == 0)
                     subject.ownCopies.append(factOf(install, install.libraryDirs.value(0, install.root)));
             }
@@ -75,7 +76,7 @@ MachineFacts FrameworkFacts::machine(const SystemSnapshot& system)
         facts.gpuComputeCapabilities.append(gpu.computeCapability);
     QList<const CudnnInstall*> placed;
     for (const QString& dir : system.librarySearchDirs) {
-        const QString folder = canonical(dir);
+        const QString folder = resolvedPath(dir);
         for (const CudnnInstall& install : system.cudnnInstalls) {
             if (install.environment.isEmpty() && holds(install, folder, system.os)) {
                 facts.searchPath.append(factOf(install, folder));
@@ -100,7 +101,7 @@ FrameworkFacts::judgeWith(const SystemSnapshot& system, const QString& toolkitRo
 {
     MachineFacts facts = machine(system);
     const auto inToolkit = [&](const CudnnCopyFact& copy) {
-        return copy.origin == QLatin1String("toolkit") && canonical(copy.path).startsWith(canonical(toolkitRoot));
+        return copy.origin == QLatin1String("toolkit") && resolvedPath(copy.path).startsWith(resolvedPath(toolkitRoot));
     };
     bool replaced = false;
     for (CudnnCopyFact& copy : facts.searchPath) {

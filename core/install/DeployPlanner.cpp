@@ -12,7 +12,7 @@
 
 namespace {
 
-QString baseName(const QString& path)
+QString entryFileName(const QString& path)
 {
     return path.mid(path.lastIndexOf(QLatin1Char('/')) + 1);
 }
@@ -107,7 +107,7 @@ void DeployPlanner::addArchiveFiles(PlannedChanges& plan, const PackageInspectio
             continue;
         Change change;
         change.from = file.entry.path;
-        change.destination = folder + QLatin1Char('/') + baseName(file.entry.path);
+        change.destination = folder + QLatin1Char('/') + entryFileName(file.entry.path);
         change.kind
             = file.entry.type == ArchiveEntry::Type::Symlink ? InstallItem::Kind::Symlink : InstallItem::Kind::File;
         change.linkTarget = file.entry.linkTarget;
@@ -125,7 +125,7 @@ void DeployPlanner::addArchiveFiles(PlannedChanges& plan, const PackageInspectio
 
 bool DeployPlanner::addDiskFile(PlannedChanges& plan, const QString& path, const QString& folder)
 {
-    const QString name = baseName(path);
+    const QString name = entryFileName(path);
     const QString destination = folder + QLatin1Char('/') + name;
     if (std::any_of(plan.changes.changes.cbegin(), plan.changes.changes.cend(), [&](const Change& c) {
             return c.destination.compare(destination, fileNameCase(plan.changes.os)) == 0;

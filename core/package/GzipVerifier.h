@@ -34,6 +34,5 @@ private:
     std::unique_ptr<Stream> m_stream;
     QByteArray m_sink;
     State m_state = State::Running;
-    bool m_betweenMembers = false;
     QString m_error;
 };

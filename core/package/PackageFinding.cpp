@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-static PackageFinding make(Diagnostic diagnostic, PackageFinding::Blocking blocking)
+static PackageFinding makeFinding(Diagnostic diagnostic, PackageFinding::Blocking blocking)
 {
     PackageFinding finding;
     finding.diagnostic = std::move(diagnostic);
@@ -12,22 +12,22 @@ static PackageFinding make(Diagnostic diagnostic, PackageFinding::Blocking block
 
 PackageFinding PackageFinding::info(const QString& code, const QString& message, const QString& fix)
 {
-    return make(Diagnostic::info(code, message, fix), Blocking::No);
+    return makeFinding(Diagnostic::info(code, message, fix), Blocking::No);
 }
 
 PackageFinding PackageFinding::warning(const QString& code, const QString& message, const QString& fix)
 {
-    return make(Diagnostic::warning(code, message, fix), Blocking::No);
+    return makeFinding(Diagnostic::warning(code, message, fix), Blocking::No);
 }
 
 PackageFinding PackageFinding::block(const QString& code, const QString& message, const QString& fix)
 {
-    return make(Diagnostic::error(code, message, fix), Blocking::Overridable);
+    return makeFinding(Diagnostic::error(code, message, fix), Blocking::Overridable);
 }
 
 PackageFinding PackageFinding::hardBlock(const QString& code, const QString& message, const QString& fix)
 {
-    return make(Diagnostic::error(code, message, fix), Blocking::Always);
+    return makeFinding(Diagnostic::error(code, message, fix), Blocking::Always);
 }
 
 PackageFinding& PackageFinding::about(const QString& subject)

@@ -16,7 +16,7 @@
 namespace {
 
 constexpr qint64 MaxHeaderText = 4 * 1024 * 1024;
-constexpr qint64 ReportEveryMs = 100;
+constexpr qint64 ProgressEveryMs = 100;
 
 QString baseName(const QString& path)
 {
@@ -302,7 +302,7 @@ void PackageInspector::collectDigests(PackageInspection& result)
 
 void PackageInspector::reportProgress(const ArchiveReader& reader, const QString& current, bool force)
 {
-    if (!force && m_sinceReport.elapsed() < ReportEveryMs)
+    if (!force && m_sinceReport.elapsed() < ProgressEveryMs)
         return;
     m_sinceReport.restart();
     ProgressUpdate update;

@@ -41,7 +41,7 @@ QString fileNameOf(const PackageCandidate& candidate)
     return QFileInfo(candidate.inspection.file).fileName();
 }
 
-QString versionText(const PackageCandidate& candidate)
+QString candidateVersion(const PackageCandidate& candidate)
 {
     return candidate.inspection.cudnnVersion ? candidate.inspection.cudnnVersion->truncated(3).toString()
                                              : QStringLiteral("?");
@@ -404,7 +404,7 @@ PackageChoice PackagePicker::choose(const QList<PackageInspection>& inspections,
             candidate.whyNot = QCoreApplication::translate("PackagePicker",
                                                            "cuDNN %1 serves fewer of the frameworks that load cuDNN "
                                                            "from this machine than the chosen %2.")
-                                   .arg(versionText(candidate), versionText(*winner));
+                                   .arg(candidateVersion(candidate), candidateVersion(*winner));
         } else if (rankOf(candidate, *verdict, needs) == rankOf(*winner, *choice.chosenVerdict(), needs)) {
             candidate.whyNot
                 = QCoreApplication::translate("PackagePicker", "It fits as well as %1, which comes first by name.")
@@ -415,7 +415,7 @@ PackageChoice PackagePicker::choose(const QList<PackageInspection>& inspections,
                       .arg(fileNameOf(*winner));
         } else {
             candidate.whyNot = QCoreApplication::translate("PackagePicker", "cuDNN %1 is older than the chosen %2.")
-                                   .arg(versionText(candidate), versionText(*winner));
+                                   .arg(candidateVersion(candidate), candidateVersion(*winner));
         }
     }
     return choice;

@@ -4,7 +4,7 @@
 
 namespace {
 
-QString describe(const PackageInspection& package)
+QString describePackage(const PackageInspection& package)
 {
     QString text
         = QStringLiteral("cuDNN %1")
@@ -125,7 +125,7 @@ void PackageValidator::checkPlatform(const PackageInspection& package,
             PackageFinding::hardBlock(
                 PackageCode::PlatformMismatch,
                 QCoreApplication::translate("PackageValidator", "This is the %1 build of %2; this machine runs %3.")
-                    .arg(osFlavorName(*package.platform), describe(package), osFlavorName(system.os)),
+                    .arg(osFlavorName(*package.platform), describePackage(package), osFlavorName(system.os)),
                 QCoreApplication::translate("PackageValidator",
                                             "Download the %1 archive of the same release "
                                             "(cudnn-%1-...-archive).")
@@ -158,11 +158,11 @@ void PackageValidator::checkPlatform(const PackageInspection& package,
                        jetsonBuild ? QCoreApplication::translate("PackageValidator",
                                                                  "This is the Jetson build (linux-aarch64) of %1; this "
                                                                  "machine is an Arm server (linux-sbsa).")
-                                         .arg(describe(package))
+                                         .arg(describePackage(package))
                                    : QCoreApplication::translate("PackageValidator",
                                                                  "This is the Arm server build (linux-sbsa) of %1; "
                                                                  "this machine is a Jetson (linux-aarch64).")
-                                         .arg(describe(package)),
+                                         .arg(describePackage(package)),
                        QCoreApplication::translate("PackageValidator", "Download the %1 archive of the same release.")
                            .arg(system.redistPlatform))
                        .about(package.file));
@@ -195,7 +195,7 @@ void PackageValidator::checkCuda(const PackageInspection& package,
                        QCoreApplication::translate("PackageValidator",
                                                    "Neither the name nor the libraries of %1 say "
                                                    "which CUDA it was built for.")
-                           .arg(describe(package)),
+                           .arg(describePackage(package)),
                        QCoreApplication::translate("PackageValidator",
                                                    "Use the archive under its original NVIDIA name, which ends in "
                                                    "_cuda<N>-archive."))
@@ -216,7 +216,7 @@ void PackageValidator::checkCuda(const PackageInspection& package,
         out.append(
             PackageFinding::block(PackageCode::CudaMismatch,
                                   QCoreApplication::translate("PackageValidator", "This is %1; your toolkit is %2.")
-                                      .arg(describe(package), toolkit.toString()),
+                                      .arg(describePackage(package), toolkit.toString()),
                                   fix)
                 .about(target.root));
         return;
@@ -226,7 +226,7 @@ void PackageValidator::checkCuda(const PackageInspection& package,
         out.append(PackageFinding::block(
                        PackageCode::CudaMismatch,
                        QCoreApplication::translate("PackageValidator", "%1 works with CUDA %2; your toolkit is %3.")
-                           .arg(describe(package), build->cudaRange(), toolkit.toString()),
+                           .arg(describePackage(package), build->cudaRange(), toolkit.toString()),
                        QCoreApplication::translate("PackageValidator",
                                                    "Choose the cuDNN build made for your toolkit's CUDA version, or a "
                                                    "toolkit in the range this build supports."))
@@ -333,7 +333,7 @@ void PackageValidator::checkGpus(const PackageInspection& package,
                            .arg(!ccMin && !ccMax ? QCoreApplication::translate("PackageValidator", "lowest or highest")
                                     : !ccMin     ? QCoreApplication::translate("PackageValidator", "lowest")
                                                  : QCoreApplication::translate("PackageValidator", "highest"),
-                                describe(package)),
+                                describePackage(package)),
                        QCoreApplication::translate("PackageValidator",
                                                    "Check NVIDIA's cuDNN support matrix for this "
                                                    "release and your GPU."))
@@ -363,7 +363,7 @@ void PackageValidator::checkGpus(const PackageInspection& package,
                                              QCoreApplication::translate("PackageValidator",
                                                                          "%1 with a CUDA %2 toolkit supports compute "
                                                                          "capability %3; %4 is older.")
-                                                 .arg(describe(package),
+                                                 .arg(describePackage(package),
                                                       target.version ? target.version->toString() : QStringLiteral("?"),
                                                       range,
                                                       gpuLabel(gpu)),
@@ -379,7 +379,7 @@ void PackageValidator::checkGpus(const PackageInspection& package,
                                                            "%1 knows GPUs up to compute capability %2; %3 is newer, so "
                                                            "cuDNN runs on it in forward-compatibility mode: only a "
                                                            "subset of operation graphs, without kernels tuned for it.")
-                                   .arg(describe(package), ccMax->toString(), gpuLabel(gpu)),
+                                   .arg(describePackage(package), ccMax->toString(), gpuLabel(gpu)),
                                QCoreApplication::translate("PackageValidator",
                                                            "It works, possibly slower than it could; a newer cuDNN "
                                                            "release that lists this GPU runs it natively."))
@@ -391,7 +391,7 @@ void PackageValidator::checkGpus(const PackageInspection& package,
                                                                              "newer than it knows, and builds made "
                                                                              "with CUDA 11 or cuDNN 8 have no "
                                                                              "forward-compatibility mode.")
-                                                     .arg(describe(package), range, gpuLabel(gpu)),
+                                                     .arg(describePackage(package), range, gpuLabel(gpu)),
                                                  QCoreApplication::translate(
                                                      "PackageValidator",
                                                      "Use a cuDNN 9 build for CUDA 12 or newer, or a release that "
@@ -410,7 +410,7 @@ void PackageValidator::checkGpus(const PackageInspection& package,
                                              QCoreApplication::translate("PackageValidator",
                                                                          "%1 runs %2 only with a CUDA %3.%4 or newer "
                                                                          "toolkit; this one is %5.")
-                                                 .arg(describe(package), gpuLabel(gpu))
+                                                 .arg(describePackage(package), gpuLabel(gpu))
                                                  .arg(build->cudaMajor)
                                                  .arg(*requirement->cudaMinorMin)
                                                  .arg(toolkit.toString()),
@@ -423,16 +423,18 @@ void PackageValidator::checkGpus(const PackageInspection& package,
         }
         const auto needed = requirement->minimumDriver(system.os);
         if (needed && system.driver.version && *system.driver.version < *needed) {
-            out.append(
-                PackageFinding::block(
-                    PackageCode::DriverTooOld,
-                    QCoreApplication::translate("PackageValidator",
-                                                "The NVIDIA driver %1 is older than %2, the "
-                                                "oldest that runs %3 with %4.")
-                        .arg(system.driver.version->toString(), needed->toString(), gpuLabel(gpu), describe(package)),
-                    QCoreApplication::translate("PackageValidator", "Update the NVIDIA driver to %1 or newer.")
-                        .arg(needed->toString()))
-                    .about(gpu.name));
+            out.append(PackageFinding::block(
+                           PackageCode::DriverTooOld,
+                           QCoreApplication::translate("PackageValidator",
+                                                       "The NVIDIA driver %1 is older than %2, the "
+                                                       "oldest that runs %3 with %4.")
+                               .arg(system.driver.version->toString(),
+                                    needed->toString(),
+                                    gpuLabel(gpu),
+                                    describePackage(package)),
+                           QCoreApplication::translate("PackageValidator", "Update the NVIDIA driver to %1 or newer.")
+                               .arg(needed->toString()))
+                           .about(gpu.name));
         }
     }
 }

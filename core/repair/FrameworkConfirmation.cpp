@@ -13,7 +13,7 @@ QString canonical(const QString& path)
     return QDir::cleanPath(resolved.isEmpty() ? path : resolved);
 }
 
-bool isUnder(const QString& path, const QString& folder)
+bool resolvesUnder(const QString& path, const QString& folder)
 {
     return canonical(path).startsWith(canonical(folder) + QLatin1Char('/'));
 }
@@ -62,7 +62,7 @@ void FrameworkConfirmation::confirm(FrameworkVerdicts& verdicts, const QList<Pyt
 {
     for (FrameworkVerdict& verdict : verdicts) {
         for (const PythonConsumer& consumer : consumers) {
-            if (!consumer.error.isEmpty() || !isUnder(consumer.interpreter, verdict.subject.environment))
+            if (!consumer.error.isEmpty() || !resolvesUnder(consumer.interpreter, verdict.subject.environment))
                 continue;
             for (const PythonPackage& package : consumer.packages) {
                 if (package.name != probeName(verdict.subject.package) || !package.error.isEmpty())

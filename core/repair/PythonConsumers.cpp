@@ -60,7 +60,7 @@ sys.stdout.write("CUDNN-SETUP-JSON" + json.dumps(r) + "\n")
 
 const QString Marker = QStringLiteral("CUDNN-SETUP-JSON");
 
-bool isUnder(const QString& path, const QString& folder)
+bool lexicallyUnder(const QString& path, const QString& folder)
 {
     return !folder.isEmpty() && QDir::cleanPath(path).startsWith(QDir::cleanPath(folder) + QLatin1Char('/'));
 }
@@ -275,7 +275,7 @@ RepairFinding PythonConsumers::findingFor(const PythonConsumer& consumer, const 
     // What the process really mapped, when it says (Linux), beats what the folders suggest.
     QString loaded;
     for (const QString& file : consumer.loadedCudnn) {
-        if (isUnder(file, package.location) || isUnder(file, QFileInfo(package.location).path()))
+        if (lexicallyUnder(file, package.location) || lexicallyUnder(file, QFileInfo(package.location).path()))
             loaded = file;
     }
     if (package.name == QLatin1String("tensorflow")) {

@@ -21,7 +21,7 @@ std::string cudaText(const std::optional<long long>& code)
     return code ? cudaVersionText(*code) : std::string();
 }
 
-void writeGpu(JsonWriter& json, const GpuFacts& gpu)
+void writeGpuFacts(JsonWriter& json, const GpuFacts& gpu)
 {
     json.beginObject();
     json.key("index").number(gpu.index);
@@ -57,7 +57,7 @@ std::string driverReportJson(const DriverFacts& facts)
 
     json.key("gpus").beginArray();
     for (const GpuFacts& gpu : facts.gpus) {
-        writeGpu(json, gpu);
+        writeGpuFacts(json, gpu);
     }
     json.endArray();
 

@@ -19,7 +19,7 @@ QString fileName(const QString& path)
     return slash < 0 ? path : path.mid(slash + 1);
 }
 
-QString folderOf(const QString& path)
+QString parentFolder(const QString& path)
 {
     const qsizetype slash = std::max(path.lastIndexOf(QLatin1Char('/')), path.lastIndexOf(QLatin1Char('\\')));
     return slash < 0 ? QString() : path.left(slash);
@@ -167,7 +167,7 @@ VerifyResult VerifyResult::fromProbeJson(const QJsonObject& json)
     }
     if (result.diagnostics.isEmpty()) {
         const VerifiedLibrary* main = result.mainLibrary();
-        const QString folder = main ? folderOf(main->path) : QString();
+        const QString folder = main ? parentFolder(main->path) : QString();
         result.diagnostics.append(
             Diagnostic::info(QString::fromLatin1(VerifyCode::Ok),
                              tr("cuDNN %1: all %n libraries load from %2.", nullptr, int(result.libraries.size()))
