@@ -71,12 +71,18 @@ cmake_cross() { # source, build dir, prefix, extra args...
 build_qtbase() { # prefix
     local src
     src=$(unpack_source qt6-base)
-    # Debian's +dfsg source drops the non-free wintab.h, hence no tablet events.
+    # Debian's +dfsg source drops the non-free wintab.h, hence no tablet events. Only what the program loads is
+    # built: it ships the qwindows platform and the Vista style plugins and uses Qt's default font database (GDI,
+    # with DirectWrite drawing), so the Direct2D platform plugin (58 compiles), the DirectWrite font database that
+    # Qt 6.4 builds only with Direct2D (the opt-in fontengine=directwrite), FreeType, the JPEG and GIF readers and
+    # TUIO touch are left out. Sized for a download rather than for speed (-Os): a wizard draws a few pages, and the
+    # archives are read by libarchive.
     cmake_cross "$src" "$work/qtbase-build" "$1" \
         -DQT_HOST_PATH=/usr -DQT_HOST_PATH_CMAKE_DIR=/usr/lib/x86_64-linux-gnu/cmake \
         -DFEATURE_sql=OFF -DINPUT_opengl=no -DFEATURE_dbus=OFF -DFEATURE_printsupport=OFF \
         -DINPUT_openssl=no -DFEATURE_schannel=ON -DFEATURE_tabletevent=OFF \
-        -DQT_BUILD_EXAMPLES=OFF -DQT_BUILD_TESTS=OFF
+        -DFEATURE_direct2d=OFF -DFEATURE_directwrite3=OFF -DFEATURE_freetype=OFF -DFEATURE_jpeg=OFF -DFEATURE_gif=OFF -DFEATURE_tuiotouch=OFF \
+        -DFEATURE_optimize_size=ON -DQT_BUILD_EXAMPLES=OFF -DQT_BUILD_TESTS=OFF
 }
 
 build_xz() { # prefix
