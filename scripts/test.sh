@@ -6,8 +6,9 @@
 #
 # On two cores the stages overlap where one leaves a core idle (docs/testing.md, "What the stages cost"). Two chains
 # run side by side: the Windows SDK, the cross-build and the `windows` tests (wine), which is the longest, beside the
-# Linux tree, then its tests (one at a time) with the sanitized tree building at a lower priority, then the
-# sanitized tests beside the fuzz targets. A stage's output is printed when it ends.
+# Linux tree, then its tests (as many at a time as there are cores: most of their time is spent waiting on child
+# processes) with the sanitized tree building at a lower priority, then the sanitized tests beside the fuzz
+# targets. A stage's output is printed when it ends.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -57,7 +58,7 @@ stamp "the Linux tree built"
 start sanitized-build nice -n 10 bash -c 'bash scripts/configure-sanitized.sh build-asan &&
     cmake --build build-asan --parallel "$(nproc)"'
 asan_build=$started
-ctest --test-dir build --output-on-failure --timeout 600 -LE '^windows$'
+ctest --test-dir build --output-on-failure --timeout 600 --parallel "$(nproc)" -LE '^windows$'
 stamp "the Linux tests passed"
 
 # The Windows program, built against the SDK, and its tests under wine.
