@@ -12,6 +12,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# stamp WHAT: when a stage ended, counted from the start (the figures of docs/testing.md come from these lines).
+export TEST_SH_START=$(date +%s)
+stamp() {
+    local t=$(($(date +%s) - TEST_SH_START))
+    echo "test.sh: $1 at $((t / 60)) min $((t % 60)) s"
+}
+export -f stamp
 bash scripts/install-test-deps.sh
 stamp "the dependencies installed"
 # ccache keeps a warm run short; CCACHE_BASEDIR makes another clone of the same tree hit the same cache, and
@@ -20,13 +27,6 @@ export CCACHE_BASEDIR=$PWD CCACHE_NOHASHDIR=1
 logs=$(mktemp -d "${TMPDIR:-/tmp}/cudnn-setup-test.XXXXXX")
 background=() # process groups (setsid) still running, ended if this script stops early
 trap 'for g in ${background[@]+"${background[@]}"}; do kill -- "-$g" 2>/dev/null || true; done; rm -rf "$logs"' EXIT
-# stamp WHAT: when a stage ended, counted from the start (the figures of docs/testing.md come from these lines).
-export TEST_SH_START=$(date +%s)
-stamp() {
-    local t=$(($(date +%s) - TEST_SH_START))
-    echo "test.sh: $1 at $((t / 60)) min $((t % 60)) s"
-}
-export -f stamp
 # start NAME COMMAND...: runs it in a process group of its own, its output into $logs/NAME.log, the time it ended
 # last; sets $started.
 start() {
