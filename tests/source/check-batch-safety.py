@@ -104,64 +104,50 @@ def find_clashes(source_dir):
     return clashes
 
 
+def refused(files):
+    """Whether the check refuses a tree made of {relative path: text}."""
+    with tempfile.TemporaryDirectory() as scratch:
+        root = Path(scratch)
+        for relative, text in files.items():
+            (root / relative).parent.mkdir(parents=True, exist_ok=True)
+            (root / relative).write_text(text)
+        return bool(find_clashes(root))
+
+
 def self_test():
-    cases = {
-        "two anonymous-namespace functions": ("namespace {\nbool isUnder(const QString& a)\n{\n}\n} // namespace\n",
-                                              "namespace {\n\nbool isUnder(QStringView a, int b)\n{\n}\n} // namespace\n", True),
-        "a static constant and an anonymous one": ("static constexpr OsFlavor Os = OsFlavor::Linux;\n",
-                                                   "namespace {\nconstexpr OsFlavor Os = OsFlavor::Windows;\n} // namespace\n", True),
-        "two file-local structs": ("namespace {\nstruct Words\n{\n};\n} // namespace\n",
-                                   "namespace {\nstruct Words\n{\n};\n} // namespace\n", True),
-        "a member definition and a local function": ("bool Foo::isUnder(int a)\n{\n}\n",
-                                                     "namespace {\nbool isUnder(int a)\n{\n}\n} // namespace\n", False),
-        "names outside any anonymous namespace": ("bool isUnder(int a)\n{\n}\n", "bool isUnder(int a)\n{\n}\n", False),
-    }
+    local_tr = "namespace {\nQString tr(const char* t)\n{\n}\n} // namespace\n"
+    lock = "#ifdef _WIN32\n#include <windows.h>\n#endif\n"
+    alone = "set_source_files_properties(a/{}\n    PROPERTIES SKIP_UNITY_BUILD_INCLUSION ON)\n"
+    cases = [  # (what, files, refused?)
+        ("two anonymous-namespace functions with two signatures",
+         {"core/a/One.cpp": "namespace {\nbool isUnder(const QString& a)\n{\n}\n} // namespace\n",
+          "core/b/Two.cpp": "namespace {\n\nbool isUnder(QStringView a, int b)\n{\n}\n} // namespace\n"}, True),
+        ("a static constant and an anonymous one",
+         {"core/a/One.cpp": "static constexpr OsFlavor Os = OsFlavor::Linux;\n",
+          "core/b/Two.cpp": "namespace {\nconstexpr OsFlavor Os = OsFlavor::Windows;\n} // namespace\n"}, True),
+        ("two file-local structs",
+         {"core/a/One.cpp": "namespace {\nstruct Words\n{\n};\n} // namespace\n",
+          "core/b/Two.cpp": "namespace {\nstruct Words\n{\n};\n} // namespace\n"}, True),
+        ("a member definition and a file-local function",
+         {"core/a/One.cpp": "bool Foo::isUnder(int a)\n{\n}\n",
+          "core/b/Two.cpp": "namespace {\nbool isUnder(int a)\n{\n}\n} // namespace\n"}, False),
+        ("names outside any anonymous namespace",
+         {"core/a/One.cpp": "bool isUnder(int a)\n{\n}\n", "core/b/Two.cpp": "bool isUnder(int a)\n{\n}\n"}, False),
+        ("<windows.h> in a batched source", {"core/a/Lock.cpp": lock}, True),
+        ("<windows.h> in a source compiled alone",
+         {"core/a/Lock.cpp": lock, "core/CMakeLists.txt": alone.format("Lock.cpp")}, False),
+        ("two file-level tr(), one compiled alone",
+         {"core/a/One.cpp": local_tr, "core/a/Two.cpp": local_tr, "core/CMakeLists.txt": alone.format("Two.cpp")},
+         False),
+        # The same name in two libraries is two translation units whatever the batches.
+        ("one name in two libraries", {"core/runtime/X.cpp": local_tr, "core/detect/X.cpp": local_tr}, False),
+    ]
     failures = 0
-    for label, (first, second, expected) in cases.items():
-        with tempfile.TemporaryDirectory() as scratch:
-            root = Path(scratch)
-            (root / "core" / "a").mkdir(parents=True)
-            (root / "core" / "b").mkdir(parents=True)
-            (root / "core" / "a" / "One.cpp").write_text(first)
-            (root / "core" / "b" / "Two.cpp").write_text(second)
-            found = bool(find_clashes(root))
-            if found != expected:
-                failures += 1
-                print(f"self-test: {label}: {'refused' if found else 'passed'}, expected the opposite")
-    # <windows.h> in a batched source is refused; compiled alone it passes.
-    with tempfile.TemporaryDirectory() as scratch:
-        root = Path(scratch)
-        (root / "core" / "a").mkdir(parents=True)
-        (root / "core" / "a" / "Lock.cpp").write_text("#ifdef _WIN32\n#include <windows.h>\n#endif\n")
-        if not find_clashes(root):
+    for what, files, expected in cases:
+        if refused(files) != expected:
             failures += 1
-            print("self-test: <windows.h> in a batch: passed, expected it to be refused")
-        (root / "core" / "CMakeLists.txt").write_text(
-            "set_source_files_properties(a/Lock.cpp\n    PROPERTIES SKIP_UNITY_BUILD_INCLUSION ON)\n")
-        if find_clashes(root):
-            failures += 1
-            print("self-test: <windows.h> compiled alone: refused, expected it to pass")
-    # A source compiled alone shares no translation unit.
-    with tempfile.TemporaryDirectory() as scratch:
-        root = Path(scratch)
-        (root / "core" / "a").mkdir(parents=True)
-        for name in ("One", "Two"):
-            (root / "core" / "a" / f"{name}.cpp").write_text("namespace {\nQString tr(const char* t)\n{\n}\n} // namespace\n")
-        (root / "core" / "CMakeLists.txt").write_text(
-            "set_source_files_properties(a/Two.cpp PROPERTIES SKIP_UNITY_BUILD_INCLUSION ON)\n")
-        if find_clashes(root):
-            failures += 1
-            print("self-test: a source compiled alone: refused, expected it to pass")
-    # The same name in two different libraries is two translation units whatever the batches.
-    with tempfile.TemporaryDirectory() as scratch:
-        root = Path(scratch)
-        for folder in ("core/runtime", "core/detect"):
-            (root / folder).mkdir(parents=True)
-            (root / folder / "X.cpp").write_text("namespace {\nint helper(int a)\n{\n}\n} // namespace\n")
-        if find_clashes(root):
-            failures += 1
-            print("self-test: two libraries: refused, expected it to pass")
-    print("self-test:", "failed" if failures else "every case as expected")
+            print(f"self-test: {what}: {'passed' if expected else 'refused'}, expected the opposite")
+    print("self-test:", "failed" if failures else f"all {len(cases)} cases as expected")
     return 1 if failures else 0
 
 
