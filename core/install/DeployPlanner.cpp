@@ -5,17 +5,13 @@
 #include "InstallCode.h"
 #include "SupersededFiles.h"
 #include "detect/CudnnInstallScanner.h"
+#include "package/ArchiveEntry.h"
 
 #include <QDir>
 #include <QFileInfo>
 #include <QRegularExpression>
 
 namespace {
-
-QString entryFileName(const QString& path)
-{
-    return path.mid(path.lastIndexOf(QLatin1Char('/')) + 1);
-}
 
 /** Existing library folders of the toolkit, each once (lib64 and lib are often one folder). */
 QStringList toolkitLibraryFolders(OsFlavor os, const QString& root)
@@ -107,7 +103,7 @@ void DeployPlanner::addArchiveFiles(PlannedChanges& plan, const PackageInspectio
             continue;
         Change change;
         change.from = file.entry.path;
-        change.destination = folder + QLatin1Char('/') + entryFileName(file.entry.path);
+        change.destination = folder + QLatin1Char('/') + archiveEntryFileName(file.entry.path);
         change.kind
             = file.entry.type == ArchiveEntry::Type::Symlink ? InstallItem::Kind::Symlink : InstallItem::Kind::File;
         change.linkTarget = file.entry.linkTarget;
@@ -125,7 +121,7 @@ void DeployPlanner::addArchiveFiles(PlannedChanges& plan, const PackageInspectio
 
 bool DeployPlanner::addDiskFile(PlannedChanges& plan, const QString& path, const QString& folder)
 {
-    const QString name = entryFileName(path);
+    const QString name = archiveEntryFileName(path);
     const QString destination = folder + QLatin1Char('/') + name;
     if (std::any_of(plan.changes.changes.cbegin(), plan.changes.changes.cend(), [&](const Change& c) {
             return c.destination.compare(destination, fileNameCase(plan.changes.os)) == 0;

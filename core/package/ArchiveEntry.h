@@ -21,6 +21,8 @@ struct ArchiveEntry
 };
 
 QString archiveEntryTypeName(ArchiveEntry::Type type);
+/** The last part of an entry path ("/" separators): "cudnn-x/lib/libcudnn.so.9" -> "libcudnn.so.9". */
+QString archiveEntryFileName(const QString& path);
 
 /** The kinds of archive cuDNN ships in. */
 enum class ArchiveContainer {

@@ -34,6 +34,11 @@ QString archiveEntryTypeName(ArchiveEntry::Type type)
     return QStringLiteral("other");
 }
 
+QString archiveEntryFileName(const QString& path)
+{
+    return path.mid(path.lastIndexOf(QLatin1Char('/')) + 1);
+}
+
 QString archiveContainerName(ArchiveContainer container)
 {
     switch (container) {

@@ -1,5 +1,6 @@
 #include "ContentAnalysis.h"
 
+#include "ArchiveEntry.h"
 #include "compat/CudnnFileSets.h"
 #include "detect/CudnnHeader.h"
 
@@ -19,11 +20,6 @@ QString cleanEntryPath(QString path)
     while (path.endsWith(QLatin1Char('/')))
         path.chop(1);
     return path;
-}
-
-QString lastComponent(const QString& path)
-{
-    return path.mid(path.lastIndexOf(QLatin1Char('/')) + 1);
 }
 
 /** Where a symbolic link inside the archive points, as a path below the top folder. */
@@ -173,7 +169,7 @@ void checkFileSet(PackageInspection& inspection)
     QStringList libraries;
     QStringList headers;
     for (const PackageFile& file : inspection.files) {
-        const QString name = lastComponent(file.placement.name);
+        const QString name = archiveEntryFileName(file.placement.name);
         if (file.placement.role == PackageLayout::Role::RuntimeLibrary && !libraries.contains(name))
             libraries.append(name);
         if (file.placement.role == PackageLayout::Role::Header)
@@ -247,7 +243,7 @@ void checkFileSet(PackageInspection& inspection)
     for (const PackageFile& head : inspection.files) {
         if (head.entry.type != ArchiveEntry::Type::Symlink || linkedTo.contains(head.relativePath))
             continue;
-        QStringList chain{lastComponent(head.relativePath)};
+        QStringList chain{archiveEntryFileName(head.relativePath)};
         const PackageFile* at = &head;
         bool resolved = false;
         while (at && chain.size() <= 16) {
@@ -257,7 +253,7 @@ void checkFileSet(PackageInspection& inspection)
             }
             const QString target = linkTargetPath(*at);
             at = inspection.fileAt(target);
-            chain.append(lastComponent(target));
+            chain.append(archiveEntryFileName(target));
         }
         inspection.linkChains.append(chain);
         if (!resolved && inspection.readCompletely) {

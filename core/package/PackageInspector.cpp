@@ -18,11 +18,6 @@ namespace {
 constexpr qint64 MaxHeaderText = 4 * 1024 * 1024;
 constexpr qint64 ProgressEveryMs = 100;
 
-QString baseName(const QString& path)
-{
-    return path.mid(path.lastIndexOf(QLatin1Char('/')) + 1);
-}
-
 bool looksLikeLibrary(const QString& name)
 {
     return name.endsWith(QLatin1String(".dll"), Qt::CaseInsensitive) || name.endsWith(QLatin1String(".so"))
@@ -196,7 +191,7 @@ void PackageInspector::readEntries(ArchiveReader& reader, PackageInspection& res
         file.entry = entry;
         file.contentSize = entry.size;
         if (entry.type == ArchiveEntry::Type::File) {
-            const QString name = baseName(entry.path).toLower();
+            const QString name = archiveEntryFileName(entry.path).toLower();
             QByteArray* keep = name == QLatin1String("cudnn_version.h") ? &m_versionHeader
                 : name == QLatin1String("cudnn.h")                      ? &m_legacyHeader
                                                                         : nullptr;
