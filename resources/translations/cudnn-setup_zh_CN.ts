@@ -1509,12 +1509,12 @@ Try cudnn-setup --help.
         <translation>未选择安装包和工具包</translation>
     </message>
     <message>
-        <source>not asked for</source>
-        <translation>未要求</translation>
-    </message>
-    <message>
         <source>a deploy copies next to the application, whose folder is searched first: the search path is not changed</source>
         <translation>部署会将文件复制到应用程序旁边，而应用程序所在文件夹会被最先搜索：搜索路径不做更改</translation>
+    </message>
+    <message>
+        <source>as asked</source>
+        <translation>按要求</translation>
     </message>
 </context>
 <context>
@@ -1582,8 +1582,12 @@ Try cudnn-setup --help.
         </translation>
     </message>
     <message>
-        <source>&lt;b&gt;Install needs administrator rights&lt;/b&gt; to write into %1: it asks for them once, for that step only. If nothing can ask here, or you prefer, run this command in a terminal first; Install then does the rest.</source>
-        <translation>&lt;b&gt;安装需要管理员权限&lt;/b&gt;才能写入 %1：只为这一步请求一次。如果这里没有程序能请求权限，或者你更愿意自己来，请先在终端中运行下面的命令；之后“安装”会完成其余步骤。</translation>
+        <source>&lt;b&gt;Install needs administrator rights&lt;/b&gt; to write into %1: it asks for them once, for that step only. If you prefer, run this command in a terminal first; Install then does the rest.</source>
+        <translation>&lt;b&gt;安装需要管理员权限&lt;/b&gt;才能写入 %1：只为这一步请求一次。如果你更愿意自己来，请先在终端中运行下面的命令；之后“安装”会完成其余步骤。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Install needs administrator rights&lt;/b&gt; to write into %1, and nothing on this computer can ask for them (pkexec is missing). Run this command in a terminal first; Install then does the rest.</source>
+        <translation>&lt;b&gt;安装需要管理员权限&lt;/b&gt;才能写入 %1，而这台计算机上没有程序能请求这些权限（缺少 pkexec）。请先在终端中运行下面的命令；之后“安装”会完成其余步骤。</translation>
     </message>
 </context>
 <context>
@@ -3275,6 +3279,10 @@ Try cudnn-setup --help.
         <source>Fix the first reason given, or download a build that fits.</source>
         <translation>请解决列出的第一个原因，或下载适合的版本。</translation>
     </message>
+    <message>
+        <source>Choose one of the toolkits found: %1.</source>
+        <translation>请选择找到的工具包之一：%1。</translation>
+    </message>
 </context>
 <context>
     <name>PackageSummary</name>
@@ -4124,6 +4132,22 @@ Try cudnn-setup --help.
         <source>Fixed (%1)</source>
         <translation>已修复（%1）</translation>
     </message>
+    <message>
+        <source>%1 was put back from the package.</source>
+        <translation>已从安装包恢复 %1。</translation>
+    </message>
+    <message>
+        <source>%1 is a link again, as the package has it.</source>
+        <translation>%1 已重新成为链接，与安装包中一致。</translation>
+    </message>
+    <message>
+        <source>%1 can be read by everyone again.</source>
+        <translation>%1 已重新对所有人可读。</translation>
+    </message>
+    <message>
+        <source>The search path now finds %1 first.</source>
+        <translation>搜索路径现在优先找到 %1。</translation>
+    </message>
 </context>
 <context>
     <name>RepairScanner</name>
@@ -4331,7 +4355,7 @@ Try cudnn-setup --help.
         <translation>没有修复可以自动完成的内容；剩下的问题需要按各项检查结果中列出的步骤处理。</translation>
     </message>
     <message numerus="yes">
-        <source>%n fix(es) applied. They are part of the install they repaired: an uninstall puts back what was there before that install.</source>
+        <source>%n fixes applied. They are part of the install they repaired: an uninstall puts back what was there before that install.</source>
         <translation>
             <numerusform>已应用 %n 项修复。这些修复已并入被修复的那次安装：卸载会恢复该次安装之前的状态。</numerusform>
         </translation>
@@ -4469,10 +4493,6 @@ Try cudnn-setup --help.
         <translation>安装包未被接受</translation>
     </message>
     <message>
-        <source>not asked for</source>
-        <translation>未要求</translation>
-    </message>
-    <message>
         <source>cuDNN was not installed</source>
         <translation>未安装 cuDNN</translation>
     </message>
@@ -4519,6 +4539,18 @@ Try cudnn-setup --help.
     <message>
         <source>Asking for administrator rights</source>
         <translation>正在请求管理员权限</translation>
+    </message>
+    <message>
+        <source>writing into the toolkit needs administrator rights</source>
+        <translation>写入该工具包需要管理员权限</translation>
+    </message>
+    <message>
+        <source>The command run with administrator rights installed these files into %1; nothing more was written there.</source>
+        <translation>以管理员权限运行的命令已将这些文件安装到 %1；那里没有再写入其他内容。</translation>
+    </message>
+    <message>
+        <source>as asked</source>
+        <translation>按要求</translation>
     </message>
 </context>
 <context>
