@@ -8,9 +8,11 @@
 #include "pages/BenchmarkPage.h"
 
 #include <QApplication>
+#include <QDir>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QTemporaryDir>
 #include <QTreeWidget>
 #include <QtTest>
@@ -68,6 +70,21 @@ QStringList TestPageLayout::cutOn(SetupWizard& wizard)
                            .arg(page, row->text(1))
                            .arg(tree->columnWidth(1));
         }
+    }
+    // A command box shows every line of its command; a page that scrolls is never wider than its view.
+    for (const QWidget* command : wizard.currentPage()->findChildren<QWidget*>(QStringLiteral("commandText"))) {
+        if (command->isVisible() && command->heightForWidth(command->width()) > command->height() + 1)
+            cut << QStringLiteral("page %1: the command shows %2 of its %3 px")
+                       .arg(page)
+                       .arg(command->height())
+                       .arg(command->heightForWidth(command->width()));
+    }
+    for (const QScrollArea* area : wizard.currentPage()->findChildren<QScrollArea*>()) {
+        if (area->isVisible() && area->widget() && area->widget()->width() > area->viewport()->width() + 1)
+            cut << QStringLiteral("page %1: its content is %2 px wide in a view of %3 px, cut at the right")
+                       .arg(page)
+                       .arg(area->widget()->width())
+                       .arg(area->viewport()->width());
     }
     if (const auto* path = wizard.currentPage()->findChild<QLineEdit*>(QStringLiteral("packagePath"));
         path && path->isVisible() && path->width() < wizard.currentPage()->width() / 2)
@@ -178,6 +195,12 @@ void TestPageLayout::searchPathPageWithTheAdminBlockFits()
         QTest::qWait(50); // the layout settles
         auto* rights = wizard.findChild<QLabel*>(QStringLiteral("environmentRights"));
         QVERIFY2(rights->isVisible(), "the toolkit is root's: Install needs administrator rights");
+        // CUDNN_SETUP_LAYOUT_SHOTS=DIR: the page as the test sees it, for docs/screenshots.
+        if (const QString shots = qEnvironmentVariable("CUDNN_SETUP_LAYOUT_SHOTS"); !shots.isEmpty())
+            wizard.grab().save(QDir(shots).filePath(
+                QStringLiteral("en-%1-environment-admin-%2.png")
+                    .arg(qEnvironmentVariableIntValue("CUDNN_SETUP_LAYOUT_SCALE") == 2 ? "200-5" : "5",
+                         canAsk ? "asks" : "no-pkexec")));
         const QStringList cut = cutOn(wizard);
         QVERIFY2(cut.isEmpty(),
                  qPrintable(QStringLiteral("%1\n").arg(canAsk ? "asks" : "cannot ask") + cut.join(u'\n')));

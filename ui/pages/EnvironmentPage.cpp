@@ -65,8 +65,8 @@ EnvironmentPage::EnvironmentPage(const Engine& engine, WizardState& state, Backg
     detailsLayout->addWidget(m_copies, 1);
     detailsLayout->addWidget(m_diff, 1);
 
-    // In a scroll area: with the administrator block (its sentence and the whole command) the page is taller than
-    // the smallest window; it scrolls instead of cutting a label.
+    // The choice and the findings scroll; the administrator block (what Install will do, and the whole command)
+    // stays in view below them: with it the page is taller than the smallest window, and it is what matters next.
     auto* content = new QWidget(this);
     content->setObjectName(QStringLiteral("environmentContent"));
     auto* scroll = new QScrollArea(this);
@@ -76,7 +76,7 @@ EnvironmentPage::EnvironmentPage(const Engine& engine, WizardState& state, Backg
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     auto* outer = new QVBoxLayout(this);
     outer->setContentsMargins(0, 0, 0, 0);
-    outer->addWidget(scroll);
+    outer->addWidget(scroll, 1);
     auto* layout = new QVBoxLayout(content);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(user);
@@ -90,8 +90,8 @@ EnvironmentPage::EnvironmentPage(const Engine& engine, WizardState& state, Backg
     m_rights->setTextFormat(Qt::RichText);
     m_rights->hide();
     m_command->setObjectName(QStringLiteral("environmentCommand"));
-    layout->addWidget(m_rights);
-    layout->addWidget(m_command);
+    outer->addWidget(m_rights);
+    outer->addWidget(m_command);
     scroll->setWidget(content); // after its layout is complete, so its size hint counts every row
 }
 
