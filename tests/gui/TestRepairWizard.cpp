@@ -7,6 +7,7 @@
 #include "engine/Engine.h"
 #include "engine/EngineInternals.h"
 #include "env/SystemRoot.h"
+#include "pages/FinishPage.h"
 #include "pages/RepairPage.h"
 #include "pages/UninstallPage.h"
 #include "pages/VerifyPage.h"
@@ -257,6 +258,14 @@ void TestRepairWizard::whatWasFixedIsSaidAsDone()
     for (int i = 0; i < finishFindings->topLevelItemCount(); ++i)
         QVERIFY2(!finishFindings->topLevelItem(i)->text(0).contains(QStringLiteral("(es)")),
                  qPrintable(finishFindings->topLevelItem(i)->text(0)));
+    // Nor in the report it saves, which carries the repair's own sentence.
+    const QString reportPath = m_tree->path(QStringLiteral("report.json"));
+    QString error;
+    QVERIFY2(wizard.findChild<FinishPage*>()->saveReport(reportPath, &error), qPrintable(error));
+    QFile reportFile(reportPath);
+    QVERIFY(reportFile.open(QIODevice::ReadOnly));
+    const QByteArray report = reportFile.readAll();
+    QVERIFY2(report.contains("fixes applied") && !report.contains("fix(es)"), report.constData());
 }
 
 void TestRepairWizard::cancelRollsBack()

@@ -883,9 +883,17 @@ void TestWizard::rejectionLeadsWithItsOwnFixAndOneVersion()
     const qsizetype summary = reasons.indexOf(QStringLiteral("PKG-NONE-COMPATIBLE"));
     QVERIFY2(summary >= 0 && reasons.indexOf(QStringLiteral("Download the archive again"), summary) > summary,
              qPrintable(reasons));
-    // The headline names the version the findings name: 9.19.0, not the build 9.19.0.56.
     const QString verdict = wizard.findChild<QLabel*>(QStringLiteral("packageVerdict"))->text();
     QVERIFY2(verdict.contains(QStringLiteral("cuDNN 9.19.0 for CUDA")), qPrintable(verdict));
+
+    // Refused by its name alone (CUDA 13 for a CUDA 12.4 toolkit): the headline names the release the findings
+    // name, 9.19.0, not NVIDIA's build 9.19.0.56 from the name.
+    CudnnArchiveSpec other;
+    const QString byName = m_tree->path(other.fileName());
+    other.build().write(byName);
+    checkPackage(wizard, byName);
+    const QString named = wizard.findChild<QLabel*>(QStringLiteral("packageVerdict"))->text();
+    QVERIFY2(named.contains(QStringLiteral("cuDNN 9.19.0 for CUDA 13")), qPrintable(named));
 }
 
 void TestWizard::logWithoutAnOpenerShowsItsPath()
