@@ -175,6 +175,10 @@
         <source>The benchmark could not run: %1</source>
         <translation>基准测试无法运行：%1</translation>
     </message>
+    <message>
+        <source>The benchmark was not run with administrator rights, since others can change the libraries it would load (%1).</source>
+        <translation>未以管理员权限运行基准测试，因为它要加载的库可被他人更改（%1）。</translation>
+    </message>
 </context>
 <context>
     <name>BoundedFile</name>
@@ -5505,6 +5509,10 @@ Try cudnn-setup --help.
     <message>
         <source>cudnn-probe ended with exit code %1 while loading cuDNN: %2</source>
         <translation>cudnn-probe 在加载 cuDNN 时以退出码 %1 结束：%2</translation>
+    </message>
+    <message>
+        <source>cuDNN was not loaded with administrator rights, since others can change its libraries (%1); verify it without administrator rights.</source>
+        <translation>未以管理员权限加载 cuDNN，因为其库可被他人更改（%1）；请不使用管理员权限进行验证。</translation>
     </message>
 </context>
 <context>

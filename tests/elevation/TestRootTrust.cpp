@@ -5,6 +5,8 @@
 #include "host/PathTrust.h"
 #include "host/ProcessRunner.h"
 #include "repair/PythonConsumers.h"
+#include "verify/BenchmarkRunner.h"
+#include "verify/VerifyRunner.h"
 
 #include <QDirIterator>
 #include <QElapsedTimer>
@@ -36,6 +38,7 @@ private slots:
     void theWorkingFolderIsNeverImported();
     void rootRunsNoNvccAUserCanChange();
     void rootNeverPointsTheSearchPathAtAUsersFolder();
+    void rootLoadsNoLibrariesAUserCanChange();
     void aForgedEnvironmentStepChangesNothing();
     void fifosWhereDetectionReadsDoNotHangIt();
     void devZeroWhereDetectionReadsIsNotRead();
@@ -283,6 +286,32 @@ void TestRootTrust::rootNeverPointsTheSearchPathAtAUsersFolder()
         QVERIFY2(QJsonDocument(repaired.report).toJson().contains("ENV-FOLDER-UNTRUSTED"),
                  QJsonDocument(repaired.report).toJson().constData());
     }
+}
+
+void TestRootTrust::rootLoadsNoLibrariesAUserCanChange()
+{
+    TestTree shared;
+    const QString archive = writeSpec(shared, CudnnArchiveSpec{});
+    const QString root = makeToolkit(*m_tree, QStringLiteral("shared/cuda-13.0"));
+    const InstallResult installed = install(archive, root);
+    QVERIFY2(installed.status == InstallResult::Status::Ok, InstallFixtures::describe(installed).constData());
+    const HostEnvironment host = HostEnvironment::current();
+    const ProcessRunner runner;
+    QVERIFY(!VerifyRunner::untrustedLibraries(OsFlavor::Linux, root)); // root's own: it may load them
+
+    giveToNobody(m_tree->writeFile(QStringLiteral("shared/cuda-13.0/lib/libcudnn_planted.so"), "not a library"));
+    VerifyRunner::Options options;
+    options.toolkitRoot = root;
+    const VerifyResult verified = VerifyRunner(host, runner).run(options);
+    QVERIFY(!verified.passed());
+    QVERIFY2(QJsonDocument(verified.toJson()).toJson().contains("VERIFY-NOT-TRUSTED"),
+             QJsonDocument(verified.toJson()).toJson().constData());
+    BenchmarkRunner::Options benchmarking;
+    benchmarking.toolkitRoot = root;
+    const BenchmarkResult measured = BenchmarkRunner(host, runner).run(benchmarking);
+    QCOMPARE(measured.verdictCode, QStringLiteral("BENCH-NOT-RUN"));
+    QVERIFY2(measured.verdictMessage.contains(QStringLiteral("libcudnn_planted.so")),
+             qPrintable(measured.verdictMessage));
 }
 
 void TestRootTrust::aForgedEnvironmentStepChangesNothing()
