@@ -268,6 +268,9 @@ void TestRootTrust::rootNeverPointsTheSearchPathAtAUsersFolder()
     const QString root = makeToolkit(*m_tree, QStringLiteral("home/cuda-13.0"));
     const InstallResult installed = install(archive, root);
     QVERIFY2(installed.status == InstallResult::Status::Ok, InstallFixtures::describe(installed).constData());
+    // Its nvcc, which no folder on PATH offers: the fix would put her bin first for every login.
+    const QString nvcc = m_tree->writeFile(QStringLiteral("home/cuda-13.0/bin/nvcc"), "#!/bin/sh\n");
+    QFile::setPermissions(nvcc, QFile::permissions(nvcc) | QFileDevice::ExeOwner | QFileDevice::ExeOther);
     QDirIterator all(
         root, QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System, QDirIterator::Subdirectories);
     while (all.hasNext())
