@@ -8,6 +8,7 @@
 #include "runtime/CudartApi.h"
 #include "runtime/CudnnApi.h"
 #include "runtime/DynamicLibrary.h"
+#include "runtime/GpuCallError.h"
 #include "runtime/GpuCaseRunner.h"
 #include "runtime/GpuPeak.h"
 #include "runtime/GraphConvolution.h"
@@ -197,6 +198,8 @@ private slots:
     void timeoutReportNamesTheActivity();
 
     void realLibrariesExportEverythingTheBenchmarkCalls();
+    void realCudnnFinalizesTheLayerDescriptors_data();
+    void realCudnnFinalizesTheLayerDescriptors();
 };
 
 void TestBenchmarkRuntime::cpuConvolutionHandComputed()
@@ -902,6 +905,51 @@ void TestBenchmarkRuntime::realLibrariesExportEverythingTheBenchmarkCalls()
     QCOMPARE(version / 1000, 13);
     QCOMPARE(QString::fromStdString(cudart.describe(2)),
              QStringLiteral("2 (cudaErrorMemoryAllocation: out of memory)"));
+}
+
+void TestBenchmarkRuntime::realCudnnFinalizesTheLayerDescriptors_data()
+{
+    QTest::addColumn<int>("precision");
+    QTest::addColumn<int>("layout");
+    QTest::newRow("fp32 nhwc") << int(Precision::Fp32) << int(TensorLayout::Nhwc);
+    QTest::newRow("fp16 nhwc") << int(Precision::Fp16) << int(TensorLayout::Nhwc);
+    QTest::newRow("tf32 nchw") << int(Precision::Tf32) << int(TensorLayout::Nchw);
+}
+
+void TestBenchmarkRuntime::realCudnnFinalizesTheLayerDescriptors()
+{
+    QFETCH(int, precision);
+    QFETCH(int, layout);
+    const QString cudnnPath = kRealLibraryDir + QStringLiteral("/libcudnn.so.9");
+    if (!QFile::exists(cudnnPath)) {
+        QSKIP("needs the real CUDA 13.0 toolkit with cuDNN 9 in /usr/local/cuda-13.0");
+    }
+    // NVIDIA's cuDNN finalizes tensor, convolution and operation descriptors without a GPU: every attribute name,
+    // type and value the graph path sets up to the operation graph is checked by the real library. The operation
+    // graph needs a cudnnHandle_t (a GPU), so with none it must be the first thing refused.
+    DynamicLibrary cudnnLibrary;
+    QVERIFY2(cudnnLibrary.open(cudnnPath.toStdString()), cudnnLibrary.lastError().c_str());
+    CudnnApi cudnn;
+    QVERIFY2(cudnn.resolve(cudnnLibrary), cudnnLibrary.lastError().c_str());
+    ConvShape shape;
+    shape.n = 2;
+    shape.c = 64;
+    shape.h = 56;
+    shape.w = 56;
+    shape.k = 64;
+    shape.r = 3;
+    shape.s = 3;
+    shape.padH = shape.padW = 1;
+    shape.strideH = shape.strideW = 1;
+    QString message;
+    try {
+        const GraphConvolution graph(
+            cudnn, nullptr, shape, static_cast<TensorLayout>(layout), static_cast<Precision>(precision));
+    } catch (const GpuCallError& error) {
+        message = QString::fromUtf8(error.what());
+    }
+    QVERIFY2(message.contains(QStringLiteral("(operation graph)")), qPrintable(message));
+    qInfo("%s", qPrintable(message));
 }
 
 QTEST_GUILESS_MAIN(TestBenchmarkRuntime)
