@@ -623,12 +623,6 @@ void TestBenchmark::comparisonScriptReadsTheReport()
     QVERIFY2(output.contains(QStringLiteral("NVIDIA GeForce RTX 3060 Ti")), qPrintable(output));
     QVERIFY2(output.contains(QStringLiteral("PyTorch: not run")), qPrintable(output));
     // The API per case, and the host-cost table (events, CUDA graph, enqueue) for the next GPU run.
-    for (const QString& line : output.split(QLatin1Char('\n'))) {
-        if (line.startsWith(QStringLiteral("resnet50-")) && !line.contains(QStringLiteral("ms"))
-            && line.count(QLatin1Char(' ')) > 20 && line.contains(QStringLiteral("ENGINE_"))) {
-            QVERIFY2(line.contains(QStringLiteral(" graph ")), qPrintable(line));
-        }
-    }
     QVERIFY2(output.contains(QStringLiteral(" graph  ENGINE_")), qPrintable(output));
     QVERIFY2(output.contains(QStringLiteral("Host cost per pass (ms)")), qPrintable(output));
     QVERIFY2(!output.contains(QStringLiteral("no CUDA graph")), qPrintable(output));
