@@ -8,13 +8,15 @@ EnginePlan::EnginePlan(const CudnnApi& api,
                        nv::cudnnHandle_t handle,
                        BackendDescriptor config,
                        LayerChoice choice,
-                       const std::array<std::int64_t, 3>& uids)
+                       const std::array<std::int64_t, 3>& uids,
+                       std::shared_ptr<const void> graph)
     : m_api(api)
     , m_handle(handle)
     , m_config(std::move(config))
     , m_plan(api, nv::CUDNN_BACKEND_EXECUTION_PLAN_DESCRIPTOR, "execution plan")
     , m_choice(std::move(choice))
     , m_uids(uids)
+    , m_graph(std::move(graph))
 {
     m_plan.setHandle(nv::CUDNN_ATTR_EXECUTION_PLAN_HANDLE, handle);
     m_plan.setDescriptor(nv::CUDNN_ATTR_EXECUTION_PLAN_ENGINE_CONFIG, m_config);

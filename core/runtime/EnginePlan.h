@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 
 /** One graph-API execution plan: an engine configuration finalized once for one layer, and its variant pack (the
  * device pointers), executed with cudnnBackendExecute on every pass. */
@@ -13,13 +14,15 @@ namespace cudnnsetup::runtime {
 class EnginePlan : public LayerConvolution
 {
 public:
-    /** uids: the unique ids of the operation graph's x, w and y tensors. Throws GpuCallError when cuDNN cannot
-     * finalize the plan for `config`. */
+    /** uids: the unique ids of the operation graph's x, w and y tensors; graph: what owns the operation graph's
+     * descriptors, kept alive as long as the plan (cuDNN's own frontend keeps the graph beside its plans). Throws
+     * GpuCallError when cuDNN cannot finalize the plan for `config`. */
     EnginePlan(const CudnnApi& api,
                nv::cudnnHandle_t handle,
                BackendDescriptor config,
                LayerChoice choice,
-               const std::array<std::int64_t, 3>& uids);
+               const std::array<std::int64_t, 3>& uids,
+               std::shared_ptr<const void> graph);
 
     const LayerChoice& choice() const override { return m_choice; }
     LayerChoice& choice() { return m_choice; }
@@ -36,6 +39,7 @@ private:
     BackendDescriptor m_pack;
     LayerChoice m_choice;
     std::array<std::int64_t, 3> m_uids;
+    std::shared_ptr<const void> m_graph;
 };
 
 } // namespace cudnnsetup::runtime

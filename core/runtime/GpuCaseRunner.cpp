@@ -86,10 +86,10 @@ Convolutions graphConvolutions(const GpuSession& session,
         std::string rejected;
         std::vector<std::unique_ptr<EnginePlan>> plans;
         try {
-            const GraphConvolution graph(
+            const auto graph = std::make_shared<GraphConvolution>(
                 session.cudnn, session.handle.get(), shape, benchCase.layout, benchCase.precision);
-            plans
-                = graph.plans(workspaceLimit, static_cast<std::size_t>(std::max(plan.autotuneCandidates, 1)), rejected);
+            plans = graph->plans(
+                workspaceLimit, static_cast<std::size_t>(std::max(plan.autotuneCandidates, 1)), rejected);
         } catch (const GpuCallError& error) {
             throw GpuCallError(error.library(), layer + ": " + error.what());
         }

@@ -176,7 +176,8 @@ GraphConvolution::plans(std::size_t workspaceLimit, std::size_t max, std::string
                                                      m_handle,
                                                      std::move(config),
                                                      std::move(choice),
-                                                     std::array<std::int64_t, 3>{kUidX, kUidW, kUidY});
+                                                     std::array<std::int64_t, 3>{kUidX, kUidW, kUidY},
+                                                     shared_from_this());
             if (plan->workspaceBytes() > workspaceLimit) {
                 reject(index,
                        "needs " + std::to_string(plan->workspaceBytes()) + " bytes of workspace, over the limit of "

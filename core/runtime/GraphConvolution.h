@@ -24,10 +24,11 @@ std::string engineNotesRefusal(Precision precision, const std::vector<int>& nume
  * core note; DEFAULT (TF32) or TENSOR_OP (FP16) with it; TENSOR_OP_ALLOW_CONVERSION when it converts down. */
 int equivalentMathType(Precision precision, const std::vector<int>& numericalNotes);
 
-class GraphConvolution
+class GraphConvolution : public std::enable_shared_from_this<GraphConvolution>
 {
 public:
-    /** Builds and finalizes the operation graph. Throws GpuCallError when cuDNN refuses it. */
+    /** Builds and finalizes the operation graph. Throws GpuCallError when cuDNN refuses it. Made with
+     * std::make_shared: the plans keep it alive. */
     GraphConvolution(const CudnnApi& api,
                      nv::cudnnHandle_t handle,
                      const ConvShape& shape,
@@ -37,7 +38,7 @@ public:
     /**
      * Execution plans for the heuristics' engine configurations, in the heuristics' order: those whose notes the
      * precision allows, that finalize, and whose workspace fits `workspaceLimit`; at most `max`. `rejected` gets
-     * "engine 2: ...; engine 5: ..." for every one left out on the way.
+     * "engine 2: ...; engine 5: ..." for every one left out on the way. Each plan holds a reference to this graph.
      */
     std::vector<std::unique_ptr<EnginePlan>>
     plans(std::size_t workspaceLimit, std::size_t max, std::string& rejected) const;

@@ -943,7 +943,7 @@ void TestBenchmarkRuntime::realCudnnFinalizesTheLayerDescriptors()
     shape.strideH = shape.strideW = 1;
     QString message;
     try {
-        const GraphConvolution graph(
+        const auto graph = std::make_shared<GraphConvolution>(
             cudnn, nullptr, shape, static_cast<TensorLayout>(layout), static_cast<Precision>(precision));
     } catch (const GpuCallError& error) {
         message = QString::fromUtf8(error.what());
