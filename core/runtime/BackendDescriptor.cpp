@@ -2,6 +2,7 @@
 
 #include "runtime/GpuCallError.h"
 
+#include <algorithm>
 #include <string>
 #include <utility>
 

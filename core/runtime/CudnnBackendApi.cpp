@@ -2,6 +2,8 @@
 
 #include "runtime/DynamicLibrary.h"
 
+#include <type_traits>
+
 namespace cudnnsetup::runtime {
 
 bool CudnnBackendApi::resolve(DynamicLibrary& library)
