@@ -6,6 +6,7 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QProcess>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 
 namespace {
@@ -14,6 +15,23 @@ class ProcessRunnerText
 {
     Q_DECLARE_TR_FUNCTIONS(ProcessRunner)
 };
+
+/** The folders a privileged process looks a bare program name up in: the system's own, as sudo's secure_path. */
+QStringList securePath()
+{
+#ifdef Q_OS_WIN
+    const QString windows
+        = QDir::fromNativeSeparators(qEnvironmentVariable("SystemRoot", QStringLiteral("C:/Windows")));
+    return {windows + QStringLiteral("/System32"), windows};
+#else
+    return {QStringLiteral("/usr/local/sbin"),
+            QStringLiteral("/usr/local/bin"),
+            QStringLiteral("/usr/sbin"),
+            QStringLiteral("/usr/bin"),
+            QStringLiteral("/sbin"),
+            QStringLiteral("/bin")};
+#endif
+}
 
 /**
  * What a privileged child starts with (sudo's env_reset and secure_path): the system's own folders, the locale,
@@ -30,8 +48,7 @@ QProcessEnvironment childEnvironment(bool privileged)
     if (!privileged)
         return inherited;
     QProcessEnvironment clean;
-    clean.insert(QStringLiteral("PATH"),
-                 QStringLiteral("/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"));
+    clean.insert(QStringLiteral("PATH"), securePath().join(QLatin1Char(':')));
     for (const QString& name : inherited.keys()) {
         if (name == QLatin1String("LANG") || name == QLatin1String("LANGUAGE") || name.startsWith(QLatin1String("LC_")))
             clean.insert(name, inherited.value(name));
@@ -78,10 +95,13 @@ ProcessResult ProcessRunner::run(const QString& program,
 {
     ProcessResult result;
     const bool privileged = PathTrust::privileged();
+    QString path = program;
+    if (privileged && !QDir::isAbsolutePath(program)) // a bare name is looked up where only root can write
+        path = QStandardPaths::findExecutable(program, securePath());
     if (privileged) {
-        const TrustVerdict trust = QDir::isAbsolutePath(program)
-            ? PathTrust::forExecution(program)
-            : TrustVerdict::untrusted(program, ProcessRunnerText::tr("it is not named by an absolute path"));
+        const TrustVerdict trust = QDir::isAbsolutePath(path)
+            ? PathTrust::forExecution(path)
+            : TrustVerdict::untrusted(program, ProcessRunnerText::tr("it is in none of the system's own folders"));
         if (!trust.trusted) {
             result.untrusted = true;
             result.errorString
@@ -98,7 +118,7 @@ ProcessResult ProcessRunner::run(const QString& program,
     process.setProcessEnvironment(env);
     if (workingFolder.isValid())
         process.setWorkingDirectory(workingFolder.path());
-    process.start(program, arguments, QIODevice::ReadOnly);
+    process.start(path, arguments, QIODevice::ReadOnly);
     if (!process.waitForStarted(timeoutMs)) {
         result.errorString = process.errorString();
         return result;

@@ -24,7 +24,8 @@ struct ProcessResult
  * Runs helper programs (cudnn-probe, nvidia-smi, nvcc, ldconfig, Python interpreters) with a time limit, in a
  * private empty working folder, keeping at most MaxOutputBytes of each stream (more ends the child). Every child
  * this product starts goes through here, and so through the trust rule (PathTrust): a privileged process starts
- * only an absolute program that no other user can change, with a clean environment (a fixed PATH of the system's
+ * only a program that no other user can change, a bare name looked up in the system's own folders alone (sudo's
+ * secure_path), with a clean environment (a fixed PATH of the system's
  * folders and the locale, then extraEnvironment, whose PATH and LD_LIBRARY_PATH keep only folders no other user can
  * change). Virtual so tests replay the outputs of real tools from several
  * driver generations without having them.

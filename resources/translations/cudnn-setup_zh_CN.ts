@@ -3772,10 +3772,6 @@ Try cudnn-setup --help.
 <context>
     <name>ProcessRunner</name>
     <message>
-        <source>it is not named by an absolute path</source>
-        <translation>它不是以绝对路径给出的</translation>
-    </message>
-    <message>
         <source>not run with administrator rights: %1</source>
         <translation>未以管理员权限运行：%1</translation>
     </message>
@@ -3790,6 +3786,10 @@ Try cudnn-setup --help.
     <message>
         <source>%1 crashed</source>
         <translation>%1 崩溃了</translation>
+    </message>
+    <message>
+        <source>it is in none of the system&apos;s own folders</source>
+        <translation>它不在系统自己的任何文件夹中</translation>
     </message>
 </context>
 <context>
