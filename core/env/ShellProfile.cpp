@@ -255,10 +255,20 @@ void applyAssignments(const QByteArray& content, const QStringList& names, QMap<
         if (!match.hasMatch() || !names.contains(match.captured(1)))
             continue;
         QString value = match.captured(2);
-        // A trailing comment after an unquoted word
-        if (const int hash = value.indexOf(QLatin1String(" #"));
-            hash >= 0 && !value.left(hash).contains(QLatin1Char('"')) && !value.left(hash).contains(QLatin1Char('\'')))
-            value.truncate(hash);
+        // A comment starts at a '#' after a blank, outside quotes.
+        QChar quote;
+        for (qsizetype at = 0; at < value.size(); ++at) {
+            const QChar c = value.at(at);
+            if (!quote.isNull()) {
+                if (c == quote)
+                    quote = QChar();
+            } else if (c == QLatin1Char('\'') || c == QLatin1Char('"')) {
+                quote = c;
+            } else if (c == QLatin1Char('#') && at > 0 && value.at(at - 1).isSpace()) {
+                value.truncate(at);
+                break;
+            }
+        }
         if (const std::optional<QString> expanded = expandWord(value.trimmed(), variables))
             variables.insert(match.captured(1), *expanded);
     }
