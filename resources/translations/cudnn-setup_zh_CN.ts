@@ -2711,6 +2711,30 @@ Try cudnn-setup --help.
         <source>pip-installed PyTorch ignores all of this: its RPATH points at its own nvidia-cudnn wheel.</source>
         <translation>用 pip 安装的 PyTorch 不受这些设置影响：它的 RPATH 指向它自带的 nvidia-cudnn wheel。</translation>
     </message>
+    <message>
+        <source>no copy at all</source>
+        <translation>任何副本都没有</translation>
+    </message>
+    <message>
+        <source>The loader cache is out of date: new programs get %1 for %2 until it is rebuilt; then they get %3.</source>
+        <translation>加载器缓存已过期：在重建之前，新程序加载 %2 时得到的是 %1；重建之后得到的是 %3。</translation>
+    </message>
+    <message>
+        <source>A repair rebuilds it (ldconfig).</source>
+        <translation>修复会重建它（ldconfig）。</translation>
+    </message>
+    <message>
+        <source>Run ldconfig as root to rebuild it.</source>
+        <translation>请以 root 身份运行 ldconfig 来重建它。</translation>
+    </message>
+    <message>
+        <source>The loader cache covers %1, but only root can rebuild it, so new programs would go on getting the copies it names now; the fix puts the toolkit first on LD_LIBRARY_PATH instead.</source>
+        <translation>加载器缓存涵盖 %1，但只有 root 才能重建它，因此新程序会继续得到缓存中现有的副本；所以此修正改为把工具包放在 LD_LIBRARY_PATH 的最前面。</translation>
+    </message>
+    <message>
+        <source>Install as root to have the loader cache rebuilt, or keep the LD_LIBRARY_PATH fix.</source>
+        <translation>以 root 身份安装即可重建加载器缓存，或者保留 LD_LIBRARY_PATH 修正。</translation>
+    </message>
 </context>
 <context>
     <name>MachineFile</name>
@@ -5233,6 +5257,22 @@ Try cudnn-setup --help.
         <source>Checking what loads from %1…</source>
         <translation>正在检查从 %1 加载的内容…</translation>
     </message>
+    <message>
+        <source>A new program does not get the installed cuDNN; see the findings below.</source>
+        <translation>新程序得到的不是已安装的 cuDNN；请查看下方的检查结果。</translation>
+    </message>
+    <message>
+        <source>A new program that loads %1 by name gets %2, not the installed copy.</source>
+        <translation>按名称加载 %1 的新程序得到的是 %2，而不是已安装的副本。</translation>
+    </message>
+    <message>
+        <source>no copy at all</source>
+        <translation>任何副本都没有</translation>
+    </message>
+    <message>
+        <source>A new program that loads %1 by name gets the installed copy.</source>
+        <translation>按名称加载 %1 的新程序得到的是已安装的副本。</translation>
+    </message>
 </context>
 <context>
     <name>VerifyResult</name>
@@ -5361,6 +5401,26 @@ Try cudnn-setup --help.
     <message>
         <source>Run cudnn-probe verify by hand to see what happens; reinstall cudnn-setup if cudnn-probe is missing.</source>
         <translation>请手动运行 cudnn-probe verify 查看具体情况；如果缺少 cudnn-probe，请重新安装 cudnn-setup。</translation>
+    </message>
+    <message>
+        <source>A new program that loads %1 by name gets this copy too.</source>
+        <translation>按名称加载 %1 的新程序得到的也是这个副本。</translation>
+    </message>
+    <message>
+        <source>A new program that loads %1 by name gets no copy at all (%2), not the installed %3.</source>
+        <translation>按名称加载 %1 的新程序找不到任何副本（%2），而不是得到已安装的 %3。</translation>
+    </message>
+    <message>
+        <source>A new program that loads %1 by name gets %2%3, not the installed %4.</source>
+        <translation>按名称加载 %1 的新程序得到的是 %2%3，而不是已安装的 %4。</translation>
+    </message>
+    <message>
+        <source> (cuDNN %1)</source>
+        <translation>（cuDNN %1）</translation>
+    </message>
+    <message>
+        <source>Put the toolkit&apos;s library folder first for new programs: rebuild the loader cache as root (ldconfig) or add the folder to the search path in your login profile; a repair does what this user may. Programs that keep their own copy are not affected.</source>
+        <translation>让新程序优先使用工具包的库文件夹：以 root 身份重建加载器缓存（ldconfig），或在登录配置文件中把该文件夹加入搜索路径；修复会完成当前用户有权限做的部分。自带副本的程序不受影响。</translation>
     </message>
 </context>
 <context>
