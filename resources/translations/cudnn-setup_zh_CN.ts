@@ -51,6 +51,10 @@
         <source>the xz data is damaged (a check failed)</source>
         <translation>xz 数据已损坏（校验未通过）</translation>
     </message>
+    <message>
+        <source>%1 is not a folder</source>
+        <translation>%1 不是文件夹</translation>
+    </message>
 </context>
 <context>
     <name>BenchmarkChart</name>
@@ -208,10 +212,6 @@
     <message>
         <source>Find what is broken and offer fixes.</source>
         <translation>查找损坏之处并给出修复方案。</translation>
-    </message>
-    <message>
-        <source>The cuDNN archive, or a folder of archives to pick from.</source>
-        <translation>cuDNN 压缩包，或从中挑选压缩包的文件夹。</translation>
     </message>
     <message>
         <source>Download the newest cuDNN that fits this machine (or reuse it from the cache), then install it.</source>
@@ -372,6 +372,10 @@ Try cudnn-setup --help.
     <message>
         <source>A Python environment (a venv or conda env root) to look at besides those found (repeatable).</source>
         <translation>除已找到的环境外，还要查看的 Python 环境（venv 或 conda 环境的根目录；可重复）。</translation>
+    </message>
+    <message>
+        <source>The cuDNN archive, the folder it was extracted into, or a folder of archives to pick from.</source>
+        <translation>cuDNN 压缩包、它解压到的文件夹，或从中挑选压缩包的文件夹。</translation>
     </message>
 </context>
 <context>
@@ -3099,10 +3103,6 @@ Try cudnn-setup --help.
         <translation>cuDNN 压缩包 (*.zip *.tar.xz *.tgz *.tar.gz)</translation>
     </message>
     <message>
-        <source>Choose a folder of cuDNN archives</source>
-        <translation>选择存放 cuDNN 压缩包的文件夹</translation>
-    </message>
-    <message>
         <source>Reading the archive…</source>
         <translation>正在读取压缩包…</translation>
     </message>
@@ -3139,10 +3139,6 @@ Try cudnn-setup --help.
     <message>
         <source>Cancel download</source>
         <translation>取消下载</translation>
-    </message>
-    <message>
-        <source>Drop a cuDNN archive (.zip or .tar.xz) on this window, browse to one, choose a folder of archives and the best match is picked, or let the right one be downloaded.</source>
-        <translation>将 cuDNN 压缩包（.zip 或 .tar.xz）拖放到此窗口、浏览选择一个压缩包、选择一个存放压缩包的文件夹（将自动挑选最匹配的一个），或让程序下载合适的版本。</translation>
     </message>
     <message>
         <source>&amp;Download the right one…</source>
@@ -3216,6 +3212,14 @@ Try cudnn-setup --help.
         <source>The check was stopped; nothing was chosen. Check again, or choose another archive.</source>
         <translation>检查已停止，未选择任何压缩包。请重新检查，或选择另一个压缩包。</translation>
     </message>
+    <message>
+        <source>Drop a cuDNN archive (.zip or .tar.xz) or the folder it was extracted into on this window, browse to one, choose a folder of archives and the best match is picked, or let the right one be downloaded.</source>
+        <translation>将 cuDNN 压缩包（.zip 或 .tar.xz）或它解压到的文件夹拖放到此窗口，或浏览选择一个；也可以选择一个存放压缩包的文件夹，由程序挑选最合适的；或者让程序下载合适的版本。</translation>
+    </message>
+    <message>
+        <source>Choose an extracted cuDNN archive or a folder of archives</source>
+        <translation>选择已解压的 cuDNN 压缩包，或存放压缩包的文件夹</translation>
+    </message>
 </context>
 <context>
     <name>PackagePicker</name>
@@ -3230,10 +3234,6 @@ Try cudnn-setup --help.
     <message>
         <source>No cuDNN archive was found at %1.</source>
         <translation>在 %1 未找到 cuDNN 压缩包。</translation>
-    </message>
-    <message>
-        <source>Give the path of a cuDNN .zip or .tar.xz archive, or of a folder that holds one.</source>
-        <translation>请提供 cuDNN .zip 或 .tar.xz 压缩包的路径，或包含此类压缩包的文件夹路径。</translation>
     </message>
     <message>
         <source>No CUDA toolkit was found at %1.</source>
@@ -3298,6 +3298,10 @@ Try cudnn-setup --help.
     <message>
         <source>Fix the first reason given, or download a build that fits.</source>
         <translation>请解决列出的第一个原因，或下载适合的版本。</translation>
+    </message>
+    <message>
+        <source>Give the path of a cuDNN .zip or .tar.xz archive, of the folder one was extracted into, or of a folder that holds one.</source>
+        <translation>请给出 cuDNN .zip 或 .tar.xz 压缩包的路径、压缩包解压到的文件夹的路径，或存放压缩包的文件夹的路径。</translation>
     </message>
 </context>
 <context>

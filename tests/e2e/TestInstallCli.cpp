@@ -42,6 +42,7 @@ private slots:
     void takingBackTheNewestFixPointsAtTheOtherInstall();
     void uninstallFindsEveryInstallThisUserMade();
     void reportThatCannotBeWrittenChangesNothing();
+    void extractedArchiveFolderInstallsAsTheArchive();
 
 private:
     /** An install into root (no benchmark), which must succeed. */
@@ -564,6 +565,65 @@ void TestInstallCli::uninstallAfterRepairsOfASwitchBringsTheOlderInstallBack()
     const Run gone = run(uninstall);
     QVERIFY2(gone.exitCode == 0, gone.out + gone.err);
     QVERIFY2(listing(m_root) == before, difference(listing(m_root), before).constData());
+}
+
+namespace {
+
+/** A report's files, in path order (a folder is read in path order, an archive in its own). */
+QStringList byPath(const QJsonArray& files)
+{
+    QStringList lines;
+    for (const QJsonValue& file : files)
+        lines.append(QString::fromUtf8(QJsonDocument(file.toObject()).toJson(QJsonDocument::Compact)));
+    lines.sort();
+    return lines;
+}
+
+} // namespace
+
+void TestInstallCli::extractedArchiveFolderInstallsAsTheArchive()
+{
+    // NVIDIA's instructions: extract the archive, copy its files. The extracted folder is judged and installed as
+    // the archive is: the same paths, the same manifest, the same uninstall.
+    const QString before = toolkitListing(m_root);
+    const Run fromArchive = run({QStringLiteral("--package"),
+                                 m_archive,
+                                 QStringLiteral("--cuda-root"),
+                                 m_root,
+                                 QStringLiteral("--no-benchmark")});
+    QVERIFY2(fromArchive.exitCode == 0, fromArchive.out + fromArchive.err);
+    const QString installed = toolkitListing(m_root);
+    const QJsonArray archiveFiles = fromArchive.report.value(QStringLiteral("files")).toArray();
+    QVERIFY(!archiveFiles.isEmpty());
+    QCOMPARE(run({QStringLiteral("--uninstall"), QStringLiteral("--cuda-root"), m_root}).exitCode, 0);
+    QCOMPARE(toolkitListing(m_root), before);
+
+    const QString holder = m_tree->makeDir(QStringLiteral("extracted"));
+    QProcess tar;
+    tar.start(QStringLiteral("tar"), {QStringLiteral("-xJf"), m_archive, QStringLiteral("-C"), holder});
+    QVERIFY(tar.waitForFinished(120000));
+    QCOMPARE(tar.exitCode(), 0);
+    const QString folder = holder + QLatin1Char('/') + CudnnArchiveSpec{}.topFolder();
+    QVERIFY(QFileInfo(folder).isDir());
+
+    for (const QString& package : {folder, holder}) { // the folder itself, and a folder that holds it
+        const Run fromFolder = run({QStringLiteral("--package"),
+                                    package,
+                                    QStringLiteral("--cuda-root"),
+                                    m_root,
+                                    QStringLiteral("--no-benchmark")});
+        QVERIFY2(fromFolder.exitCode == 0, fromFolder.out + fromFolder.err);
+        QCOMPARE(toolkitListing(m_root), installed);
+        QCOMPARE(byPath(fromFolder.report.value(QStringLiteral("files")).toArray()), byPath(archiveFiles));
+        QCOMPARE(fromFolder.report.value(QStringLiteral("package"))
+                     .toObject()
+                     .value(QStringLiteral("cudnn_version"))
+                     .toString(),
+                 QStringLiteral("9.19.0"));
+        const Run removed = run({QStringLiteral("--uninstall"), QStringLiteral("--cuda-root"), m_root});
+        QVERIFY2(removed.exitCode == 0, removed.out + removed.err);
+        QCOMPARE(toolkitListing(m_root), before);
+    }
 }
 
 QTEST_GUILESS_MAIN(TestInstallCli)

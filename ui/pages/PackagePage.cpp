@@ -49,8 +49,9 @@ PackagePage::PackagePage(const Engine& engine, WizardState& state, BackgroundWor
     , m_fetchStatus(new QLabel(this))
 {
     setTitle(tr("cuDNN package"));
-    setSubTitle(tr("Drop a cuDNN archive (.zip or .tar.xz) on this window, browse to one, choose a folder of "
-                   "archives and the best match is picked, or let the right one be downloaded."));
+    setSubTitle(tr("Drop a cuDNN archive (.zip or .tar.xz) or the folder it was extracted into on this window, "
+                   "browse to one, choose a folder of archives and the best match is picked, or let the right one "
+                   "be downloaded."));
     setAcceptDrops(true);
 
     m_path->setObjectName(QStringLiteral("packagePath"));
@@ -324,8 +325,8 @@ void PackagePage::browseFile()
 
 void PackagePage::browseFolder()
 {
-    const QString folder
-        = QFileDialog::getExistingDirectory(this, tr("Choose a folder of cuDNN archives"), m_path->text());
+    const QString folder = QFileDialog::getExistingDirectory(
+        this, tr("Choose an extracted cuDNN archive or a folder of archives"), m_path->text());
     if (!folder.isEmpty()) {
         m_path->setText(folder);
         check();
