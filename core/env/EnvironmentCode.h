@@ -15,4 +15,5 @@ inline const QString ShellUnsupported = QStringLiteral("ENV-SHELL-UNSUPPORTED");
 inline const QString CudaLink = QStringLiteral("ENV-CUDA-LINK");
 inline const QString LoaderCacheStale = QStringLiteral("ENV-LOADER-CACHE-STALE");
 inline const QString LoaderCacheRootOnly = QStringLiteral("ENV-LOADER-CACHE-ROOT-ONLY");
+inline const QString FolderUntrusted = QStringLiteral("ENV-FOLDER-UNTRUSTED");
 } // namespace EnvironmentCode
