@@ -6,6 +6,7 @@
 #include "env/EnvironmentRefresh.h"
 #include "env/EnvironmentStep.h"
 #include "env/LdSoConf.h"
+#include "host/BoundedFile.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -21,24 +22,16 @@ namespace {
 // A real cache is a few hundred kilobytes; a larger file is not one.
 constexpr qint64 MaxCacheBytes = 64 * 1024 * 1024;
 
-/** The one read of the cache file. */
+/** The one read of the cache file: a regular file, opened without blocking, at most MaxCacheBytes. */
 QByteArray readCacheBytes(const QString& path, QString* error)
 {
-    const QFileInfo info(path);
-    if (!info.exists()) {
-        *error = QStringLiteral("%1 does not exist").arg(path);
+    const BoundedRead read = readBoundedFile(path, MaxCacheBytes);
+    if (!read.ok || read.truncated) {
+        *error
+            = read.truncated ? QStringLiteral("%1 is larger than %2 bytes").arg(path).arg(MaxCacheBytes) : read.error;
         return {};
     }
-    if (!info.isFile() || info.size() > MaxCacheBytes) {
-        *error = QStringLiteral("%1 is not a regular file of at most %2 bytes").arg(path).arg(MaxCacheBytes);
-        return {};
-    }
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        *error = file.errorString();
-        return {};
-    }
-    return file.read(MaxCacheBytes);
+    return read.data;
 }
 
 /** Entries of another word size (ldconfig lists the 32-bit copies too); this machine's loader skips them. */

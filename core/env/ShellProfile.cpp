@@ -1,5 +1,7 @@
 #include "ShellProfile.h"
 
+#include "host/BoundedFile.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -138,16 +140,10 @@ namespace {
 // A login file or an environment.d file is a few kilobytes; one larger is not read.
 constexpr qint64 MaxStartupFileBytes = 1024 * 1024;
 
-/** The one read of a user's start-up file: a regular file, at most MaxStartupFileBytes; empty otherwise. */
+/** The one read of a user's start-up file: a regular file, opened without blocking, at most MaxStartupFileBytes. */
 QByteArray readStartupFile(const QString& path)
 {
-    const QFileInfo info(path);
-    if (!info.isFile() || info.size() > MaxStartupFileBytes)
-        return {};
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return {};
-    return file.read(MaxStartupFileBytes);
+    return readBoundedFile(path, MaxStartupFileBytes).whole();
 }
 
 /** Expands one shell word (quotes removed) against variables; nullopt for what the model does not follow. */
