@@ -27,9 +27,10 @@ public:
                               tr("Report the driver, GPUs, CUDA toolkits and cuDNN installs.")};
     QCommandLineOption json{QStringLiteral("json"), tr("With --detect: print JSON instead of text.")};
     QCommandLineOption repair{QStringLiteral("repair"), tr("Find what is broken and offer fixes.")};
-    QCommandLineOption package{QStringLiteral("package"),
-                               tr("The cuDNN archive, or a folder of archives to pick from."),
-                               QStringLiteral("FILE|DIR")};
+    QCommandLineOption package{
+        QStringLiteral("package"),
+        tr("The cuDNN archive, the folder it was extracted into, or a folder of archives to pick from."),
+        QStringLiteral("FILE|DIR")};
     QCommandLineOption fetch{QStringLiteral("fetch"),
                              tr("Download the newest cuDNN that fits this machine (or reuse it from the "
                                 "cache), then install it.")};
@@ -98,7 +99,7 @@ public:
         return {silent,        detect,       json,           repair,     package,     fetch,    mirror,
                 manifest,      cache,        cudaRoot,       dryRun,     force,       report,   log,
                 uninstall,     deployTo,     pathScope,      benchmark,  noBenchmark, noVerify, language,
-                packageSha256, progressFile, elevationToken, forMachine, forMachines, version, pythonEnv};
+                packageSha256, progressFile, elevationToken, forMachine, forMachines, version,  pythonEnv};
     }
 
     void addTo(QCommandLineParser& parser) const { parser.addOptions(all()); }

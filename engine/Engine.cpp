@@ -7,6 +7,8 @@
 #include "env/EnvironmentOperations.h"
 #include "env/EnvironmentService.h"
 #include "env/EnvironmentStep.h"
+#include "env/LoaderCacheState.h"
+#include "env/ShellProfile.h"
 #include "frameworks/FrameworkFacts.h"
 #include "host/PrivateFiles.h"
 #include "install/InstallCode.h"
@@ -245,6 +247,9 @@ InstallOptions Engine::installOptions(const EnvironmentPlan* environmentFix) con
 {
     InstallOptions options;
     EnvironmentOperations::addBuilders(options.operations, *m_environment);
+    options.loaderCacheFraming = [locations = *m_environment](const QStringList& folders) {
+        return LoaderCacheState::framing(locations, folders);
+    };
     const QList<OperationPointer> steps = environmentSteps(environmentFix);
     if (!steps.isEmpty())
         options.operationsAfterFiles = [steps](const PackageChoice&) { return steps; };
@@ -258,10 +263,22 @@ QList<OperationPointer> Engine::environmentSteps(const EnvironmentPlan* fix) con
     return EnvironmentOperations::fromPlan(*fix, *m_environment);
 }
 
+QMap<QString, QString> Engine::newLoginEnvironment() const
+{
+    const QStringList names{QStringLiteral("PATH"), QStringLiteral("LD_LIBRARY_PATH")};
+    QMap<QString, QString> base;
+    for (const QString& name : names)
+        base.insert(name, m_environment->host.variable(name));
+    if (m_environment->os() != OsFlavor::Linux)
+        return base; // Windows: the registry's user + machine Path is not modelled here yet
+    return ShellProfile::loginVariables(m_environment->homeDirectory, m_environment->shell(), base, names);
+}
+
 VerifyResult Engine::verify(const QString& toolkitRoot) const
 {
     VerifyRunner::Options options;
     options.toolkitRoot = toolkitRoot;
+    options.newLogin = newLoginEnvironment();
     return VerifyRunner(*m_host, *m_runner).run(options);
 }
 

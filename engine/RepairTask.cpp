@@ -3,6 +3,7 @@
 #include "SetupOutcome.h"
 #include "detect/ManagedFiles.h"
 #include "env/EnvironmentService.h"
+#include "env/LoaderCacheState.h"
 #include "install/InstallLog.h"
 #include "repair/PythonConsumers.h"
 #include "repair/RepairCode.h"
@@ -103,6 +104,9 @@ RepairOutcome Engine::repair(const RepairSurvey& survey,
     options.operations = operations();
     options.environment = pathLookedAt ? &environment : nullptr;
     options.environmentPlan = survey.analysis ? &survey.analysis->plan : nullptr;
+    options.loaderCacheFraming = [locations = *m_environment](const QStringList& folders, bool always) {
+        return LoaderCacheState::framing(locations, folders, always);
+    };
     outcome.result = RepairService::repair(survey.scan, survey.system, options, progress, cancel);
     outcome.analysisAfter = survey.analysis;
 

@@ -23,5 +23,6 @@ inline constexpr char HeaderUnreadable[] = "VERIFY-HEADER-UNREADABLE";
 inline constexpr char Ok[] = "VERIFY-OK";
 inline constexpr char ProbeFailed[] = "VERIFY-PROBE-FAILED";
 inline constexpr char Timeout[] = "VERIFY-TIMEOUT";
+inline constexpr char NewProgramOtherCopy[] = "VERIFY-NEW-PROGRAM-OTHER-COPY";
 inline constexpr char NotTrusted[] = "VERIFY-NOT-TRUSTED";
 } // namespace VerifyCode

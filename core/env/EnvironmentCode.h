@@ -14,5 +14,7 @@ inline const QString PathCmdLimit = QStringLiteral("ENV-PATH-CMD-LIMIT");
 inline const QString UserOverrides = QStringLiteral("ENV-USER-OVERRIDES");
 inline const QString ShellUnsupported = QStringLiteral("ENV-SHELL-UNSUPPORTED");
 inline const QString CudaLink = QStringLiteral("ENV-CUDA-LINK");
+inline const QString LoaderCacheStale = QStringLiteral("ENV-LOADER-CACHE-STALE");
+inline const QString LoaderCacheRootOnly = QStringLiteral("ENV-LOADER-CACHE-ROOT-ONLY");
 inline const QString FolderUntrusted = QStringLiteral("ENV-FOLDER-UNTRUSTED");
 } // namespace EnvironmentCode

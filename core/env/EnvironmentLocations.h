@@ -7,6 +7,7 @@
 #include "host/ProcessRunner.h"
 
 #include <memory>
+#include <optional>
 
 /**
  * Every place the environment code reads or writes, injected: tests point them at a temporary home, a temporary
@@ -25,6 +26,8 @@ struct EnvironmentLocations
     std::shared_ptr<EnvironmentStore> store; // Windows registry
     std::shared_ptr<const ProcessRunner> runner; // ldconfig
     std::shared_ptr<const DirectoryListing> listing;
+    /** Linux: may this process rebuild the loader cache (ldconfig)? Unset: when it runs as root. */
+    std::optional<bool> loaderCacheRebuildable;
 
     OsFlavor os() const { return host.os; }
     /**

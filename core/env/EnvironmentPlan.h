@@ -29,8 +29,10 @@ struct EnvironmentPlan
     EnvironmentScope scope = EnvironmentScope::User;
     EnvironmentSteps steps;
     Diagnostics diagnostics; // refusals and warnings about the plan itself
+    /** Linux: the loader cache is stale and this process may rebuild it: the change runs ldconfig. */
+    bool rebuildsLoaderCache = false;
 
-    bool isEmpty() const { return steps.isEmpty(); }
+    bool isEmpty() const { return steps.isEmpty() && !rebuildsLoaderCache; }
     bool canApply() const { return worstSeverity(diagnostics) != Severity::Error; }
     /** Every step's diff, one after another: the dry run's text. */
     QString diffText() const;

@@ -181,6 +181,23 @@ std::optional<Diagnostic> EnvironmentReport::cudaLinkDiagnostic() const
         .about(cudaLink->path);
 }
 
+QJsonObject LoaderCacheFacts::toJson(OsFlavor os) const
+{
+    QJsonArray staleJson;
+    for (const Stale& entry : stale) {
+        staleJson.append(QJsonObject{
+            {QStringLiteral("library"), entry.library},
+            {QStringLiteral("now"), entry.now ? QJsonValue(entry.now->toJson(os)) : QJsonValue()},
+            {QStringLiteral("rebuilt"), entry.rebuilt ? QJsonValue(entry.rebuilt->toJson(os)) : QJsonValue()}});
+    }
+    return {{QStringLiteral("file"), QStringLiteral("/etc/ld.so.cache")},
+            {QStringLiteral("read"), read},
+            {QStringLiteral("covers_target"), coversTarget},
+            {QStringLiteral("may_rebuild"), mayRebuild},
+            {QStringLiteral("rebuilt"), rebuilt},
+            {QStringLiteral("stale"), staleJson}};
+}
+
 QJsonObject EnvironmentReport::toJson() const
 {
     QJsonArray libraryJson;
@@ -216,6 +233,8 @@ QJsonObject EnvironmentReport::toJson() const
                      {QStringLiteral("restart_needed"), restartNeeded()},
                      {QStringLiteral("notes"), QJsonArray::fromStringList(notes)},
                      {QStringLiteral("diagnostics"), diagnosticsToJson(diagnostics)}};
+    if (loaderCache)
+        json.insert(QStringLiteral("loader_cache"), loaderCache->toJson(os));
     if (cudaLink) {
         json.insert(QStringLiteral("cuda_link"),
                     QJsonObject{{QStringLiteral("path"), cudaLink->path},

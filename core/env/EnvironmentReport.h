@@ -60,6 +60,28 @@ struct CudaLink
 };
 
 /**
+ * Linux: the loader cache (/etc/ld.so.cache) as it is, against what ldconfig would build from the conf files now.
+ * A bare-name dlopen uses the cache as it is; a file added to a folder it covers is not in it until ldconfig runs.
+ */
+struct LoaderCacheFacts
+{
+    struct Stale
+    {
+        QString library;
+        std::optional<LibraryCopy> now; // what a new program gets with the cache as it is
+        std::optional<LibraryCopy> rebuilt; // what it gets once ldconfig has run
+    };
+
+    bool read = false; // false: there is no cache file to read; the analysis then models a rebuilt cache
+    bool coversTarget = false; // the target's library folders are folders the cache covers
+    bool mayRebuild = false; // this process may run ldconfig (root)
+    bool rebuilt = false; // the change (install, repair) rebuilds the cache in its transaction
+    QList<Stale> stale;
+
+    QJsonObject toJson(OsFlavor os) const;
+};
+
+/**
  * Everything EnvironmentService::analyse() learned: for each library which copy wins now and after the plan, each
  * conflict with its class and fix, the plan itself, and what a person must be told. Its JSON is the report's
  * "environment" section (docs/environment.md).
@@ -75,6 +97,7 @@ struct EnvironmentReport
     QList<EnvironmentConflict> conflicts;
     EnvironmentPlan plan;
     std::optional<CudaLink> cudaLink;
+    std::optional<LoaderCacheFacts> loaderCache; // Linux
     QStringList notes;
     Diagnostics diagnostics; // conflicts' and plan's included
 

@@ -21,7 +21,10 @@ SearchOrder LinuxEnvironmentAnalysis::libraryOrder(const State& state) const
 {
     LinuxLibrarySearchInputs inputs;
     inputs.ldLibraryPath = state.ldLibraryPath;
-    inputs.cacheDirectories = LdSoConf::cacheDirectories(m_locations.systemRoot, state.pendingConf);
+    // ld.so asks the cache file, never the conf files: what ldconfig built last, until it runs again.
+    inputs.cacheDirectories = state.cacheAsIs && m_cache.read
+        ? LoaderCacheState::locations(m_cache, m_locations.systemRoot, m_libraryNames)
+        : LdSoConf::cacheDirectories(m_locations.systemRoot, state.pendingConf);
     inputs.defaultDirectories = LdSoConf::defaultDirectories(m_locations.systemRoot);
     return SearchOrders::linuxLibraries(inputs);
 }
@@ -114,9 +117,45 @@ CudaLink LinuxEnvironmentAnalysis::cudaLink(const EnvironmentTarget& target) con
     return link;
 }
 
+void LinuxEnvironmentAnalysis::judgeLoaderCache(const QStringList& libraries,
+                                                const State& before,
+                                                EnvironmentReport& report) const
+{
+    LoaderCacheFacts& facts = *report.loaderCache;
+    const ListingSnapshot disk(*m_locations.listing);
+    const LibraryResolver resolver(LinuxOs, disk);
+    State rebuilt = before;
+    rebuilt.cacheAsIs = false;
+    const SearchOrder nowOrder = libraryOrder(before);
+    const SearchOrder rebuiltOrder = libraryOrder(rebuilt);
+    for (const QString& name : libraries) {
+        const LibraryResolution now = resolver.resolve(nowOrder, name);
+        const LibraryResolution then = resolver.resolve(rebuiltOrder, name);
+        const bool same = now.winner && then.winner ? sameLocation(LinuxOs, now.winner->path, then.winner->path)
+                                                    : !now.winner && !then.winner;
+        // ldconfig files a library under the SONAME inside it: a file it cannot read as one is never in the cache.
+        const bool cacheable = !then.winner || then.winner->location.origin != SearchOrigin::LdCache
+            || LoaderCacheState::holdsSoname(then.winner->path, name);
+        if (!same && cacheable)
+            facts.stale.append({name, now.winner, then.winner});
+    }
+    for (const LoaderCacheFacts::Stale& entry : std::as_const(facts.stale)) {
+        const QString nowText = entry.now ? displayPath(LinuxOs, entry.now->path) : tr("no copy at all");
+        const QString thenText = entry.rebuilt ? displayPath(LinuxOs, entry.rebuilt->path) : tr("no copy at all");
+        report.diagnostics.append(
+            Diagnostic::warning(
+                EnvironmentCode::LoaderCacheStale,
+                tr("The loader cache is out of date: new programs get %1 for %2 until it is rebuilt; then they get "
+                   "%3.")
+                    .arg(nowText, entry.library, thenText),
+                facts.mayRebuild ? tr("A repair rebuilds it (ldconfig).") : tr("Run ldconfig as root to rebuild it."))
+                .about(entry.rebuilt ? entry.rebuilt->path : entry.library));
+    }
+}
+
 EnvironmentReport LinuxEnvironmentAnalysis::analyse(const EnvironmentTarget& target,
                                                     EnvironmentScope scope,
-                                                    const EnvironmentOptions& options) const
+                                                    const EnvironmentOptions& options)
 {
     EnvironmentReport report;
     report.os = LinuxOs;
@@ -137,11 +176,36 @@ EnvironmentReport LinuxEnvironmentAnalysis::analyse(const EnvironmentTarget& tar
     }
     report.cudaLink = cudaLink(target);
 
+    m_cache = LoaderCacheState::read(m_locations.systemRoot);
+    m_libraryNames = libraries;
     State before;
     const auto variable = [this](const char* name) { return m_locations.host.variable(QString::fromLatin1(name)); };
-    before.ldLibraryPath = PathList::split(LinuxOs, variable("LD_LIBRARY_PATH"));
+    // What a new login gets: the session's, then environment.d and the login profile as the shell applies them.
+    const QString ldLibraryPath = QStringLiteral("LD_LIBRARY_PATH");
+    before.ldLibraryPath = PathList::split(LinuxOs,
+                                           ShellProfile::loginVariables(m_locations.homeDirectory,
+                                                                        m_locations.shell(),
+                                                                        {{ldLibraryPath, variable("LD_LIBRARY_PATH")}},
+                                                                        {ldLibraryPath})
+                                               .value(ldLibraryPath));
     before.path = PathList::split(LinuxOs, variable("PATH"));
     const SearchOrder beforeLibraries = libraryOrder(before);
+
+    // The cache: a change whose files land in a folder it covers rebuilds it in the same transaction (root), and
+    // so does a repair of a stale cache. A user who may not rebuild it keeps what it names now.
+    report.loaderCache = LoaderCacheFacts{};
+    report.loaderCache->read = m_cache.read;
+    report.loaderCache->mayRebuild = LoaderCacheState::mayRebuild(m_locations);
+    report.loaderCache->coversTarget
+        = m_cache.read && LoaderCacheState::covers(m_locations, m_cache, report.libraryDirs);
+    if (m_cache.read)
+        judgeLoaderCache(libraries, before, report);
+    report.loaderCache->rebuilt = m_cache.read && report.loaderCache->mayRebuild
+        && (report.loaderCache->coversTarget || !report.loaderCache->stale.isEmpty());
+    report.plan.rebuildsLoaderCache = report.loaderCache->mayRebuild && !report.loaderCache->stale.isEmpty();
+    State planning = before;
+    planning.cacheAsIs = !report.loaderCache->rebuilt;
+    const SearchOrder planningLibraries = libraryOrder(planning);
     const SearchOrder beforeTools = SearchOrders::tools(LinuxOs, before.path, {});
     const LibraryResolver resolver(LinuxOs, installed);
 
@@ -150,8 +214,9 @@ EnvironmentReport LinuxEnvironmentAnalysis::analyse(const EnvironmentTarget& tar
             return !resolver.resolve(order, name).wonFrom(LinuxOs, dirs);
         });
     };
-    State after = before;
-    if (targetLoses(libraries, beforeLibraries, report.libraryDirs) || targetLoses(tools, beforeTools, report.toolDirs)
+    State after = planning;
+    if (targetLoses(libraries, planningLibraries, report.libraryDirs)
+        || targetLoses(tools, beforeTools, report.toolDirs)
         || (scope == EnvironmentScope::Machine && options.retargetCudaLink && !report.cudaLink->pointsAtTarget)) {
         if (const auto refusal = RootSearchPath::refusal(LinuxOs, scope, report.toolDirs + report.libraryDirs))
             report.plan.diagnostics.append(*refusal);
@@ -160,6 +225,23 @@ EnvironmentReport LinuxEnvironmentAnalysis::analyse(const EnvironmentTarget& tar
         else
             planMachine(after, options, report);
     }
+    if (report.loaderCache->coversTarget && !report.loaderCache->mayRebuild) {
+        State rebuilt = planning;
+        rebuilt.cacheAsIs = false;
+        if (targetLoses(libraries, planningLibraries, report.libraryDirs)
+            && !targetLoses(libraries, libraryOrder(rebuilt), report.libraryDirs)) {
+            report.diagnostics.append(Diagnostic::info(
+                EnvironmentCode::LoaderCacheRootOnly,
+                tr("The loader cache covers %1, but only root can rebuild it, so new programs would go on getting "
+                   "the copies it names now; the fix puts the toolkit first on LD_LIBRARY_PATH instead.")
+                    .arg(displayPath(LinuxOs, report.libraryDirs.constFirst())),
+                tr("Install as root to have the loader cache rebuilt, or keep the LD_LIBRARY_PATH fix.")));
+        }
+    }
+    if (std::any_of(report.plan.steps.cbegin(), report.plan.steps.cend(), [](const auto& step) {
+            return step->effects() & EnvironmentStep::LoaderConfigChanged;
+        }))
+        after.cacheAsIs = false; // the conf step's ldconfig rebuilds it
 
     const SearchOrder afterLibraries = libraryOrder(after);
     const SearchOrder afterTools = SearchOrders::tools(LinuxOs, after.path, {});

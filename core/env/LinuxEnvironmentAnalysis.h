@@ -4,6 +4,7 @@
 #include "env/EnvironmentReport.h"
 #include "env/EnvironmentStep.h"
 #include "env/LdSoConf.h"
+#include "env/LoaderCacheState.h"
 
 #include <QCoreApplication>
 
@@ -25,7 +26,7 @@ public:
 
     explicit LinuxEnvironmentAnalysis(const EnvironmentLocations& locations);
     EnvironmentReport
-    analyse(const EnvironmentTarget& target, EnvironmentScope scope, const EnvironmentOptions& options = {}) const;
+    analyse(const EnvironmentTarget& target, EnvironmentScope scope, const EnvironmentOptions& options = {});
 
 private:
     /** The search state a new login shell gets: before, or after the plan. */
@@ -34,9 +35,12 @@ private:
         QStringList ldLibraryPath;
         QStringList path;
         LdSoConf::PendingFiles pendingConf;
+        bool cacheAsIs = true; // the cache file as it is; false: as ldconfig would rebuild it from the conf files
     };
 
     SearchOrder libraryOrder(const State& state) const;
+    /** Compares the cache as it is with a rebuilt one, and says what the plan does about it. */
+    void judgeLoaderCache(const QStringList& libraries, const State& before, EnvironmentReport& report) const;
     void planUser(const State& before, State& after, EnvironmentReport& report) const;
     void planMachine(State& after, const EnvironmentOptions& options, EnvironmentReport& report) const;
     void addFileStep(EnvironmentReport& report,
@@ -47,4 +51,6 @@ private:
     CudaLink cudaLink(const EnvironmentTarget& target) const;
 
     const EnvironmentLocations& m_locations;
+    LoaderCacheState::Snapshot m_cache; // read once per analysis
+    QStringList m_libraryNames; // the names the cache is asked about
 };

@@ -1,7 +1,12 @@
 #include "ShellProfile.h"
 
+#include "host/BoundedFile.h"
+
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
+#include <QRegularExpression>
+#include <optional>
 
 namespace ShellProfile {
 
@@ -128,6 +133,154 @@ QByteArray environmentDLines(const QStringList& toolDirs, const QStringList& lib
     if (!libraryDirs.isEmpty())
         lines += "LD_LIBRARY_PATH=" + joined(libraryDirs) + "${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}\n";
     return lines;
+}
+
+namespace {
+
+// A login file or an environment.d file is a few kilobytes; one larger is not read.
+constexpr qint64 MaxStartupFileBytes = 1024 * 1024;
+
+/** The one read of a user's start-up file: a regular file, opened without blocking, at most MaxStartupFileBytes. */
+QByteArray readStartupFile(const QString& path)
+{
+    return readBoundedFile(path, MaxStartupFileBytes).whole();
+}
+
+/** Expands one shell word (quotes removed) against variables; nullopt for what the model does not follow. */
+std::optional<QString> expandWord(const QString& word, const QMap<QString, QString>& variables)
+{
+    QString out;
+    int i = 0;
+    bool doubleQuoted = false;
+    const auto isNameChar = [](QChar c) { return c.isLetterOrNumber() || c == QLatin1Char('_'); };
+    while (i < word.size()) {
+        const QChar c = word.at(i);
+        if (c == QLatin1Char('`')
+            || (c == QLatin1Char('$') && i + 1 < word.size() && word.at(i + 1) == QLatin1Char('(')))
+            return std::nullopt; // a command substitution runs something: not followed
+        if (c == QLatin1Char('\'') && !doubleQuoted) {
+            const int end = word.indexOf(QLatin1Char('\''), i + 1);
+            if (end < 0)
+                return std::nullopt;
+            out += word.mid(i + 1, end - i - 1);
+            i = end + 1;
+        } else if (c == QLatin1Char('"')) {
+            doubleQuoted = !doubleQuoted;
+            ++i;
+        } else if (c == QLatin1Char('\\') && i + 1 < word.size()) {
+            out += word.at(i + 1);
+            i += 2;
+        } else if (c == QLatin1Char('$')) {
+            if (i + 1 < word.size() && word.at(i + 1) == QLatin1Char('{')) {
+                // ${NAME}, ${NAME:+word}, ${NAME:-word}; the inner word may hold $NAME again
+                int depth = 1;
+                int end = i + 2;
+                while (end < word.size() && depth > 0) {
+                    if (word.at(end) == QLatin1Char('{'))
+                        ++depth;
+                    else if (word.at(end) == QLatin1Char('}'))
+                        --depth;
+                    ++end;
+                }
+                if (depth != 0)
+                    return std::nullopt;
+                const QString inner = word.mid(i + 2, end - i - 3);
+                int nameEnd = 0;
+                while (nameEnd < inner.size() && isNameChar(inner.at(nameEnd)))
+                    ++nameEnd;
+                const QString name = inner.left(nameEnd);
+                const QString value = variables.value(name);
+                const QString rest = inner.mid(nameEnd);
+                if (rest.isEmpty()) {
+                    out += value;
+                } else if (rest.startsWith(QLatin1String(":+")) || rest.startsWith(QLatin1String(":-"))) {
+                    const std::optional<QString> alternative = expandWord(rest.mid(2), variables);
+                    if (!alternative)
+                        return std::nullopt;
+                    if (rest.at(1) == QLatin1Char('+'))
+                        out += value.isEmpty() ? QString() : *alternative;
+                    else
+                        out += value.isEmpty() ? *alternative : value;
+                } else {
+                    return std::nullopt;
+                }
+                i = end;
+            } else {
+                int end = i + 1;
+                while (end < word.size() && isNameChar(word.at(end)))
+                    ++end;
+                if (end == i + 1) {
+                    out += c;
+                    ++i;
+                    continue;
+                }
+                out += variables.value(word.mid(i + 1, end - i - 1));
+                i = end;
+            }
+        } else {
+            out += c;
+            ++i;
+        }
+    }
+    return out;
+}
+
+} // namespace
+
+void applyAssignments(const QByteArray& content, const QStringList& names, QMap<QString, QString>& variables)
+{
+    int depth = 0; // inside if/case/function bodies nothing is followed
+    static const QRegularExpression assignment(QStringLiteral("^(?:export\\s+)?([A-Za-z_][A-Za-z0-9_]*)=(.*)$"));
+    static const QRegularExpression opens(QStringLiteral("^(if|case|for|while|until)\\b|\\{\\s*$"));
+    static const QRegularExpression closes(QStringLiteral("^(fi|esac|done)\\b|^\\}"));
+    for (const QByteArray& raw : content.split('\n')) {
+        const QString line = QString::fromUtf8(raw).trimmed();
+        if (line.isEmpty() || line.startsWith(QLatin1Char('#')))
+            continue;
+        if (closes.match(line).hasMatch()) {
+            depth = std::max(0, depth - 1);
+            continue;
+        }
+        if (opens.match(line).hasMatch()) {
+            ++depth;
+            continue;
+        }
+        if (depth > 0)
+            continue;
+        const QRegularExpressionMatch match = assignment.match(line);
+        if (!match.hasMatch() || !names.contains(match.captured(1)))
+            continue;
+        QString value = match.captured(2);
+        // A comment starts at a '#' after a blank, outside quotes.
+        QChar quote;
+        for (qsizetype at = 0; at < value.size(); ++at) {
+            const QChar c = value.at(at);
+            if (!quote.isNull()) {
+                if (c == quote)
+                    quote = QChar();
+            } else if (c == QLatin1Char('\'') || c == QLatin1Char('"')) {
+                quote = c;
+            } else if (c == QLatin1Char('#') && at > 0 && value.at(at - 1).isSpace()) {
+                value.truncate(at);
+                break;
+            }
+        }
+        if (const std::optional<QString> expanded = expandWord(value.trimmed(), variables))
+            variables.insert(match.captured(1), *expanded);
+    }
+}
+
+QMap<QString, QString>
+loginVariables(const QString& home, const QString& loginShell, QMap<QString, QString> base, const QStringList& names)
+{
+    const QDir environmentD(QDir(home).filePath(QStringLiteral(".config/environment.d")));
+    QStringList files = environmentD.entryList({QStringLiteral("*.conf")}, QDir::Files, QDir::Name);
+    for (const QString& file : std::as_const(files))
+        applyAssignments(readStartupFile(environmentD.filePath(file)), names, base);
+    const LoginFile login = loginFile(home, loginShell, [](const QString& path) { return QFileInfo::exists(path); });
+    if (login.readByShell)
+        applyAssignments(readStartupFile(login.path), names, base);
+    return base;
 }
 
 } // namespace ShellProfile

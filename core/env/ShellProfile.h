@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QByteArray>
+#include <QMap>
 #include <QString>
 #include <QStringList>
 #include <functional>
@@ -42,5 +43,17 @@ QByteArray withBlockOf(const QByteArray& content, const QByteArray& from);
 QByteArray shellExports(const QStringList& toolDirs, const QStringList& libraryDirs);
 /** The same for systemd's environment.d(5) (graphical sessions), which has its own ${VAR:+...} syntax. */
 QByteArray environmentDLines(const QStringList& toolDirs, const QStringList& libraryDirs);
+
+/**
+ * The variables of names a new login of the user gets: base (the session's) with each environment.d file
+ * (the .conf files of ~/.config/environment.d, in name order: graphical sessions) and then the login file the shell
+ * really reads applied. Only plain top-level assignments are followed (`[export] NAME=value` with '…', "…", $NAME,
+ * ${NAME}, ${NAME:+word} and ${NAME:-word}); a line inside an if, a function or a sourced file is not run, and
+ * nothing of the user's is executed.
+ */
+QMap<QString, QString>
+loginVariables(const QString& home, const QString& loginShell, QMap<QString, QString> base, const QStringList& names);
+/** content's top-level assignments to names applied to variables, in order (see loginVariables). */
+void applyAssignments(const QByteArray& content, const QStringList& names, QMap<QString, QString>& variables);
 
 } // namespace ShellProfile

@@ -24,6 +24,12 @@ struct InstallOptions
      * step); asked once the package is judged, with the choice that judgement made. May be empty.
      */
     std::function<QList<OperationPointer>(const PackageChoice& choice)> operationsAfterFiles;
+    /**
+     * The loader cache's part of a transaction whose files change in folders: the operation that goes before every
+     * file and the one that goes after them all (ldconfig once they are undone, once they are performed), or none.
+     * Journalled, never recorded in the manifest: an uninstall asks again for its own folders. May be empty.
+     */
+    std::function<QList<OperationPointer>(const QStringList& folders)> loaderCacheFraming;
     /** Deploy: folders besides the toolkit to look in for zlibwapi.dll (the PATH). */
     QStringList searchFolders;
     /** The free space and write permission probes (tests stand in a full or read-only disk). */

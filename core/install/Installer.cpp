@@ -251,6 +251,18 @@ bool Installer::build(Transaction& transaction,
                       InstallResult& result)
 {
     ChangeSet& changes = decision.planned.changes;
+    QStringList changedFolders;
+    for (const Change& change : changes.changes) {
+        if (change.writes())
+            changedFolders.append(FileSystem::parentOf(change.destination));
+    }
+    for (const Removal& removal : changes.removals)
+        changedFolders.append(FileSystem::parentOf(removal.path));
+    changedFolders.removeDuplicates();
+    const QList<OperationPointer> cache
+        = m_options.loaderCacheFraming ? m_options.loaderCacheFraming(changedFolders) : QList<OperationPointer>();
+    if (cache.size() == 2)
+        transaction.add(cache.constFirst()); // rebuilds the cache last on a rollback, once every file is back
     for (const QString& folder : changes.createFolders)
         transaction.add(std::make_shared<MakeFolder>(folder));
 
@@ -303,6 +315,8 @@ bool Installer::build(Transaction& transaction,
         transaction.add(std::make_shared<RemoveEntry>(removal.path, state.backupPath(transaction.id(), removal.path)));
     for (const OperationPointer& op : decision.afterFiles)
         transaction.add(op);
+    if (cache.size() == 2)
+        transaction.add(cache.constLast()); // new programs find the files placed above
     transaction.commitWhenManifest(true, transaction.id());
     return true;
 }

@@ -153,6 +153,14 @@ InstallResult Uninstaller::run(const QString& root)
     for (const Conflict& conflict : found)
         (conflict.backupMissing ? unrestorable : kept).insert(conflict.path);
 
+    QStringList changedFolders;
+    for (const ManifestFile& file : entry.files)
+        changedFolders.append(FileSystem::parentOf(state.absolutePath(file.path)));
+    changedFolders.removeDuplicates();
+    const QList<OperationPointer> cache
+        = m_options.loaderCacheFraming ? m_options.loaderCacheFraming(changedFolders) : QList<OperationPointer>();
+    if (cache.size() == 2)
+        transaction.add(cache.constFirst()); // a rollback rebuilds the cache once every file is back
     for (auto it = entry.operations.crbegin(); it != entry.operations.crend(); ++it) {
         QString error;
         OperationPointer op = m_options.operations.create(*it, &error);
@@ -199,6 +207,8 @@ InstallResult Uninstaller::run(const QString& root)
     }
     for (auto it = entry.folders.crbegin(); it != entry.folders.crend(); ++it)
         transaction.add(std::make_shared<RemoveFolder>(state.absolutePath(*it)));
+    if (cache.size() == 2)
+        transaction.add(cache.constLast()); // the cache names no removed file
     transaction.discardAfterCommit(state.backupFolder(entry.transaction));
     for (const QString& repair : entry.repairs)
         transaction.discardAfterCommit(state.backupFolder(repair)); // what cudnn-setup found there was put back

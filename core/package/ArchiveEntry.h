@@ -30,6 +30,7 @@ enum class ArchiveContainer {
     Zip,
     TarXz,
     TarGz,
+    Directory, // an extracted archive's folder
 };
 
 QString archiveContainerName(ArchiveContainer container);

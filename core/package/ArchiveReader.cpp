@@ -1,5 +1,6 @@
 #include "ArchiveReader.h"
 
+#include "DirectoryReader.h"
 #include "RegularFile.h"
 #include "TarReader.h"
 #include "ZipReader.h"
@@ -48,6 +49,8 @@ QString archiveContainerName(ArchiveContainer container)
         return QStringLiteral("tar.xz");
     case ArchiveContainer::TarGz:
         return QStringLiteral("tar.gz");
+    case ArchiveContainer::Directory:
+        return QStringLiteral("directory");
     case ArchiveContainer::Unknown:
         break;
     }
@@ -77,8 +80,12 @@ std::unique_ptr<ArchiveReader> ArchiveReader::open(const QString& path, ArchiveE
 {
     ++s_opened;
     std::unique_ptr<ArchiveReader> reader;
-    const ArchiveContainer container = sniffArchiveContainer(path);
+    const ArchiveContainer container
+        = DirectoryReader::isExtractedArchive(path) ? ArchiveContainer::Directory : sniffArchiveContainer(path);
     switch (container) {
+    case ArchiveContainer::Directory:
+        reader = std::make_unique<DirectoryReader>(path);
+        break;
     case ArchiveContainer::Zip:
         reader = std::make_unique<ZipReader>(path);
         break;

@@ -1,5 +1,6 @@
 #include "PackagePicker.h"
 
+#include "DirectoryReader.h"
 #include "InspectionCache.h"
 #include "PackageInspector.h"
 #include "frameworks/FrameworkCode.h"
@@ -111,10 +112,15 @@ PackagePicker::PackagePicker(ProgressSink* progress, CancellationToken cancel, c
 QStringList PackagePicker::archivesIn(const QString& folderOrFile)
 {
     const QFileInfo info(folderOrFile);
-    if (!info.isDir())
+    // An archive, or a folder an archive was extracted into: the package itself.
+    if (!info.isDir() || DirectoryReader::isExtractedArchive(info.absoluteFilePath()))
         return {info.absoluteFilePath()};
     const QDir folder(info.absoluteFilePath());
     QStringList archives;
+    for (const QString& name : folder.entryList(QDir::Dirs | QDir::NoDotAndDotDot | QDir::Readable, QDir::Name)) {
+        if (DirectoryReader::isExtractedArchive(folder.filePath(name)))
+            archives.append(folder.filePath(name));
+    }
     const QStringList patterns{QStringLiteral("*.zip"),
                                QStringLiteral("*.tar.xz"),
                                QStringLiteral("*.txz"),
@@ -140,8 +146,9 @@ PackageChoice PackagePicker::pick(const QString& folderOrFile,
                                                              .arg(folderOrFile),
                                                          QCoreApplication::translate(
                                                              "PackagePicker",
-                                                             "Give the path of a cuDNN .zip or .tar.xz archive, or of "
-                                                             "a folder that holds one."))
+                                                             "Give the path of a cuDNN .zip or .tar.xz archive, of the "
+                                                             "folder one was extracted into, or of a folder that "
+                                                             "holds one."))
                                    .about(folderOrFile));
         return choice;
     }
@@ -228,7 +235,8 @@ std::optional<PackageChoice> PackagePicker::judgeByName(const QString& archive,
 std::optional<PackageInspection> PackagePicker::describedByName(const QString& archive)
 {
     const QFileInfo info(archive);
-    const std::optional<PackageName> name = PackageName::parse(info.fileName());
+    const std::optional<PackageName> name
+        = info.isDir() ? PackageName::parseBaseName(info.fileName()) : PackageName::parse(info.fileName());
     if (!name)
         return std::nullopt;
     PackageInspection described;

@@ -14,6 +14,8 @@ QString RepairFix::kindName(Kind kind)
         return QStringLiteral("fix_permissions");
     case Kind::Environment:
         return QStringLiteral("environment");
+    case Kind::LoaderCache:
+        return QStringLiteral("loader_cache");
     }
     return {};
 }

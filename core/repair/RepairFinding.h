@@ -15,6 +15,7 @@ struct RepairFix
         RebuildLink, // replace a copy (or a wrong or missing link) by the link the package has
         FixPermissions, // the same bytes again, readable by all
         Environment, // the search-path plan of core/env, for the toolkit that holds cuDNN
+        LoaderCache, // rebuild the loader cache (ldconfig, root): it names copies that are no longer what it would
     };
 
     Kind kind = Kind::RestoreFile;

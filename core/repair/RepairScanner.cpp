@@ -476,6 +476,23 @@ void RepairScanner::addEnvironment(const EnvironmentReport& report,
         }
         scan.findings.append(finding);
     }
+    for (const Diagnostic& diagnostic : report.diagnostics) {
+        if (diagnostic.code != EnvironmentCode::LoaderCacheStale)
+            continue;
+        RepairFinding finding;
+        finding.diagnostic = diagnostic;
+        finding.root = root;
+        RepairFix fix;
+        fix.kind = RepairFix::Kind::LoaderCache;
+        fix.root = root;
+        fix.path = root;
+        finding.fixes = {fix};
+        finding.remedy = report.loaderCache && report.loaderCache->mayRebuild ? RepairFinding::Remedy::Automatic
+                                                                              : RepairFinding::Remedy::NeedsElevation;
+        if (finding.remedy == RepairFinding::Remedy::NeedsElevation)
+            finding.manualStep = diagnostic.fix;
+        scan.findings.append(finding);
+    }
     const std::optional<Diagnostic> link = report.cudaLinkDiagnostic();
     if (link && !report.cudaLink->target.isEmpty()) {
         // Pointing at another toolkit that holds cuDNN too is a choice, not a fault.

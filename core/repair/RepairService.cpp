@@ -39,6 +39,7 @@ struct RootWork
     QList<RepairFix> fixes;
     std::optional<PackageSource> package;
     bool environment = false;
+    bool loaderCache = false; // rebuild the loader cache even when no file changes
 };
 
 } // namespace
@@ -122,6 +123,11 @@ bool RootRepair::run(const RootWork& work, RootSession& session, const SystemSna
     const QStringList folders = ChangeSet::missingLevels(work.root, parents);
     for (const QString& folder : folders)
         transaction.add(std::make_shared<MakeFolder>(folder));
+    const QList<OperationPointer> cache = m_options.loaderCacheFraming
+        ? m_options.loaderCacheFraming(parents, work.loaderCache)
+        : QList<OperationPointer>();
+    if (cache.size() == 2)
+        transaction.add(cache.constFirst()); // a rollback rebuilds the cache once every file is back
 
     // The repair becomes part of the install it repairs: each file's record stays with the entry that put it
     // there, so an uninstall takes the root back to what was there before that install, not to the damage.
@@ -156,6 +162,8 @@ bool RootRepair::run(const RootWork& work, RootSession& session, const SystemSna
     }
     for (const QString& folder : folders)
         record.addFolder(state.relativePath(folder));
+    if (cache.size() == 2)
+        transaction.add(cache.constLast()); // new programs get what was repaired
     transaction.commitWhenManifest(true, transaction.id());
 
     const int total = transaction.size();
@@ -182,7 +190,7 @@ bool RootRepair::run(const RootWork& work, RootSession& session, const SystemSna
                 .about(work.root));
         return false;
     }
-    if (!transaction.performUpTo(int(folders.size()), m_cancel, &error)) {
+    if (!transaction.performUpTo(int(folders.size() + (cache.size() == 2 ? 1 : 0)), m_cancel, &error)) {
         rollBack(transaction, result, m_cancel.isCanceled(), error);
         return false;
     }
@@ -241,6 +249,13 @@ bool RootRepair::run(const RootWork& work, RootSession& session, const SystemSna
     if (work.environment) {
         RepairFix fix;
         fix.kind = RepairFix::Kind::Environment;
+        fix.root = work.root;
+        fix.path = work.root;
+        result.applied.append({fix, transaction.id()});
+    }
+    if (work.loaderCache && cache.size() == 2) {
+        RepairFix fix;
+        fix.kind = RepairFix::Kind::LoaderCache;
         fix.root = work.root;
         fix.path = work.root;
         result.applied.append({fix, transaction.id()});
@@ -404,16 +419,18 @@ RepairResult RepairService::repair(const RepairScan& scan,
             if (sameLocation(hostOsFlavor(), w.root, root))
                 return w;
         }
-        work.append(RootWork{root, {}, std::nullopt, false});
+        work.append(RootWork{root, {}, std::nullopt, false, false});
         return work.last();
     };
     for (const RepairFix& fix : scan.automaticFixes()) {
         if (fix.kind == RepairFix::Kind::Environment)
             workFor(fix.root).environment = options.environment && options.environmentPlan;
+        else if (fix.kind == RepairFix::Kind::LoaderCache)
+            workFor(fix.root).loaderCache = bool(options.loaderCacheFraming);
         else
             workFor(fix.root).fixes.append(fix);
     }
-    work.removeIf([](const RootWork& w) { return w.fixes.isEmpty() && !w.environment; });
+    work.removeIf([](const RootWork& w) { return w.fixes.isEmpty() && !w.environment && !w.loaderCache; });
     if (work.isEmpty()) {
         result.status = RepairResult::Status::NothingToApply;
         result.diagnostics.append(Diagnostic::info(

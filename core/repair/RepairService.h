@@ -25,6 +25,11 @@ struct RepairOptions
     /** For the Environment fix: the service that applies it and the plan the scan's analysis made. */
     const EnvironmentService* environment = nullptr;
     const EnvironmentPlan* environmentPlan = nullptr;
+    /**
+     * The loader cache's part of a root's transaction (InstallOptions::loaderCacheFraming): for the folders whose
+     * files change, or always when the cache itself is the fix. Empty: the cache is left alone.
+     */
+    std::function<QList<OperationPointer>(const QStringList& folders, bool always)> loaderCacheFraming;
 };
 
 /**

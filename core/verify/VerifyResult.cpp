@@ -2,6 +2,7 @@
 
 #include "cudnnfacts/VerifyCode.h"
 
+#include <QDir>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QRegularExpression>
@@ -187,6 +188,58 @@ VerifyResult VerifyResult::notRun(const QString& code, const QString& reason)
     return result;
 }
 
+bool NewProgramLoad::matches() const
+{
+    if (!ran || loaded.isEmpty() || expected.isEmpty())
+        return false;
+    const QString a = QFileInfo(loaded).canonicalFilePath();
+    const QString b = QFileInfo(expected).canonicalFilePath();
+    return !a.isEmpty() && a == b;
+}
+
+QJsonObject NewProgramLoad::toJson() const
+{
+    return {{QStringLiteral("observed"), ran},
+            {QStringLiteral("library"), library},
+            {QStringLiteral("expected"), expected},
+            {QStringLiteral("loaded"), loaded.isEmpty() ? QJsonValue() : QJsonValue(loaded)},
+            {QStringLiteral("version"), version},
+            {QStringLiteral("error"), error},
+            {QStringLiteral("search_variable"), ldLibraryPath},
+            {QStringLiteral("is_installed_copy"), matches()}};
+}
+
+void VerifyResult::observe(const NewProgramLoad& load)
+{
+    newProgram = load;
+    if (!load.ran || !ran)
+        return;
+    if (load.matches()) {
+        for (Diagnostic& diagnostic : diagnostics) {
+            if (diagnostic.code == QLatin1String(VerifyCode::Ok))
+                diagnostic.message += QLatin1Char(' ')
+                    + tr("A new program that loads %1 by name gets this copy too.").arg(load.library);
+        }
+        return;
+    }
+    diagnostics.removeIf([](const Diagnostic& diagnostic) { return diagnostic.code == QLatin1String(VerifyCode::Ok); });
+    const QString message = load.loaded.isEmpty()
+        ? tr("A new program that loads %1 by name gets no copy at all (%2), not the installed %3.")
+              .arg(load.library, load.error, QDir::toNativeSeparators(load.expected))
+        : tr("A new program that loads %1 by name gets %2%3, not the installed %4.")
+              .arg(load.library,
+                   QDir::toNativeSeparators(load.loaded),
+                   load.version.isEmpty() ? QString() : tr(" (cuDNN %1)").arg(load.version),
+                   QDir::toNativeSeparators(load.expected));
+    diagnostics.append(Diagnostic::error(QString::fromLatin1(VerifyCode::NewProgramOtherCopy),
+                                         message,
+                                         tr("Put the toolkit's library folder first for new programs: rebuild the "
+                                            "loader cache as root (ldconfig) or add the folder to the search path "
+                                            "in your login profile; a repair does what this user may. Programs "
+                                            "that keep their own copy are not affected."))
+                           .about(load.loaded.isEmpty() ? load.expected : load.loaded));
+}
+
 QJsonObject VerifyResult::toJson() const
 {
     QJsonArray libraryArray;
@@ -212,5 +265,6 @@ QJsonObject VerifyResult::toJson() const
                        {QStringLiteral("header_version_text"), headerVersionText},
                        {QStringLiteral("libraries"), libraryArray},
                        {QStringLiteral("diagnostics"), diagnosticsToJson(diagnostics)},
+                       {QStringLiteral("new_program"), newProgram.toJson()},
                        {QStringLiteral("probe"), probeJson}};
 }

@@ -21,6 +21,24 @@ struct VerifiedLibrary
 };
 
 /**
+ * What a new program gets: a fresh cudnn-probe started with the environment a new login of the user has (nothing
+ * added by cudnn-setup) loads the main library by bare name, and the loader says which file it chose.
+ */
+struct NewProgramLoad
+{
+    bool ran = false; // false: not observed (no toolkit named, or the probe did not report)
+    QString library; // "libcudnn.so.9", "cudnn64_9.dll"
+    QString expected; // the installed copy: the toolkit's file of that name
+    QString loaded; // the file the loader chose; empty when nothing loaded
+    QString version; // what the loaded copy says it is ("9.14.0"); empty when unknown
+    QString error; // the loader's words when nothing loaded
+    QString ldLibraryPath; // the search variable the probe ran with (LD_LIBRARY_PATH; PATH on Windows)
+    /** The file chosen is the installed copy (the same file, whatever name leads to it). */
+    bool matches() const;
+    QJsonObject toJson() const;
+};
+
+/**
  * What really loads, as `cudnn-probe verify` found it in a fresh process: every library with its file and
  * version, the versions cuDNN and its header report, and each finding as a Diagnostic with a fix (docs/verify.md).
  */
@@ -41,6 +59,13 @@ public:
     QList<VerifiedLibrary> libraries; // the main library first
     Diagnostics diagnostics; // every finding; one VERIFY-OK info when there is none
     QJsonObject probeJson; // the probe's whole report, for the saved report
+    NewProgramLoad newProgram; // observed after the by-path check (VerifyRunner::Options::newLogin)
+
+    /**
+     * Adds what a new program was seen to load: VERIFY-NEW-PROGRAM-OTHER-COPY (an error) when it is not the
+     * installed copy, with the copy that wins and the fix; VERIFY-OK's sentence says so when it is.
+     */
+    void observe(const NewProgramLoad& load);
 
     /** The probe ran and found nothing worse than a warning. */
     bool passed() const;

@@ -121,8 +121,16 @@ VerifyResult VerifyRunner::run(const Options& options) const
     qCDebug(lcVerify) << "exit" << run.exitCode << "timed out" << run.timedOut << "stdout"
                       << run.standardOutput.left(4000) << "stderr" << run.standardError.left(2000);
     const QJsonObject json = QJsonDocument::fromJson(run.standardOutput).object();
-    if (run.succeeded() && json.contains(QStringLiteral("verify")))
-        return VerifyResult::fromProbeJson(json);
+    if (run.succeeded() && json.contains(QStringLiteral("verify"))) {
+        VerifyResult result = VerifyResult::fromProbeJson(json);
+        const QStringList arguments = probeArguments(options);
+        const qsizetype library = arguments.indexOf(QStringLiteral("--library"));
+        if (options.newLogin && !options.toolkitRoot.isEmpty() && library >= 0 && library + 1 < arguments.size()) {
+            const QString expected = QDir::fromNativeSeparators(arguments.at(library + 1));
+            result.observe(observeNewProgram(QFileInfo(expected).fileName(), expected, options));
+        }
+        return result;
+    }
     if (run.timedOut || run.exitCode == 124)
         return VerifyResult::notRun(
             QString::fromLatin1(VerifyCode::Timeout),
@@ -134,4 +142,41 @@ VerifyResult VerifyRunner::run(const Options& options) const
                                           .arg(run.exitCode)
                                           .arg(QString::fromUtf8(run.standardError).trimmed())
                                     : run.errorString);
+}
+
+NewProgramLoad
+VerifyRunner::observeNewProgram(const QString& library, const QString& expected, const Options& options) const
+{
+    NewProgramLoad load;
+    load.library = library;
+    load.expected = expected;
+    const bool windows = m_host.os == OsFlavor::Windows;
+    const QString searchVariable = windows ? QStringLiteral("PATH") : QStringLiteral("LD_LIBRARY_PATH");
+    QMap<QString, QString> environment = options.newLogin.value_or(QMap<QString, QString>());
+    // Every search variable is set, empty if need be: nothing of this process's own environment leaks in.
+    for (const QString& name : {QStringLiteral("PATH"), QStringLiteral("LD_LIBRARY_PATH")}) {
+        if (!environment.contains(name))
+            environment.insert(name, QString());
+    }
+    load.ldLibraryPath = environment.value(searchVariable);
+    const QString probe = DriverDetector::probeProgram(m_host);
+    const QStringList arguments{QStringLiteral("--timeout-ms"),
+                                QString::number(std::max(1000, options.timeoutMs - 5000)),
+                                QStringLiteral("cudnn"),
+                                QStringLiteral("--library"),
+                                library};
+    qCDebug(lcVerify) << "observing a new program:" << probe << arguments << "with" << environment;
+    const ProcessResult run = m_runner.run(probe, arguments, options.timeoutMs, environment);
+    const QJsonObject cudnn
+        = QJsonDocument::fromJson(run.standardOutput).object().value(QStringLiteral("cudnn")).toObject();
+    if (!run.succeeded() || cudnn.isEmpty()) {
+        load.error = run.errorString.isEmpty() ? QString::fromUtf8(run.standardError).trimmed() : run.errorString;
+        return load;
+    }
+    load.ran = true;
+    if (cudnn.value(QStringLiteral("loaded")).toBool())
+        load.loaded = cudnn.value(QStringLiteral("path")).toString();
+    load.version = cudnn.value(QStringLiteral("version_text")).toString();
+    load.error = cudnn.value(QStringLiteral("error")).toString();
+    return load;
 }

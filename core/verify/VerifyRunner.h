@@ -29,6 +29,12 @@ public:
     {
         QString toolkitRoot; // empty: load by bare name, as a new program would
         int timeoutMs = 90000; // the probe's own watchdog gets 5 s less
+        /**
+         * PATH and LD_LIBRARY_PATH a new login of the user gets (the engine models it); when set, and a toolkit is
+         * named, a second fresh probe started with exactly these loads the main library by bare name and the
+         * result says which file the loader chose (VerifyResult::newProgram).
+         */
+        std::optional<QMap<QString, QString>> newLogin;
     };
 
     VerifyRunner(const HostEnvironment& host, const ProcessRunner& runner);
@@ -43,6 +49,9 @@ public:
     QStringList probeArguments(const Options& options) const;
     /** PATH and LD_LIBRARY_PATH for the probe: the host's, with the toolkit's existing library folders first. */
     QMap<QString, QString> probeEnvironment(const Options& options) const;
+
+    /** Which file a new program gets for library (a bare name); expected is the installed copy. */
+    NewProgramLoad observeNewProgram(const QString& library, const QString& expected, const Options& options) const;
 
 private:
     const HostEnvironment& m_host;

@@ -51,6 +51,10 @@
         <source>the xz data is damaged (a check failed)</source>
         <translation>xz 数据已损坏（校验未通过）</translation>
     </message>
+    <message>
+        <source>%1 is not a folder</source>
+        <translation>%1 不是文件夹</translation>
+    </message>
 </context>
 <context>
     <name>BenchmarkChart</name>
@@ -221,10 +225,6 @@
         <translation>查找损坏之处并给出修复方案。</translation>
     </message>
     <message>
-        <source>The cuDNN archive, or a folder of archives to pick from.</source>
-        <translation>cuDNN 压缩包，或从中挑选压缩包的文件夹。</translation>
-    </message>
-    <message>
         <source>Download the newest cuDNN that fits this machine (or reuse it from the cache), then install it.</source>
         <translation>下载适合本机的最新 cuDNN（或复用缓存中的），然后安装。</translation>
     </message>
@@ -383,6 +383,10 @@ Try cudnn-setup --help.
     <message>
         <source>A Python environment (a venv or conda env root) to look at besides those found (repeatable).</source>
         <translation>除已找到的环境外，还要查看的 Python 环境（venv 或 conda 环境的根目录；可重复）。</translation>
+    </message>
+    <message>
+        <source>The cuDNN archive, the folder it was extracted into, or a folder of archives to pick from.</source>
+        <translation>cuDNN 压缩包、它解压到的文件夹，或从中挑选压缩包的文件夹。</translation>
     </message>
 </context>
 <context>
@@ -2730,6 +2734,30 @@ Try cudnn-setup --help.
         <source>pip-installed PyTorch ignores all of this: its RPATH points at its own nvidia-cudnn wheel.</source>
         <translation>用 pip 安装的 PyTorch 不受这些设置影响：它的 RPATH 指向它自带的 nvidia-cudnn wheel。</translation>
     </message>
+    <message>
+        <source>no copy at all</source>
+        <translation>任何副本都没有</translation>
+    </message>
+    <message>
+        <source>The loader cache is out of date: new programs get %1 for %2 until it is rebuilt; then they get %3.</source>
+        <translation>加载器缓存已过期：在重建之前，新程序加载 %2 时得到的是 %1；重建之后得到的是 %3。</translation>
+    </message>
+    <message>
+        <source>A repair rebuilds it (ldconfig).</source>
+        <translation>修复会重建它（ldconfig）。</translation>
+    </message>
+    <message>
+        <source>Run ldconfig as root to rebuild it.</source>
+        <translation>请以 root 身份运行 ldconfig 来重建它。</translation>
+    </message>
+    <message>
+        <source>The loader cache covers %1, but only root can rebuild it, so new programs would go on getting the copies it names now; the fix puts the toolkit first on LD_LIBRARY_PATH instead.</source>
+        <translation>加载器缓存涵盖 %1，但只有 root 才能重建它，因此新程序会继续得到缓存中现有的副本；所以此修正改为把工具包放在 LD_LIBRARY_PATH 的最前面。</translation>
+    </message>
+    <message>
+        <source>Install as root to have the loader cache rebuilt, or keep the LD_LIBRARY_PATH fix.</source>
+        <translation>以 root 身份安装即可重建加载器缓存，或者保留 LD_LIBRARY_PATH 修正。</translation>
+    </message>
 </context>
 <context>
     <name>MachineFile</name>
@@ -3117,10 +3145,6 @@ Try cudnn-setup --help.
         <translation>cuDNN 压缩包 (*.zip *.tar.xz *.tgz *.tar.gz)</translation>
     </message>
     <message>
-        <source>Choose a folder of cuDNN archives</source>
-        <translation>选择存放 cuDNN 压缩包的文件夹</translation>
-    </message>
-    <message>
         <source>Reading the archive…</source>
         <translation>正在读取压缩包…</translation>
     </message>
@@ -3157,10 +3181,6 @@ Try cudnn-setup --help.
     <message>
         <source>Cancel download</source>
         <translation>取消下载</translation>
-    </message>
-    <message>
-        <source>Drop a cuDNN archive (.zip or .tar.xz) on this window, browse to one, choose a folder of archives and the best match is picked, or let the right one be downloaded.</source>
-        <translation>将 cuDNN 压缩包（.zip 或 .tar.xz）拖放到此窗口、浏览选择一个压缩包、选择一个存放压缩包的文件夹（将自动挑选最匹配的一个），或让程序下载合适的版本。</translation>
     </message>
     <message>
         <source>&amp;Download the right one…</source>
@@ -3234,6 +3254,14 @@ Try cudnn-setup --help.
         <source>The check was stopped; nothing was chosen. Check again, or choose another archive.</source>
         <translation>检查已停止，未选择任何压缩包。请重新检查，或选择另一个压缩包。</translation>
     </message>
+    <message>
+        <source>Drop a cuDNN archive (.zip or .tar.xz) or the folder it was extracted into on this window, browse to one, choose a folder of archives and the best match is picked, or let the right one be downloaded.</source>
+        <translation>将 cuDNN 压缩包（.zip 或 .tar.xz）或它解压到的文件夹拖放到此窗口，或浏览选择一个；也可以选择一个存放压缩包的文件夹，由程序挑选最合适的；或者让程序下载合适的版本。</translation>
+    </message>
+    <message>
+        <source>Choose an extracted cuDNN archive or a folder of archives</source>
+        <translation>选择已解压的 cuDNN 压缩包，或存放压缩包的文件夹</translation>
+    </message>
 </context>
 <context>
     <name>PackagePicker</name>
@@ -3248,10 +3276,6 @@ Try cudnn-setup --help.
     <message>
         <source>No cuDNN archive was found at %1.</source>
         <translation>在 %1 未找到 cuDNN 压缩包。</translation>
-    </message>
-    <message>
-        <source>Give the path of a cuDNN .zip or .tar.xz archive, or of a folder that holds one.</source>
-        <translation>请提供 cuDNN .zip 或 .tar.xz 压缩包的路径，或包含此类压缩包的文件夹路径。</translation>
     </message>
     <message>
         <source>No CUDA toolkit was found at %1.</source>
@@ -3320,6 +3344,10 @@ Try cudnn-setup --help.
     <message>
         <source>Choose one of the toolkits found: %1.</source>
         <translation>请选择找到的工具包之一：%1。</translation>
+    </message>
+    <message>
+        <source>Give the path of a cuDNN .zip or .tar.xz archive, of the folder one was extracted into, or of a folder that holds one.</source>
+        <translation>请给出 cuDNN .zip 或 .tar.xz 压缩包的路径、压缩包解压到的文件夹的路径，或存放压缩包的文件夹的路径。</translation>
     </message>
 </context>
 <context>
@@ -5398,6 +5426,22 @@ Try cudnn-setup --help.
         <source>Checking what loads from %1…</source>
         <translation>正在检查从 %1 加载的内容…</translation>
     </message>
+    <message>
+        <source>A new program does not get the installed cuDNN; see the findings below.</source>
+        <translation>新程序得到的不是已安装的 cuDNN；请查看下方的检查结果。</translation>
+    </message>
+    <message>
+        <source>A new program that loads %1 by name gets %2, not the installed copy.</source>
+        <translation>按名称加载 %1 的新程序得到的是 %2，而不是已安装的副本。</translation>
+    </message>
+    <message>
+        <source>no copy at all</source>
+        <translation>任何副本都没有</translation>
+    </message>
+    <message>
+        <source>A new program that loads %1 by name gets the installed copy.</source>
+        <translation>按名称加载 %1 的新程序得到的是已安装的副本。</translation>
+    </message>
 </context>
 <context>
     <name>VerifyResult</name>
@@ -5526,6 +5570,26 @@ Try cudnn-setup --help.
     <message>
         <source>Run cudnn-probe verify by hand to see what happens; reinstall cudnn-setup if cudnn-probe is missing.</source>
         <translation>请手动运行 cudnn-probe verify 查看具体情况；如果缺少 cudnn-probe，请重新安装 cudnn-setup。</translation>
+    </message>
+    <message>
+        <source>A new program that loads %1 by name gets this copy too.</source>
+        <translation>按名称加载 %1 的新程序得到的也是这个副本。</translation>
+    </message>
+    <message>
+        <source>A new program that loads %1 by name gets no copy at all (%2), not the installed %3.</source>
+        <translation>按名称加载 %1 的新程序找不到任何副本（%2），而不是得到已安装的 %3。</translation>
+    </message>
+    <message>
+        <source>A new program that loads %1 by name gets %2%3, not the installed %4.</source>
+        <translation>按名称加载 %1 的新程序得到的是 %2%3，而不是已安装的 %4。</translation>
+    </message>
+    <message>
+        <source> (cuDNN %1)</source>
+        <translation>（cuDNN %1）</translation>
+    </message>
+    <message>
+        <source>Put the toolkit&apos;s library folder first for new programs: rebuild the loader cache as root (ldconfig) or add the folder to the search path in your login profile; a repair does what this user may. Programs that keep their own copy are not affected.</source>
+        <translation>让新程序优先使用工具包的库文件夹：以 root 身份重建加载器缓存（ldconfig），或在登录配置文件中把该文件夹加入搜索路径；修复会完成当前用户有权限做的部分。自带副本的程序不受影响。</translation>
     </message>
 </context>
 <context>

@@ -43,6 +43,9 @@ private slots:
     void takingBackTheNewestFixPointsAtTheOtherInstall();
     void uninstallFindsEveryInstallThisUserMade();
     void reportThatCannotBeWrittenChangesNothing();
+    void extractedArchiveFolderInstallsAsTheArchive();
+    void verifyFailsWhenANewProgramGetsAnotherCopy_data();
+    void verifyFailsWhenANewProgramGetsAnotherCopy();
 
 private:
     /** An install into root (no benchmark), which must succeed. */
@@ -591,6 +594,121 @@ void TestInstallCli::uninstallAfterRepairsOfASwitchBringsTheOlderInstallBack()
     const Run gone = run(uninstall);
     QVERIFY2(gone.exitCode == 0, gone.out + gone.err);
     QVERIFY2(listing(m_root) == before, difference(listing(m_root), before).constData());
+}
+
+namespace {
+
+/** A report's files, in path order (a folder is read in path order, an archive in its own). */
+QStringList byPath(const QJsonArray& files)
+{
+    QStringList lines;
+    for (const QJsonValue& file : files)
+        lines.append(QString::fromUtf8(QJsonDocument(file.toObject()).toJson(QJsonDocument::Compact)));
+    lines.sort();
+    return lines;
+}
+
+} // namespace
+
+void TestInstallCli::extractedArchiveFolderInstallsAsTheArchive()
+{
+    // NVIDIA's instructions: extract the archive, copy its files. The extracted folder is judged and installed as
+    // the archive is: the same paths, the same manifest, the same uninstall.
+    const QString before = toolkitListing(m_root);
+    const Run fromArchive = run({QStringLiteral("--package"),
+                                 m_archive,
+                                 QStringLiteral("--cuda-root"),
+                                 m_root,
+                                 QStringLiteral("--no-benchmark")});
+    QVERIFY2(fromArchive.exitCode == 0, fromArchive.out + fromArchive.err);
+    const QString installed = toolkitListing(m_root);
+    const QJsonArray archiveFiles = fromArchive.report.value(QStringLiteral("files")).toArray();
+    QVERIFY(!archiveFiles.isEmpty());
+    QCOMPARE(run({QStringLiteral("--uninstall"), QStringLiteral("--cuda-root"), m_root}).exitCode, 0);
+    QCOMPARE(toolkitListing(m_root), before);
+
+    const QString holder = m_tree->makeDir(QStringLiteral("extracted"));
+    QProcess tar;
+    tar.start(QStringLiteral("tar"), {QStringLiteral("-xJf"), m_archive, QStringLiteral("-C"), holder});
+    QVERIFY(tar.waitForFinished(120000));
+    QCOMPARE(tar.exitCode(), 0);
+    const QString folder = holder + QLatin1Char('/') + CudnnArchiveSpec{}.topFolder();
+    QVERIFY(QFileInfo(folder).isDir());
+
+    for (const QString& package : {folder, holder}) { // the folder itself, and a folder that holds it
+        const Run fromFolder = run({QStringLiteral("--package"),
+                                    package,
+                                    QStringLiteral("--cuda-root"),
+                                    m_root,
+                                    QStringLiteral("--no-benchmark")});
+        QVERIFY2(fromFolder.exitCode == 0, fromFolder.out + fromFolder.err);
+        QCOMPARE(toolkitListing(m_root), installed);
+        QCOMPARE(byPath(fromFolder.report.value(QStringLiteral("files")).toArray()), byPath(archiveFiles));
+        QCOMPARE(fromFolder.report.value(QStringLiteral("package"))
+                     .toObject()
+                     .value(QStringLiteral("cudnn_version"))
+                     .toString(),
+                 QStringLiteral("9.19.0"));
+        const Run removed = run({QStringLiteral("--uninstall"), QStringLiteral("--cuda-root"), m_root});
+        QVERIFY2(removed.exitCode == 0, removed.out + removed.err);
+        QCOMPARE(toolkitListing(m_root), before);
+    }
+}
+
+void TestInstallCli::verifyFailsWhenANewProgramGetsAnotherCopy_data()
+{
+    QTest::addColumn<QString>("scope");
+    QTest::addColumn<int>("exitCode");
+    // No search-path fix: a new login loads whatever the machine's loader finds, not the installed copy.
+    QTest::newRow("none") << QStringLiteral("none") << 6;
+    // The user-scope fix puts the toolkit first in the login profile: a new login gets the installed copy.
+    QTest::newRow("user") << QStringLiteral("user") << 0;
+}
+
+void TestInstallCli::verifyFailsWhenANewProgramGetsAnotherCopy()
+{
+    QFETCH(QString, scope);
+    QFETCH(int, exitCode);
+    // An archive whose every library loads (the fakes of tests/fakes/verify-ok): the by-path check passes.
+    CudnnArchiveSpec spec;
+    ArchiveBuilder builder;
+    const QString fakes = qEnvironmentVariable("CUDNN_SETUP_FAKES_DIR") + QStringLiteral("/verify-ok/");
+    const ArchiveBuilder synthetic = spec.build();
+    for (const ArchiveBuilder::Member& m : synthetic.members()) {
+        const QString name = m.path.section(QLatin1Char('/'), -1);
+        QFile fake(fakes + QString(name).replace(QStringLiteral(".9.19.0"), QStringLiteral(".9")));
+        if (m.type == ArchiveEntry::Type::File && name.contains(QStringLiteral(".so.9.19.0"))
+            && fake.open(QIODevice::ReadOnly))
+            builder.file(m.path, fake.readAll(), 0755);
+        else if (m.type == ArchiveEntry::Type::Directory)
+            builder.dir(m.path);
+        else if (m.type == ArchiveEntry::Type::Symlink)
+            builder.symlink(m.path, m.linkTarget);
+        else
+            builder.file(m.path, m.data, m.mode);
+    }
+    const QString archive = writeArchive(*m_tree, builder, spec.fileName());
+    m_verify = true;
+    const Run installed = run({QStringLiteral("--package"),
+                               archive,
+                               QStringLiteral("--cuda-root"),
+                               m_root,
+                               QStringLiteral("--path-scope"),
+                               scope,
+                               QStringLiteral("--no-benchmark")});
+    m_verify = false;
+    const QJsonObject verify = installed.report.value(QStringLiteral("verify")).toObject();
+    const QJsonObject fresh = verify.value(QStringLiteral("new_program")).toObject();
+    QVERIFY2(installed.exitCode == exitCode, installed.out + installed.err + QJsonDocument(verify).toJson());
+    QCOMPARE(fresh.value(QStringLiteral("observed")).toBool(), true);
+    QCOMPARE(fresh.value(QStringLiteral("is_installed_copy")).toBool(), exitCode == 0);
+    for (const QJsonValue& library : verify.value(QStringLiteral("libraries")).toArray())
+        QVERIFY2(library.toObject().value(QStringLiteral("loaded")).toBool(),
+                 qPrintable(library.toObject().value(QStringLiteral("name")).toString()));
+    if (exitCode != 0) {
+        QVERIFY(reportCodes(installed.report).contains(QStringLiteral("VERIFY-NEW-PROGRAM-OTHER-COPY")));
+        QVERIFY2(installed.out.contains("A new program that loads libcudnn.so.9 by name gets"), installed.out);
+    }
 }
 
 QTEST_GUILESS_MAIN(TestInstallCli)

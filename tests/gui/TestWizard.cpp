@@ -30,6 +30,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
+#include <QProcess>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QRadioButton>
@@ -68,6 +69,7 @@ private slots:
     void benchmarkThatCouldNotRunIsNoTick();
     void logWithoutAnOpenerShowsItsPath();
     void deployCopiesNextToTheApplication();
+    void extractedArchiveFolderIsAPackage();
     void blockedPackageKeepsNextDisabled();
     void rejectionLeadsWithItsOwnFixAndOneVersion();
     void newCheckClearsTheLastAndCanBeStopped();
@@ -913,6 +915,27 @@ void TestWizard::logWithoutAnOpenerShowsItsPath()
     QVERIFY(where->isVisible());
     QVERIFY2(where->text().contains(log), qPrintable(where->text())); // said on the page, not only in a tooltip
     QVERIFY(where->textInteractionFlags() & Qt::TextSelectableByMouse); // and it can be copied
+}
+
+void TestWizard::extractedArchiveFolderIsAPackage()
+{
+    // The folder NVIDIA's instructions have users extract the archive into is judged as the archive is.
+    const QString archive = fakeCudnnArchive();
+    const QString holder = m_tree->makeDir(QStringLiteral("extracted"));
+    QProcess tar;
+    tar.start(QStringLiteral("tar"), {QStringLiteral("-xJf"), archive, QStringLiteral("-C"), holder});
+    QVERIFY(tar.waitForFinished(60000));
+    QCOMPARE(tar.exitCode(), 0);
+    CudnnArchiveSpec spec;
+    spec.cuda = QStringLiteral("12");
+    const QString folder = holder + QLatin1Char('/') + spec.topFolder();
+    const Engine engine = makeEngine(QStringLiteral("cpu-cudnn"));
+    SetupWizard wizard(engine);
+    goToPackagePage(wizard);
+    PackagePage* page = checkPackage(wizard, folder);
+    QVERIFY2(page->isComplete(), qPrintable(wizard.findChild<QLabel*>(QStringLiteral("packageVerdict"))->text()));
+    QVERIFY2(wizard.findChild<QLabel*>(QStringLiteral("packageVerdict"))->text().contains(QStringLiteral("9.19")),
+             qPrintable(wizard.findChild<QLabel*>(QStringLiteral("packageVerdict"))->text()));
 }
 
 void TestWizard::deployCopiesNextToTheApplication()

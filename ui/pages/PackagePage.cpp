@@ -51,8 +51,9 @@ PackagePage::PackagePage(const Engine& engine, WizardState& state, BackgroundWor
     , m_fetchStatus(new QLabel(this))
 {
     setTitle(tr("cuDNN package"));
-    setSubTitle(tr("Drop a cuDNN archive (.zip or .tar.xz) on this window, browse to one, choose a folder of "
-                   "archives and the best match is picked, or let the right one be downloaded."));
+    setSubTitle(tr("Drop a cuDNN archive (.zip or .tar.xz) or the folder it was extracted into on this window, "
+                   "browse to one, choose a folder of archives and the best match is picked, or let the right one "
+                   "be downloaded."));
     setAcceptDrops(true);
 
     m_path->setObjectName(QStringLiteral("packagePath"));
@@ -339,8 +340,8 @@ void PackagePage::browseFile()
 
 void PackagePage::browseFolder()
 {
-    const QString folder
-        = QFileDialog::getExistingDirectory(this, tr("Choose a folder of cuDNN archives"), browseStart());
+    const QString folder = QFileDialog::getExistingDirectory(
+        this, tr("Choose an extracted cuDNN archive or a folder of archives"), browseStart());
     if (!folder.isEmpty()) {
         m_path->setText(folder);
         check();

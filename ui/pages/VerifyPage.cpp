@@ -103,10 +103,23 @@ void VerifyPage::showResult(const VerifyResult& verify)
                                  .arg(verify.versionText.isEmpty() ? tr("unknown") : verify.versionText,
                                       verify.headerVersionText.isEmpty() ? tr("unknown") : verify.headerVersionText,
                                       verify.cudartVersionText.isEmpty() ? tr("unknown") : verify.cudartVersionText);
-    const QString verdict = verify.passed() ? QStringLiteral("<span style='color:#2e7d32'><b>%1</b></span>")
-                                                  .arg(tr("Every library loads from the toolkit."))
-                                            : QStringLiteral("<span style='color:#c62828'><b>%1</b></span>")
-                                                  .arg(tr("cuDNN does not load as it should; see the findings below."));
-    m_summary->setText(verdict + QStringLiteral("<br>") + versions.toHtmlEscaped());
+    const NewProgramLoad& fresh = verify.newProgram;
+    const bool otherCopy = fresh.ran && !fresh.matches();
+    const QString verdict = verify.passed()
+        ? QStringLiteral("<span style='color:#2e7d32'><b>%1</b></span>")
+              .arg(tr("Every library loads from the toolkit."))
+        : QStringLiteral("<span style='color:#c62828'><b>%1</b></span>")
+              .arg(otherCopy ? tr("A new program does not get the installed cuDNN; see the findings below.")
+                             : tr("cuDNN does not load as it should; see the findings below."));
+    // What a new login's program was seen to load, by bare name: observed, not predicted.
+    QString observed;
+    if (fresh.ran) {
+        observed = otherCopy
+            ? tr("A new program that loads %1 by name gets %2, not the installed copy.")
+                  .arg(fresh.library, fresh.loaded.isEmpty() ? tr("no copy at all") : displayPath(os, fresh.loaded))
+            : tr("A new program that loads %1 by name gets the installed copy.").arg(fresh.library);
+    }
+    m_summary->setText(verdict + QStringLiteral("<br>") + versions.toHtmlEscaped()
+                       + (observed.isEmpty() ? QString() : QStringLiteral("<br>") + observed.toHtmlEscaped()));
     m_findings->setDiagnostics(verify.diagnostics);
 }

@@ -79,9 +79,17 @@ private slots:
     void analysisListsEachFolderOnce();
     void remediesSayWhatReallyHappens();
     void oneSeverityPerFinding();
+    void cacheAsItIsDecidesNowAndRootRebuildsIt();
+    void userWhoCannotRebuildTheCacheIsToldAndGetsTheSearchPathFix();
+    void loginProfileSetsLdLibraryPath();
 
 private:
     EnvironmentLocations locations(EnvironmentScope scope) const;
+    /**
+     * The H200's machine in the temporary "/": the target's folder named first (000_cuda.conf), its libcudnn.so.9 a
+     * real ELF of that SONAME, and a loader cache written before it was there, naming cuda-11.8's copy.
+     */
+    EnvironmentLocations staleCacheMachine(bool mayRebuild);
     EnvironmentTarget target() const { return {m_toolkit, Version{12, 4}, Version{9, 1, 0}}; }
     QString home() const { return m_tree->path(QStringLiteral("home/ana")); }
     /** What `env -i HOME=<home> bash -lc ...` prints: PATH, then LD_LIBRARY_PATH. */
@@ -557,6 +565,157 @@ void TestLinuxEnvironment::oneSeverityPerFinding()
     QVERIFY(shadow != scan.findings.cend());
     QCOMPARE(shadow->remedy, RepairFinding::Remedy::Automatic);
     QVERIFY(shadow->isProblem());
+}
+
+namespace {
+
+/** A glibc-ld.so.cache1.1 file listing name -> path. */
+QByteArray loaderCacheBytes(const QList<QPair<QByteArray, QByteArray>>& entries)
+{
+    QByteArray bytes(48 + 24 * entries.size(), '\0');
+    bytes.replace(0, 20, "glibc-ld.so.cache1.1");
+    const auto put32 = [&](qsizetype at, quint32 v) {
+        for (int i = 0; i < 4; ++i)
+            bytes[at + i] = char(v >> (8 * i));
+    };
+    put32(20, quint32(entries.size()));
+    for (qsizetype i = 0; i < entries.size(); ++i) {
+        const quint32 name = quint32(bytes.size());
+        bytes.append(entries[i].first + '\0');
+        const quint32 path = quint32(bytes.size());
+        bytes.append(entries[i].second + '\0');
+        put32(48 + 24 * i + 4, name);
+        put32(48 + 24 * i + 8, path);
+    }
+    return bytes;
+}
+
+} // namespace
+
+EnvironmentLocations TestLinuxEnvironment::staleCacheMachine(bool mayRebuild)
+{
+    m_tree->writeFile(QStringLiteral("root/etc/ld.so.conf.d/000_cuda.conf"), "/usr/local/cuda-12.4/lib64\n");
+    QFile fake(qEnvironmentVariable("CUDNN_SETUP_FAKES_DIR") + QStringLiteral("/cudnn-9/libcudnn.so.9"));
+    if (!fake.open(QIODevice::ReadOnly))
+        qFatal("the fake cuDNN was not built");
+    m_tree->writeFile(QStringLiteral("root/usr/local/cuda-12.4/lib64/libcudnn.so.9"), fake.readAll());
+    m_tree->writeFile(QStringLiteral("root/etc/ld.so.cache"),
+                      loaderCacheBytes({{"libcudnn.so.9", "/usr/local/cuda-11.8/lib64/libcudnn.so.9"}}));
+    EnvironmentLocations l = locations(EnvironmentScope::User);
+    l.host.variables.remove(QStringLiteral("LD_LIBRARY_PATH"));
+    // The target's nvcc first already: only the libraries are in question.
+    l.host.variables.insert(QStringLiteral("PATH"), m_toolkit + QStringLiteral("/bin:/usr/bin:/bin"));
+    l.loaderCacheRebuildable = mayRebuild;
+    return l;
+}
+
+void TestLinuxEnvironment::cacheAsItIsDecidesNowAndRootRebuildsIt()
+{
+    const EnvironmentLocations l = staleCacheMachine(true);
+    const EnvironmentReport report = EnvironmentService(l).analyse(target(), EnvironmentScope::User);
+    const auto status = std::find_if(report.libraries.cbegin(), report.libraries.cend(), [](const LibraryStatus& s) {
+        return s.before.library == QLatin1String("libcudnn.so.9");
+    });
+    QVERIFY(status != report.libraries.cend());
+    // Now: what the cache names, although the conf files put the target first.
+    QVERIFY(status->before.winner);
+    QCOMPARE(status->before.winner->path, m_tree->path(QStringLiteral("root/usr/local/cuda-11.8/lib64/libcudnn.so.9")));
+    QCOMPARE(status->before.winner->location.source, QStringLiteral("/etc/ld.so.cache"));
+    // After: root rebuilds the cache in the change's own transaction, so no profile is touched for it.
+    QVERIFY(status->after.winner);
+    QCOMPARE(status->after.winner->path, m_toolkit + QStringLiteral("/lib64/libcudnn.so.9"));
+    QVERIFY(report.loaderCache && report.loaderCache->read && report.loaderCache->coversTarget);
+    QVERIFY(report.loaderCache->rebuilt);
+    QVERIFY(report.plan.rebuildsLoaderCache);
+    for (const auto& step : report.plan.steps)
+        QVERIFY2(!step->target().endsWith(QLatin1String(".profile")), qPrintable(step->target()));
+    const auto stale = std::find_if(report.diagnostics.cbegin(), report.diagnostics.cend(), [](const Diagnostic& d) {
+        return d.code == QLatin1String("ENV-LOADER-CACHE-STALE");
+    });
+    QVERIFY(stale != report.diagnostics.cend());
+    QCOMPARE(stale->severity, Severity::Warning);
+    QVERIFY2(stale->message.contains(QStringLiteral("cuda-11.8/lib64/libcudnn.so.9"))
+                 && stale->message.contains(QStringLiteral("cuda-12.4/lib64/libcudnn.so.9")),
+             qPrintable(stale->message));
+    QCOMPARE(report.toJson()
+                 .value(QStringLiteral("loader_cache"))
+                 .toObject()
+                 .value(QStringLiteral("stale"))
+                 .toArray()
+                 .size(),
+             1);
+    // Repair rebuilds it by itself.
+    RepairScanOptions options;
+    options.roots = {m_toolkit};
+    options.environment = &report;
+    const RepairScan scan = RepairScanner(options).scan(SystemSnapshot{});
+    const auto finding = std::find_if(scan.findings.cbegin(), scan.findings.cend(), [](const RepairFinding& f) {
+        return f.diagnostic.code == QLatin1String("ENV-LOADER-CACHE-STALE");
+    });
+    QVERIFY(finding != scan.findings.cend());
+    QCOMPARE(finding->remedy, RepairFinding::Remedy::Automatic);
+    QCOMPARE(finding->fixes.value(0).kind, RepairFix::Kind::LoaderCache);
+}
+
+void TestLinuxEnvironment::userWhoCannotRebuildTheCacheIsToldAndGetsTheSearchPathFix()
+{
+    const EnvironmentLocations l = staleCacheMachine(false);
+    const EnvironmentReport report = EnvironmentService(l).analyse(target(), EnvironmentScope::User);
+    QVERIFY(!report.loaderCache->rebuilt);
+    QVERIFY(!report.plan.rebuildsLoaderCache);
+    QVERIFY(std::any_of(report.diagnostics.cbegin(), report.diagnostics.cend(), [](const Diagnostic& d) {
+        return d.code == QLatin1String("ENV-LOADER-CACHE-ROOT-ONLY");
+    }));
+    // The fix that works for this user: the toolkit first on LD_LIBRARY_PATH in the login profile.
+    QVERIFY(std::any_of(report.plan.steps.cbegin(), report.plan.steps.cend(), [](const auto& step) {
+        return step->target().endsWith(QLatin1String(".profile"));
+    }));
+    const auto status = std::find_if(report.libraries.cbegin(), report.libraries.cend(), [](const LibraryStatus& s) {
+        return s.before.library == QLatin1String("libcudnn.so.9");
+    });
+    QVERIFY(status != report.libraries.cend() && status->after.winner);
+    QCOMPARE(status->after.winner->location.origin, SearchOrigin::LdLibraryPath);
+    RepairScanOptions options;
+    options.roots = {m_toolkit};
+    options.environment = &report;
+    const RepairScan scan = RepairScanner(options).scan(SystemSnapshot{});
+    const auto finding = std::find_if(scan.findings.cbegin(), scan.findings.cend(), [](const RepairFinding& f) {
+        return f.diagnostic.code == QLatin1String("ENV-LOADER-CACHE-STALE");
+    });
+    QVERIFY(finding != scan.findings.cend());
+    QCOMPARE(finding->remedy, RepairFinding::Remedy::NeedsElevation);
+}
+
+void TestLinuxEnvironment::loginProfileSetsLdLibraryPath()
+{
+    // What a new login gets: the session's variables, then environment.d and the profile, as the shell applies them.
+    m_tree->writeFile(QStringLiteral("home/ana/.config/environment.d/50-own.conf"), "LD_LIBRARY_PATH=/opt/desk\n");
+    m_tree->writeFile(QStringLiteral("home/ana/.profile"),
+                      "export EDITOR=vi\n"
+                      "if [ -n \"$BASH_VERSION\" ]; then\n    LD_LIBRARY_PATH=/not/followed\nfi\n"
+                      "export LD_LIBRARY_PATH=\"/opt/own${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}\"\n"
+                      "PATH='/opt/bin':$PATH # a comment\n"
+                      "LD_PRELOAD=$(echo not run)\n");
+    const QMap<QString, QString> variables = ShellProfile::loginVariables(
+        home(),
+        QStringLiteral("/bin/bash"),
+        {{QStringLiteral("PATH"), QStringLiteral("/usr/bin")}},
+        {QStringLiteral("PATH"), QStringLiteral("LD_LIBRARY_PATH"), QStringLiteral("LD_PRELOAD")});
+    QCOMPARE(variables.value(QStringLiteral("LD_LIBRARY_PATH")), QStringLiteral("/opt/own:/opt/desk"));
+    QCOMPARE(variables.value(QStringLiteral("PATH")), QStringLiteral("/opt/bin:/usr/bin"));
+    QVERIFY(!variables.contains(QStringLiteral("LD_PRELOAD")));
+    // The analysis's "now" is that login's.
+    EnvironmentLocations l = locations(EnvironmentScope::User);
+    l.host.variables.remove(QStringLiteral("LD_LIBRARY_PATH"));
+    m_tree->writeFile(
+        QStringLiteral("home/ana/.profile"),
+        "export LD_LIBRARY_PATH=" + m_tree->path(QStringLiteral("root/usr/local/cuda-11.8/lib64")).toUtf8() + "\n");
+    const EnvironmentReport report = EnvironmentService(l).analyse(target(), EnvironmentScope::User);
+    const auto status = std::find_if(report.libraries.cbegin(), report.libraries.cend(), [](const LibraryStatus& s) {
+        return s.before.library == QLatin1String("libcudnn.so.9");
+    });
+    QVERIFY(status != report.libraries.cend() && status->before.winner);
+    QCOMPARE(status->before.winner->location.origin, SearchOrigin::LdLibraryPath);
 }
 
 QTEST_GUILESS_MAIN(TestLinuxEnvironment)

@@ -90,6 +90,7 @@ class TestArchiveReader : public QObject
     Q_OBJECT
 
 private slots:
+    void extractedFolderReadsAsAnArchive();
     void readsEveryEntry_data();
     void readsEveryEntry();
     void sniffsContentsNotExtension();
@@ -283,6 +284,49 @@ void TestArchiveReader::stopsEarlyAndStillHashesTheWholeFile()
     QByteArrayView block;
     QVERIFY(reader->readBlock(&block) > 0);
     reader.reset();
+}
+
+void TestArchiveReader::extractedFolderReadsAsAnArchive()
+{
+    TestTree tree;
+    const QString top = QStringLiteral("cudnn-linux-x86_64-9.19.0.56_cuda13-archive");
+    tree.writeFile(top + QStringLiteral("/lib/libcudnn.so.9.19.0"), "library");
+    tree.symlink(top + QStringLiteral("/lib/libcudnn.so.9"), QStringLiteral("libcudnn.so.9.19.0"));
+    tree.writeFile(top + QStringLiteral("/include/cudnn.h"), "header");
+    const QString folder = tree.path(top);
+    const auto read = [&folder](QStringList* entries) {
+        ArchiveError error;
+        const auto reader = ArchiveReader::open(folder, &error);
+        if (!reader)
+            return QByteArray();
+        ArchiveEntry entry;
+        while (reader->next(&entry))
+            entries->append(archiveEntryTypeName(entry.type) + QLatin1Char(' ') + entry.path
+                            + (entry.linkTarget.isEmpty() ? QString() : QStringLiteral(" -> ") + entry.linkTarget));
+        return reader->container() == ArchiveContainer::Directory ? reader->archiveSha256() : QByteArray();
+    };
+    QStringList entries;
+    const QByteArray sha = read(&entries);
+    QCOMPARE(sha.size(), 32);
+    // The folder's own name first, then path order; the link stays a link.
+    QCOMPARE(entries.value(0), QStringLiteral("dir ") + top + QLatin1Char('/'));
+    QVERIFY2(
+        entries.contains(QStringLiteral("symlink ") + top + QStringLiteral("/lib/libcudnn.so.9 -> libcudnn.so.9.19.0")),
+        qPrintable(entries.join(QLatin1Char('\n'))));
+    QStringList sorted = entries.mid(1);
+    std::sort(sorted.begin(), sorted.end(), [](const QString& a, const QString& b) {
+        return a.section(QLatin1Char(' '), 1).toUtf8() < b.section(QLatin1Char(' '), 1).toUtf8();
+    });
+    QCOMPARE(entries.mid(1), sorted);
+    // The same tree reads the same; one changed byte changes its SHA-256.
+    QStringList again;
+    QCOMPARE(read(&again), sha);
+    tree.writeFile(top + QStringLiteral("/include/cudnn.h"), "headeR");
+    QVERIFY(read(&again) != sha);
+    // A folder of another name is no package.
+    QVERIFY(!QFileInfo(tree.makeDir(QStringLiteral("cudnn-extracted"))).fileName().isEmpty());
+    ArchiveError error;
+    QVERIFY(!ArchiveReader::open(tree.path(QStringLiteral("cudnn-extracted")), &error));
 }
 
 QTEST_GUILESS_MAIN(TestArchiveReader)

@@ -41,6 +41,8 @@ private slots:
     void windowsDependencyFixes();
     void missingProbeIsReportedNotThrown();
     void realToolkitPasses();
+    void newProgramGettingTheInstalledCopyPasses();
+    void newProgramGettingAnotherCopyFails();
 
 private:
     /** A toolkit root whose lib64 is the fake install `scenario`, with a cudnn_version.h of `headerVersion`. */
@@ -259,3 +261,55 @@ void TestVerifyRunner::realToolkitPasses()
 
 QTEST_GUILESS_MAIN(TestVerifyRunner)
 #include "TestVerifyRunner.moc"
+
+void TestVerifyRunner::newProgramGettingTheInstalledCopyPasses()
+{
+    QTemporaryDir temp;
+    const QString root = fakeToolkit(temp, QStringLiteral("verify-ok"));
+    const HostEnvironment h = host();
+    const ProcessRunner runner;
+    VerifyRunner::Options options{root};
+    // The login profile puts the toolkit first: a new program gets the toolkit's copy, by bare name.
+    options.newLogin = QMap<QString, QString>{{QStringLiteral("LD_LIBRARY_PATH"), root + QStringLiteral("/lib64")}};
+    const VerifyResult result = VerifyRunner(h, runner).run(options);
+    QVERIFY2(result.passed(), qPrintable(result.diagnostics.value(0).message));
+    QVERIFY(result.newProgram.ran);
+    QVERIFY(result.newProgram.matches());
+    QCOMPARE(result.newProgram.library, QStringLiteral("libcudnn.so.9"));
+    QCOMPARE(QFileInfo(result.newProgram.loaded).canonicalFilePath(),
+             QFileInfo(root + QStringLiteral("/lib64/libcudnn.so.9")).canonicalFilePath());
+    QCOMPARE(result.diagnostics.size(), 1);
+    QVERIFY2(result.diagnostics[0].message.contains(QStringLiteral("A new program that loads libcudnn.so.9")),
+             qPrintable(result.diagnostics[0].message));
+    QCOMPARE(result.toJson().value(QStringLiteral("new_program")).toObject().value(QStringLiteral("is_installed_copy")),
+             QJsonValue(true));
+}
+
+void TestVerifyRunner::newProgramGettingAnotherCopyFails()
+{
+    QTemporaryDir temp;
+    const QString root = fakeToolkit(temp, QStringLiteral("verify-ok"));
+    const QString other = QDir(m_fakes).filePath(QStringLiteral("verify-other-version"));
+    const HostEnvironment h = host();
+    const ProcessRunner runner;
+    VerifyRunner::Options options{root};
+    // Every file loads by path, but a new login's LD_LIBRARY_PATH names another copy first.
+    options.newLogin = QMap<QString, QString>{{QStringLiteral("LD_LIBRARY_PATH"), other}};
+    const VerifyResult result = VerifyRunner(h, runner).run(options);
+    QVERIFY(result.ran);
+    QVERIFY(!result.passed());
+    QVERIFY(result.newProgram.ran);
+    QVERIFY(!result.newProgram.matches());
+    QCOMPARE(QFileInfo(result.newProgram.loaded).canonicalFilePath(),
+             QFileInfo(other + QStringLiteral("/libcudnn.so.9")).canonicalFilePath());
+    QCOMPARE(result.diagnostics.size(), 1);
+    const Diagnostic& finding = result.diagnostics[0];
+    QCOMPARE(finding.code, QStringLiteral("VERIFY-NEW-PROGRAM-OTHER-COPY"));
+    QCOMPARE(finding.severity, Severity::Error);
+    QVERIFY2(finding.message.contains(other) && finding.message.contains(root + QStringLiteral("/lib64/libcudnn.so.9")),
+             qPrintable(finding.message));
+    QVERIFY2(finding.fix.contains(QStringLiteral("ldconfig")), qPrintable(finding.fix));
+    // The by-path check is its own part of the report, and still finds every file sound.
+    for (const VerifiedLibrary& library : result.libraries)
+        QVERIFY2(library.loaded, qPrintable(library.name));
+}
