@@ -1,6 +1,7 @@
 #include "PythonEnvironmentFinder.h"
 
 #include "DetectCode.h"
+#include "PythonBuildFacts.h"
 #include "host/PathList.h"
 
 #include <QDir>
@@ -165,6 +166,8 @@ PythonEnvironmentFinder::read(OsFlavor os, const QString& root, const QString& f
                      [](const PythonDistribution& a, const PythonDistribution& b) {
                          return a.normalizedName() < b.normalizedName();
                      });
+    for (PythonDistribution& distribution : env.distributions)
+        PythonBuildFacts::read(env.sitePackages, distribution);
     return env;
 }
 
