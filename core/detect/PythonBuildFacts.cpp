@@ -6,6 +6,12 @@
 #include <QRegularExpression>
 #include <QSet>
 
+#ifdef Q_OS_UNIX
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#endif
+
 namespace {
 
 /** A Python literal at the start of text: its value as text and how many characters it took; length 0 if none. */
@@ -88,16 +94,52 @@ QString recordPath(const QByteArray& line)
 
 } // namespace
 
-QByteArray PythonBuildFacts::readSmallFile(const QString& path, qint64 maxBytes)
+QByteArray PythonBuildFacts::readSmallFile(const QString& path, qint64 maxBytes, const char* stopAt)
 {
     // Regular files only: a FIFO or a device named like a build file must not block or flood detection.
+#ifdef Q_OS_UNIX
+    // One open (non-blocking), one fstat and the reads: detection opens two of these per distribution.
+    const int fd = ::open(QFile::encodeName(path).constData(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0)
+        return {};
+    struct stat status = {};
+    QByteArray data;
+    if (::fstat(fd, &status) == 0 && S_ISREG(status.st_mode)) {
+        // No more than the file holds (+1 to see it grow): a 32 MiB buffer per small RECORD costs more than reading.
+        const qint64 limit = std::min<qint64>(maxBytes, qint64(status.st_size) + 1);
+        const qint64 chunk = stopAt ? std::min<qint64>(16 * 1024, limit) : limit;
+        while (data.size() < limit) {
+            const qint64 want = std::min<qint64>(chunk, limit - data.size());
+            const qsizetype at = data.size();
+            data.resize(at + want);
+            const ssize_t got = ::read(fd, data.data() + at, size_t(want));
+            data.resize(at + std::max<ssize_t>(got, 0));
+            if (got <= 0 || (stopAt && data.indexOf(stopAt, std::max<qsizetype>(0, at - 2)) >= 0))
+                break;
+        }
+    }
+    ::close(fd);
+    return data;
+#else
     const QFileInfo info(path);
     if (!info.isFile())
         return {};
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly | QIODevice::Unbuffered))
         return {};
-    return file.read(maxBytes);
+    if (!stopAt)
+        return file.read(maxBytes);
+    QByteArray data;
+    while (data.size() < maxBytes) {
+        const QByteArray chunk = file.read(std::min<qint64>(16 * 1024, maxBytes - data.size()));
+        if (chunk.isEmpty())
+            break;
+        data += chunk;
+        if (data.contains(stopAt))
+            break;
+    }
+    return data;
+#endif
 }
 
 QHash<QString, QString> PythonBuildFacts::parseAssignments(const QByteArray& text)
@@ -181,8 +223,22 @@ void PythonBuildFacts::read(const QString& sitePackages, PythonDistribution& dis
     if (name.startsWith(QLatin1String("nvidia-cudnn")))
         return;
     const QDir distInfo(distribution.record);
-    distribution.cudnnRequirements
-        = requiresDist(readSmallFile(distInfo.filePath(QStringLiteral("METADATA"))), QStringLiteral("nvidia-cudnn-"));
+    // The headers end at the first empty line; the long description after it is not read.
+    const QByteArray metadata = readSmallFile(distInfo.filePath(QStringLiteral("METADATA")), MaxFileBytes, "\n\n");
+    distribution.cudnnRequirements = requiresDist(metadata, QStringLiteral("nvidia-cudnn-"));
+
+    // Whose own files are cuDNN is in their RECORD. Skipped: NVIDIA's other wheels, and the frameworks whose copy
+    // detection finds where they keep it (torch/lib) or which ship none (TensorFlow, ONNX Runtime, JAX).
+    static const QStringList shipsNone{QStringLiteral("nvidia-"),
+                                       QStringLiteral("torch"),
+                                       QStringLiteral("tensorflow"),
+                                       QStringLiteral("tf-"),
+                                       QStringLiteral("onnxruntime"),
+                                       QStringLiteral("jax")};
+    for (const QString& prefix : shipsNone) {
+        if (name.startsWith(prefix))
+            return;
+    }
 
     const QByteArray record = readSmallFile(distInfo.filePath(QStringLiteral("RECORD")), MaxRecordBytes);
     if (!record.contains("cudnn"))

@@ -20,9 +20,10 @@ constexpr qint64 MaxFileBytes = 256 * 1024;
 /** RECORD files of big wheels run to megabytes; larger ones are skipped. */
 constexpr qint64 MaxRecordBytes = 32 * 1024 * 1024;
 
-/** The one function through which this reader opens a file: a regular file only, at most maxBytes (no more is
- *  read); empty when it cannot be read. */
-QByteArray readSmallFile(const QString& path, qint64 maxBytes = MaxFileBytes);
+/** The one function through which this reader opens a file: a regular file only, opened non-blocking, at most
+ *  maxBytes (no more is read), and no further than the chunk holding stopAt when given; empty when it cannot be
+ *  read. */
+QByteArray readSmallFile(const QString& path, qint64 maxBytes = MaxFileBytes, const char* stopAt = nullptr);
 
 /** NAME = 'text' / "text" / True / False / None / 12 / {..} / collections.OrderedDict([...]) at the start of a line,
  *  and the keys of a dict literal on the right of such an assignment ("build_info" -> its keys, flattened). A later

@@ -27,12 +27,12 @@ struct PythonDistribution
     QString record;
     /** pip: the file in which the build states its own facts, relative to site-packages ("torch/version.py"), and
      *  the assignments it holds ("__version__" -> "2.11.0+cu130", "cuda" -> "13.0"); empty when it ships none. */
-    QString buildFile;
-    QHash<QString, QString> buildFacts;
+    QString buildFile = {};
+    QHash<QString, QString> buildFacts = {};
     /** pip: the nvidia-cudnn-* wheels its METADATA requires, markers not yet evaluated. */
-    QList<Requirement> cudnnRequirements;
+    QList<Requirement> cudnnRequirements = {};
     /** pip: the folders of its own RECORD that hold cuDNN libraries (libcudnn*, cudnn*64_*.dll), absolute. */
-    QStringList cudnnLibraryDirs;
+    QStringList cudnnLibraryDirs = {};
 
     /** The name as PEP 503 compares it: lower case, runs of "-", "_", "." as one "-". */
     QString normalizedName() const;
