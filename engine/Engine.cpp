@@ -87,7 +87,7 @@ Engine::planEnvironment(const PackageChoice& choice, const SystemSnapshot& syste
         = analyseEnvironment(*target, scope == PathScope::Machine ? EnvironmentScope::Machine : EnvironmentScope::User);
     outcome.analysis->attributeCopies(system.cudnnInstalls); // a pip wheel or conda env that wins is named as such
     if (scope == PathScope::None) {
-        outcome.reason = EnvironmentOutcome::tr("not asked for");
+        outcome.reason = EnvironmentOutcome::tr("as asked");
         outcome.analysis->plan.steps.clear(); // nothing will be changed: show what wins, not a fix
     } else {
         outcome.status = outcome.analysis->plan.isEmpty() ? EnvironmentOutcome::Status::Unchanged
@@ -234,6 +234,11 @@ Engine::privilegedCommand(const PackageChoice& choice, const SystemSnapshot& sys
     if (!privileged || (plan && plan->writesNothing() && scope != PathScope::Machine))
         return std::nullopt;
     return pasteCommand(hostOsFlavor(), program(), *privileged);
+}
+
+bool Engine::canAskForRights() const
+{
+    return m_launcher && m_launcher->canAsk();
 }
 
 InstallOptions Engine::installOptions(const EnvironmentPlan* environmentFix) const

@@ -131,6 +131,8 @@ public:
      */
     std::optional<QString>
     privilegedCommand(const PackageChoice& choice, const SystemSnapshot& system, PathScope scope) const;
+    /** Whether Install can ask for administrator rights on this machine (false: no pkexec; the command is the way). */
+    bool canAskForRights() const;
     /**
      * What InstallService needs from the engine: the factory that rebuilds every kind of step a journal or manifest
      * holds (files and the environment), and, when a fix is given and changes something, that fix as the last step
@@ -221,6 +223,8 @@ private:
                                 const InstallRequest& request,
                                 ProgressSink* progress,
                                 CancellationToken cancel) const;
+    /** Why the search path was left as it is when the install stopped before its step was planned. */
+    static QString notChangedBecause(InstallResult::Status status);
     /** After the run: what the frameworks will load, and the command an administrator runs when rights were missing. */
     void settleAfterwards(SetupOutcome& outcome, const SystemSnapshot& system, const InstallRequest& request) const;
     /**

@@ -21,9 +21,7 @@ FrameworkVerdicts Engine::confirmFrameworks(FrameworkVerdicts verdicts) const
         if (interpreter.isEmpty() || asked.contains(interpreter))
             continue;
         asked.append(interpreter);
-        const ProcessResult result = m_runner->run(
-            interpreter, {QStringLiteral("-c"), PythonConsumers::probeScript()}, PythonConsumers::TimeoutMs);
-        consumers.append(PythonConsumers::parse(interpreter, result));
+        consumers.append(PythonConsumers::ask(*m_runner, m_host->os, interpreter));
     }
     FrameworkConfirmation::confirm(verdicts, consumers);
     return verdicts;

@@ -4,10 +4,12 @@
 #include "EngineInternals.h"
 #include "detect/CudnnInstallScanner.h"
 #include "detect/ManagedFiles.h"
+#include "detect/ToolkitLocator.h"
 #include "elevation/ElevatedInstall.h"
 #include "elevation/ElevationCode.h"
 #include "env/EnvironmentService.h"
 #include "env/EnvironmentStep.h"
+#include "install/FileSystem.h"
 #include "install/InstallCode.h"
 #include "install/InstallLog.h"
 #include "install/InstallService.h"
@@ -43,10 +45,12 @@ SystemSnapshot Engine::machineFor(const InstallRequest& request, bool* lookedAga
     }
     if (request.system)
         return *request.system;
-    // A toolkit that is not even a folder is said at once, without detecting the machine first.
+    // A toolkit that is not even a folder is said at once, without detecting the machine first; only the toolkits
+    // that are there are looked for, so the refusal can name them.
     if (request.package.cudaRoot && !QFileInfo(*request.package.cudaRoot).isDir()) {
         SystemSnapshot none;
         none.os = hostOsFlavor();
+        none.toolkits = ToolkitLocator(*m_host, *m_runner).locate({}).toolkits;
         return none;
     }
     return detect(request.detect);
@@ -94,9 +98,15 @@ void Engine::settleAfterwards(SetupOutcome& outcome, const SystemSnapshot& syste
     outcome.frameworks = worked && request.confirmFrameworks ? confirmFrameworks(after) : after;
 
     const CudaToolkit* toolkit = system.toolkitAt(outcome.choice.toolkitRoot);
-    if (outcome.taskStatus() == TaskStatus::NeedsElevation && !request.deploys() && toolkit && outcome.choice.ok())
+    if (outcome.taskStatus() == TaskStatus::NeedsElevation && !request.deploys() && toolkit && outcome.choice.ok()) {
+        // Refused before the archive was read: the command still pins the file the user named, as the wizard's does,
+        // and the report names the same SHA-256.
+        PackageCandidate& chosen = outcome.choice.candidates[*outcome.choice.chosenIndex];
+        if (chosen.inspection.sha256.isEmpty() && QFileInfo(chosen.inspection.file).isFile())
+            chosen.inspection.sha256 = FileSystem::sha256Of(chosen.inspection.file);
         outcome.elevationCommand
             = pasteCommand(hostOsFlavor(), program(), handOver(outcome.choice, *toolkit, request.pathScope));
+    }
 }
 
 SetupOutcome Engine::installChoice(const PackageChoice& choice,
@@ -181,10 +191,26 @@ SetupOutcome Engine::installChoice(const PackageChoice& choice,
     }
 
     settleEnvironment(outcome);
-    if (request.listInstall && !privileged) // a root-owned toolkit's install is root's, found where root looks
+    // A root-owned toolkit's files are root's, found where root looks; but the search path fix written here, after
+    // the root command or the elevated copy, is this user's: listed, another install's undo puts it back.
+    const bool userFixWritten = outcome.environment.status == EnvironmentOutcome::Status::Applied
+        && outcome.environment.scope == PathScope::User;
+    if (request.listInstall && (!privileged || userFixWritten))
         recordInstall(outcome);
     prove(outcome, request, progress, cancel);
     return outcome;
+}
+
+QString Engine::notChangedBecause(InstallResult::Status status)
+{
+    switch (status) {
+    case InstallResult::Status::Rejected:
+        return SetupOutcome::tr("the package was not accepted");
+    case InstallResult::Status::NeedsElevation:
+        return SetupOutcome::tr("writing into the toolkit needs administrator rights");
+    default:
+        return SetupOutcome::tr("cuDNN was not installed");
+    }
 }
 
 SetupOutcome Engine::installOnePass(const OnePass& pass,
@@ -196,7 +222,6 @@ SetupOutcome Engine::installOnePass(const OnePass& pass,
 {
     SetupOutcome outcome;
     outcome.environment.scope = request.effectiveScope();
-    outcome.environment.reason = SetupOutcome::tr("the package was not accepted");
     Diagnostic why;
     const std::unique_ptr<InstallLog> log = openLog(request.logFile, request.log, &why);
     if (!log && !request.logFile.isEmpty()) {
@@ -221,6 +246,8 @@ SetupOutcome Engine::installOnePass(const OnePass& pass,
     outcome.plan = std::move(judged.plan);
     if (!outcome.ranInstall())
         outcome.environment = EnvironmentOutcome{};
+    else if (outcome.environment.status == EnvironmentOutcome::Status::NotRun && outcome.environment.reason.isEmpty())
+        outcome.environment.reason = notChangedBecause(outcome.install.status); // stopped before it was planned
     settleEnvironment(outcome);
     if (request.listInstall)
         recordInstall(outcome);
@@ -399,10 +426,11 @@ InstallResult Engine::alreadyInstalled(const InstallPlan& plan, InstallLog* log)
     result.toolkitRoot = plan.toolkitRoot;
     for (const InstallItem& item : plan.items)
         result.files.append({item.destination, QStringLiteral("unchanged"), item.sha256, item.linkTarget});
-    // In the installer's words, as when it finds nothing to change itself.
+    // Where the files came from, so the page and the report say one thing: installed, by that command.
     result.diagnostics.append(Diagnostic::info(
         InstallCode::Unchanged,
-        QCoreApplication::translate("Installer", "%1 already holds exactly these files; nothing was written.")
+        SetupOutcome::tr("The command run with administrator rights installed these files into %1; nothing more "
+                         "was written there.")
             .arg(displayPath(plan.os, plan.toolkitRoot))));
     InstallLog::to(log, QCoreApplication::translate("Installer", "nothing to change in %1").arg(plan.toolkitRoot));
     return result;
@@ -443,7 +471,7 @@ void Engine::prove(SetupOutcome& outcome,
     const bool installed = outcome.install.status == InstallResult::Status::Ok
         || outcome.install.status == InstallResult::Status::Unchanged;
     if (!request.verify)
-        outcome.verifyNotRun = SetupOutcome::tr("not asked for");
+        outcome.verifyNotRun = SetupOutcome::tr("as asked");
     else if (!installed)
         outcome.verifyNotRun = SetupOutcome::tr("cuDNN was not installed");
     else if (deploy)
@@ -455,7 +483,7 @@ void Engine::prove(SetupOutcome& outcome,
     }
 
     if (!request.benchmark)
-        outcome.benchmarkNotRun = SetupOutcome::tr("not asked for");
+        outcome.benchmarkNotRun = SetupOutcome::tr("as asked");
     else if (!installed)
         outcome.benchmarkNotRun = SetupOutcome::tr("cuDNN was not installed");
     else if (deploy)

@@ -2,12 +2,12 @@
 
 #include <QWidget>
 
-class QLabel;
 class QPushButton;
+class QTextEdit;
 
 /**
  * A command a person runs by hand in a terminal (the privileged step when nothing here can ask for rights): shown
- * whole in a fixed-width, selectable line that wraps rather than cuts, with a Copy button beside it.
+ * whole in a fixed-width, selectable box that wraps (inside a long path too) rather than cuts, with a Copy button.
  */
 class CommandBox : public QWidget
 {
@@ -20,6 +20,6 @@ public:
     QString command() const;
 
 private:
-    QLabel* m_command;
+    QTextEdit* m_command;
     QPushButton* m_copy;
 };

@@ -15,6 +15,7 @@
 #include "pages/VerifyPage.h"
 #include "pages/WelcomePage.h"
 
+#include <QEvent>
 #include <QIcon>
 #include <QMargins>
 #include <QMessageBox>
@@ -47,6 +48,26 @@ public:
 
 private:
     ProgressRelay* m_relay;
+};
+
+/**
+ * Takes a double click on a wizard button as one click: the second press of it lands on the next page's button
+ * (Next on Welcome would skip the System page, Next on the plan would press Install).
+ */
+class OneClickPerDoubleClick : public QObject
+{
+public:
+    using QObject::QObject;
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override
+    {
+        if (event->type() != QEvent::MouseButtonDblClick)
+            return false;
+        if (auto* button = qobject_cast<QAbstractButton*>(watched))
+            button->setDown(false); // its release clicks nothing
+        return true;
+    }
 };
 
 } // namespace
@@ -82,11 +103,23 @@ SetupWizard::SetupWizard(const Engine& engine, SetupTask initialTask, QWidget* p
     setPage(UninstallPageId, m_uninstallPage);
     setPage(DeployPageId, new DeployPage(m_engine, m_state, m_work, this));
 
+    auto* oneClick = new OneClickPerDoubleClick(this);
+    for (QWizard::WizardButton which :
+         {QWizard::BackButton, QWizard::NextButton, QWizard::CommitButton, QWizard::FinishButton})
+        button(which)->installEventFilter(oneClick);
+
     m_steps = new StepList(this);
     setSideWidget(m_steps);
     connect(this, &QWizard::currentIdChanged, this, [this](int id) {
         if (id == EnvironmentPageId || id == DeployPageId)
             page(id)->setCommitPage(true); // back from an install that changed nothing: Install again
+        // Back onto a page of one task (from a switch's Package page to Uninstall): the route is that task's again.
+        if (id == UninstallPageId)
+            m_state.setTask(SetupTask::SwitchOrUninstall);
+        else if (id == RepairPageId)
+            m_state.setTask(SetupTask::Repair);
+        else if (id == DeployPageId)
+            m_state.setTask(SetupTask::DeployToApplication);
         showSteps();
     });
     connect(&m_state, &WizardState::taskChanged, this, &SetupWizard::showSteps);

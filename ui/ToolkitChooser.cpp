@@ -37,6 +37,11 @@ ToolkitChooser::ToolkitChooser(const Engine& engine, WizardState& state, Backgro
         emit chosen(root);
     });
     connect(m_browse, &QPushButton::clicked, this, &ToolkitChooser::browse);
+    // Chosen on another page (the System page's list): every list shows the person's choice from then on.
+    connect(&m_state, &WizardState::preferredToolkitChanged, this, [this] {
+        if (currentRoot() != QFileInfo(m_state.preferredToolkit()).canonicalFilePath())
+            refresh();
+    });
 
     auto* layout = new QGridLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The benchmark on a real GPU machine, as one command: builds cudnn-probe alone (plain CMake and a compiler, no Qt),
 # benchmarks the cuDNN of this Python environment (nvidia-cudnn-cu13) through it, times PyTorch on the same shapes
-# and prints the comparison (ours vs PyTorch, % of the FP16 tensor-core peak). Needs no network.
+# and prints the comparison (ours vs PyTorch, % of the FP16 tensor-core peak, the cuDNN API each case ran through:
+# graph or legacy, and why legacy) and the host cost of a pass (per-pass events vs the same pass replayed from a
+# CUDA graph, host enqueue time). Needs no network.
 #
 #   bench/gpu/run-on-gpu.sh [OUTPUT_DIR]        default OUTPUT_DIR: <build>/bench
 #   CUDNN_SETUP_GPU_BUILD=DIR                   build folder (default: <repo>/build-gpu)

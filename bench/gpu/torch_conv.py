@@ -75,6 +75,39 @@ def number(value, digits=3):
     return "-" if value is None else "%.*g" % (digits, value)
 
 
+def print_fallbacks(report):
+    """Why a case ran through the legacy API instead of the graph API."""
+    legacy = [case for case in report.get("cases", []) if case.get("api") == "legacy"]
+    if legacy:
+        print()
+        print("Legacy API (cudnnConvolutionForward) instead of the graph API:")
+        for case in legacy:
+            print("  %s: %s" % (case["name"], case.get("api_reason") or "no reason given"))
+
+
+def print_host_cost(report):
+    """Per pass: GPU time between events around each pass, the same pass replayed from a CUDA graph, the host's
+    enqueue time. events - graph is what the host adds to a pass that the GPU cannot hide."""
+    rows = [case for case in report.get("cases", []) if case.get("gpu_ms") and case.get("host_cost")]
+    if not rows:
+        return
+    print()
+    print("Host cost per pass (ms): events = per-pass CUDA events (the table above), graph = the same pass captured")
+    print("in a CUDA graph, enqueue = host time to enqueue one pass; host share = (events - graph) / events")
+    header = "%-24s %10s %10s %10s %10s" % ("case", "events", "graph", "enqueue", "host share")
+    print(header)
+    print("-" * len(header))
+    for case in rows:
+        cost = case["host_cost"]
+        events = case["gpu_ms"]["median"]
+        graph = (cost.get("graph_ms") or {}).get("median")
+        share = (events - graph) / events if graph is not None and events else None
+        print("%-24s %10s %10s %10s %10s%s" % (
+            case["name"], number(events, 4), number(graph, 4), number(cost.get("enqueue_ms"), 4),
+            number(share * 100 if share is not None else None) + ("%" if share is not None else ""),
+            "  (no CUDA graph: %s)" % cost["graph_error"] if cost.get("graph_error") else ""))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--probe-json", required=True, help="stdout of `cudnn-probe benchmark`")
@@ -110,8 +143,8 @@ def main():
         print("The benchmark ran no case: nothing to compare.")
         return 2
 
-    header = "%-24s %-5s %5s %10s %10s %7s %9s %7s %8s  %s" % (
-        "case", "prec", "batch", "ours ms", "torch ms", "ratio", "TFLOP/s", "%peak", "speedup", "algorithm")
+    header = "%-24s %-5s %5s %10s %10s %7s %9s %7s %8s  %-6s %s" % (
+        "case", "prec", "batch", "ours ms", "torch ms", "ratio", "TFLOP/s", "%peak", "speedup", "api", "algorithm")
     print(header)
     print("-" * len(header))
     misses = []
@@ -129,10 +162,10 @@ def main():
             except RuntimeError as error:  # e.g. out of memory: report it, keep going
                 print("%-24s PyTorch failed: %s" % (name, error))
         ratio = ours / theirs if theirs else None
-        print("%-24s %-5s %5d %10s %10s %7s %9s %7s %8s  %s" % (
+        print("%-24s %-5s %5d %10s %10s %7s %9s %7s %8s  %-6s %s" % (
             name, case["precision"], case["batch"], number(ours, 4), number(theirs, 4), number(ratio),
             number(case.get("tflops"), 4), number(case.get("percent_of_peak")), number(case.get("speedup")),
-            case.get("algorithm", "")))
+            case.get("api") or "?", case.get("algorithm", "")))
         if ratio is not None and ratio > RATIO_GOAL:
             misses.append("%s is %.1f%% slower than PyTorch" % (name, (ratio - 1) * 100))
         if not case.get("ok"):
@@ -142,6 +175,8 @@ def main():
             if percent is None or percent < PEAK_GOAL:
                 misses.append("%s reaches %s%% of the FP16 tensor peak (goal %d%%)" % (name, number(percent), PEAK_GOAL))
 
+    print_fallbacks(report)
+    print_host_cost(report)
     print()
     if torch is None:
         print("PyTorch goals not checked: PyTorch %s." % why_not)

@@ -11,6 +11,11 @@ OsFlavor hostOsFlavor()
 #endif
 }
 
+QString osDisplayName(OsFlavor os)
+{
+    return os == OsFlavor::Windows ? QStringLiteral("Windows") : QStringLiteral("Linux");
+}
+
 QString osFlavorName(OsFlavor os)
 {
     return os == OsFlavor::Windows ? QStringLiteral("windows") : QStringLiteral("linux");

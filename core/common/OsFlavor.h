@@ -15,6 +15,8 @@ enum class OsFlavor {
 
 OsFlavor hostOsFlavor();
 QString osFlavorName(OsFlavor os);
+/** "Windows" or "Linux", as a sentence names the system (osFlavorName is the report's "windows" / "linux"). */
+QString osDisplayName(OsFlavor os);
 
 /** ";" on Windows, ":" elsewhere. */
 QChar pathListSeparator(OsFlavor os);

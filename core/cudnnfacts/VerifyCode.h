@@ -23,4 +23,5 @@ inline constexpr char HeaderUnreadable[] = "VERIFY-HEADER-UNREADABLE";
 inline constexpr char Ok[] = "VERIFY-OK";
 inline constexpr char ProbeFailed[] = "VERIFY-PROBE-FAILED";
 inline constexpr char Timeout[] = "VERIFY-TIMEOUT";
+inline constexpr char NotTrusted[] = "VERIFY-NOT-TRUSTED";
 } // namespace VerifyCode

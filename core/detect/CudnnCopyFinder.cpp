@@ -1,6 +1,7 @@
 #include "CudnnCopyFinder.h"
 
 #include "DetectCode.h"
+#include "host/BoundedFile.h"
 #include "host/PathList.h"
 
 #include <QDir>
@@ -40,12 +41,11 @@ std::optional<int> cudaMajorFromPackage(const QString& name, const QString& vers
 /** conda's cudnn depends on "cuda-version >=12,<13" (conda-forge's recipe pins it to the build's major). */
 std::optional<int> cudaMajorFromCondaRecord(const QString& record)
 {
-    QFile file(record);
-    if (!file.open(QIODevice::ReadOnly))
-        return std::nullopt;
     static const QRegularExpression pin(QStringLiteral("^cuda-version\\s*>=\\s*(\\d+)"));
-    const QJsonArray depends
-        = QJsonDocument::fromJson(file.readAll()).object().value(QStringLiteral("depends")).toArray();
+    const QJsonArray depends = QJsonDocument::fromJson(readBoundedFile(record, ManagedFiles::MaxRecordBytes).whole())
+                                   .object()
+                                   .value(QStringLiteral("depends"))
+                                   .toArray();
     for (const QJsonValue& dependency : depends) {
         if (const auto match = pin.match(dependency.toString()); match.hasMatch())
             return match.captured(1).toInt();

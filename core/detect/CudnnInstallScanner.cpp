@@ -3,6 +3,7 @@
 #include "DetectCode.h"
 #include "VersionParsers.h"
 #include "binary/PeImage.h"
+#include "host/BoundedFile.h"
 
 #include <QDir>
 #include <QFile>
@@ -143,10 +144,10 @@ QList<CudnnInstall> CudnnInstallScanner::scan(CudnnInstall::Location location,
 
     for (const QString& dir : includeDirs) {
         for (const QString& headerName : {QStringLiteral("cudnn_version.h"), QStringLiteral("cudnn.h")}) {
-            QFile header(QDir(dir).filePath(headerName));
-            if (!header.open(QIODevice::ReadOnly))
+            const BoundedRead header = readBoundedFile(QDir(dir).filePath(headerName), HeaderPrefixBytes);
+            if (!header.ok)
                 continue;
-            const auto version = VersionParsers::cudnnFromHeader(header.read(HeaderPrefixBytes));
+            const auto version = VersionParsers::cudnnFromHeader(header.data);
             if (!version)
                 continue;
             CudnnInstall& install = installFor(version->major());

@@ -32,6 +32,7 @@ inline const QString CudnnHeaderMismatch = QStringLiteral("CUDNN-HEADER-MISMATCH
 inline const QString CudnnImportLibrariesMissing = QStringLiteral("CUDNN-IMPORT-LIBS-MISSING");
 // every copy, where it came from (CudnnCopyFinder), and the Python environments (PythonEnvironmentFinder)
 inline const QString PythonEnvNotFound = QStringLiteral("PYTHON-ENV-NOT-FOUND");
+inline const QString PythonEnvsCapped = QStringLiteral("PYTHON-ENVS-CAPPED");
 inline const QString CudnnInstallerPathEmpty = QStringLiteral("CUDNN-INSTALLER-PATH-EMPTY");
 inline const QString CudnnCudaMismatch = QStringLiteral("CUDNN-CUDA-MISMATCH");
 inline const QString CudnnDriverTooOldForCopy = QStringLiteral("CUDNN-DRIVER-TOO-OLD");

@@ -1,5 +1,7 @@
 #include "MachineFile.h"
 
+#include "host/BoundedFile.h"
+
 #include <QCoreApplication>
 #include <QFile>
 #include <QJsonArray>
@@ -73,19 +75,19 @@ std::optional<SystemSnapshot> MachineFile::fromJson(const QJsonObject& json, QSt
 
 std::optional<SystemSnapshot> MachineFile::read(const QString& path, QString* error)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
+    const BoundedRead file = readBoundedFile(path, MaxMachineFileBytes);
+    if (!file.ok) {
         if (error)
-            *error = file.errorString();
+            *error = file.error;
         return std::nullopt;
     }
-    if (file.size() > MaxMachineFileBytes) {
+    if (file.truncated) {
         if (error)
             *error = QCoreApplication::translate("MachineFile", "it is larger than a machine description can be");
         return std::nullopt;
     }
     QJsonParseError parseError;
-    const QJsonDocument document = QJsonDocument::fromJson(file.readAll(), &parseError);
+    const QJsonDocument document = QJsonDocument::fromJson(file.data, &parseError);
     if (!document.isObject()) {
         if (error)
             *error = document.isNull() ? parseError.errorString()

@@ -1,5 +1,7 @@
 #include "ManagedFiles.h"
 
+#include "host/BoundedFile.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -8,8 +10,6 @@
 #include <QJsonObject>
 
 namespace {
-
-constexpr qint64 MaxRecordBytes = 64 * 1024 * 1024;
 
 bool isCudnnFile(const QString& path)
 {
@@ -127,12 +127,13 @@ ManagedFiles ManagedFiles::read(OsFlavor os,
         const QStringList filter{scope == Scope::CudnnPackages ? QStringLiteral("*cudnn*.list")
                                                                : QStringLiteral("*.list")};
         for (const QString& name : info.entryList(filter, QDir::Files, QDir::Name)) {
-            QFile list(info.filePath(name));
-            if (!list.open(QIODevice::ReadOnly) || list.size() > MaxRecordBytes)
+            const QString listFile = info.filePath(name);
+            const QByteArray content = readBoundedFile(listFile, MaxRecordBytes).whole();
+            if (content.isEmpty())
                 continue;
             const FileOwner owner{
-                PackageManager::Dpkg, name.chopped(5).section(QLatin1Char(':'), 0, 0), {}, {}, list.fileName()};
-            const QList<QByteArray> lines = list.readAll().split('\n');
+                PackageManager::Dpkg, name.chopped(5).section(QLatin1Char(':'), 0, 0), {}, {}, listFile};
+            const QList<QByteArray> lines = content.split('\n');
             for (const QByteArray& line : lines) {
                 const QString path = QString::fromUtf8(line);
                 if (!path.isEmpty() && isCudnnFile(path))
@@ -146,12 +147,13 @@ ManagedFiles ManagedFiles::read(OsFlavor os,
             if (scope == Scope::CudnnPackages && !isCudnnPackage(d.normalizedName()))
                 continue;
             if (d.installer == PythonDistribution::Installer::Pip) {
-                QFile record(QDir(d.record).filePath(QStringLiteral("RECORD")));
-                if (!record.open(QIODevice::ReadOnly) || record.size() > MaxRecordBytes)
+                const QString recordFile = QDir(d.record).filePath(QStringLiteral("RECORD"));
+                const QByteArray content = readBoundedFile(recordFile, MaxRecordBytes).whole();
+                if (content.isEmpty())
                     continue;
-                const FileOwner owner{PackageManager::Pip, d.name, d.version, env.root, record.fileName()};
+                const FileOwner owner{PackageManager::Pip, d.name, d.version, env.root, recordFile};
                 const QDir site(env.sitePackages);
-                const QList<QByteArray> lines = record.readAll().split('\n');
+                const QList<QByteArray> lines = content.split('\n');
                 for (const QByteArray& line : lines) {
                     const QString path = firstCsvField(QString::fromUtf8(line).trimmed());
                     if (!path.isEmpty() && isCudnnFile(path))
@@ -159,15 +161,15 @@ ManagedFiles ManagedFiles::read(OsFlavor os,
                 }
                 continue;
             }
-            QFile meta(d.record);
-            if (!meta.open(QIODevice::ReadOnly) || meta.size() > MaxRecordBytes)
+            const QByteArray content = readBoundedFile(d.record, MaxRecordBytes).whole();
+            if (content.isEmpty())
                 continue;
-            const QJsonObject json = QJsonDocument::fromJson(meta.readAll()).object();
+            const QJsonObject json = QJsonDocument::fromJson(content).object();
             const FileOwner owner{PackageManager::Conda,
                                   d.name,
                                   json.value(QStringLiteral("version")).toString(d.version),
                                   env.root,
-                                  meta.fileName()};
+                                  d.record};
             const QDir prefix(env.root);
             for (const QJsonValue& file : json.value(QStringLiteral("files")).toArray()) {
                 const QString path = file.toString();

@@ -32,6 +32,9 @@ struct FileOwner
 class ManagedFiles
 {
 public:
+    /** The largest record read (torch's RECORD is about 1.5 MB): a larger one is not a record cudnn-setup trusts. */
+    static constexpr qint64 MaxRecordBytes = 16 * 1024 * 1024;
+
     /** Detection reads only the records of cuDNN's own packages (dpkg *cudnn*.list, nvidia-cudnn-* and torch
      *  RECORDs, conda-meta/cudnn-*.json); an install or repair about to write reads every record. */
     enum class Scope { CudnnPackages, Everything };

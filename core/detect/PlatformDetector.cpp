@@ -1,5 +1,7 @@
 #include "PlatformDetector.h"
 
+#include "host/BoundedFile.h"
+
 #include <QFile>
 #include <QFileInfo>
 
@@ -42,9 +44,9 @@ OsRelease PlatformDetector::osRelease() const
         return release;
     }
     if (!m_host.osReleaseFile.isEmpty()) {
-        QFile file(m_host.osReleaseFile);
-        if (file.open(QIODevice::ReadOnly))
-            release = parseOsRelease(file.read(64 * 1024));
+        const BoundedRead file = readBoundedFile(m_host.osReleaseFile, 64 * 1024);
+        if (file.ok)
+            release = parseOsRelease(file.data);
     }
     release.glibc = Version::parse(m_host.glibcVersion);
     return release;

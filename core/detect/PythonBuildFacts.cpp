@@ -1,16 +1,12 @@
 #include "PythonBuildFacts.h"
 
+#include "host/BoundedFile.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QRegularExpression>
 #include <QSet>
-
-#ifdef Q_OS_UNIX
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-#endif
 
 namespace {
 
@@ -96,50 +92,10 @@ QString recordPath(const QByteArray& line)
 
 QByteArray PythonBuildFacts::readSmallFile(const QString& path, qint64 maxBytes, const char* stopAt)
 {
-    // Regular files only: a FIFO or a device named like a build file must not block or flood detection.
-#ifdef Q_OS_UNIX
-    // One open (non-blocking), one fstat and the reads: detection opens two of these per distribution.
-    const int fd = ::open(QFile::encodeName(path).constData(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    if (fd < 0)
-        return {};
-    struct stat status = {};
-    QByteArray data;
-    if (::fstat(fd, &status) == 0 && S_ISREG(status.st_mode)) {
-        // No more than the file holds (+1 to see it grow): a 32 MiB buffer per small RECORD costs more than reading.
-        const qint64 limit = std::min<qint64>(maxBytes, qint64(status.st_size) + 1);
-        const qint64 chunk = stopAt ? std::min<qint64>(16 * 1024, limit) : limit;
-        while (data.size() < limit) {
-            const qint64 want = std::min<qint64>(chunk, limit - data.size());
-            const qsizetype at = data.size();
-            data.resize(at + want);
-            const ssize_t got = ::read(fd, data.data() + at, size_t(want));
-            data.resize(at + std::max<ssize_t>(got, 0));
-            if (got <= 0 || (stopAt && data.indexOf(stopAt, std::max<qsizetype>(0, at - 2)) >= 0))
-                break;
-        }
-    }
-    ::close(fd);
-    return data;
-#else
-    const QFileInfo info(path);
-    if (!info.isFile())
-        return {};
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly | QIODevice::Unbuffered))
-        return {};
-    if (!stopAt)
-        return file.read(maxBytes);
-    QByteArray data;
-    while (data.size() < maxBytes) {
-        const QByteArray chunk = file.read(std::min<qint64>(16 * 1024, maxBytes - data.size()));
-        if (chunk.isEmpty())
-            break;
-        data += chunk;
-        if (data.contains(stopAt))
-            break;
-    }
-    return data;
-#endif
+    // The trust rule's reader: non-blocking, regular files only, counted bytes (a FIFO or /dev/zero named like a
+    // build file neither blocks nor floods detection). METADATA's headers lie in its first 64 KiB; the long
+    // description after them is not read.
+    return readBoundedFile(path, stopAt ? std::min<qint64>(maxBytes, 64 * 1024) : maxBytes).data;
 }
 
 QHash<QString, QString> PythonBuildFacts::parseAssignments(const QByteArray& text)

@@ -20,8 +20,8 @@ constexpr qint64 MaxFileBytes = 256 * 1024;
 /** RECORD files of big wheels run to megabytes; larger ones are skipped. */
 constexpr qint64 MaxRecordBytes = 32 * 1024 * 1024;
 
-/** The one function through which this reader opens a file: a regular file only, opened non-blocking, at most
- *  maxBytes (no more is read), and no further than the chunk holding stopAt when given; empty when it cannot be
+/** The one function through which this reader opens a file (readBoundedFile: a regular file only, opened
+ *  non-blocking, at most maxBytes); with stopAt (METADATA's "\n\n") only its first 64 KiB; empty when it cannot be
  *  read. */
 QByteArray readSmallFile(const QString& path, qint64 maxBytes = MaxFileBytes, const char* stopAt = nullptr);
 

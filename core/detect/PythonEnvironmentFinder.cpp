@@ -2,9 +2,11 @@
 
 #include "DetectCode.h"
 #include "PythonBuildFacts.h"
+#include "host/BoundedFile.h"
 #include "host/PathList.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 #include <QRegularExpression>
@@ -40,12 +42,9 @@ std::optional<Version> versionFromStdlibFolder(const QString& name)
 /** pyvenv.cfg's "version = 3.11.4" (or "version_info = 3.11.4.final.0"), as major.minor. */
 std::optional<Version> versionFromPyvenvCfg(const QString& file)
 {
-    QFile cfg(file);
-    if (!cfg.open(QIODevice::ReadOnly | QIODevice::Text))
-        return std::nullopt;
     static const QRegularExpression line(QStringLiteral("^\\s*version(?:_info)?\\s*=\\s*(\\d+)\\.(\\d+)"));
-    while (!cfg.atEnd()) {
-        const auto match = line.match(QString::fromUtf8(cfg.readLine(4096)));
+    for (const QByteArray& text : readBoundedFile(file, 64 * 1024).data.split('\n')) {
+        const auto match = line.match(QString::fromUtf8(text));
         if (match.hasMatch())
             return Version::parse(match.captured(1) + QLatin1Char('.') + match.captured(2));
     }
@@ -193,13 +192,12 @@ QList<QPair<QString, QString>> PythonEnvironmentFinder::candidates() const
     if (home.isEmpty())
         return found;
     const QDir homeDir(home);
-    QFile registry(homeDir.filePath(QStringLiteral(".conda/environments.txt")));
-    if (registry.open(QIODevice::ReadOnly | QIODevice::Text)) {
-        while (!registry.atEnd()) {
-            const QString line = QString::fromUtf8(registry.readLine(64 * 1024)).trimmed();
-            if (!line.isEmpty() && !line.startsWith(QLatin1Char('#')))
-                add(line, QStringLiteral("environments.txt"));
-        }
+    const QByteArray registry
+        = readBoundedFile(homeDir.filePath(QStringLiteral(".conda/environments.txt")), 1024 * 1024).data;
+    for (const QByteArray& text : registry.split('\n')) {
+        const QString line = QString::fromUtf8(text).trimmed();
+        if (!line.isEmpty() && !line.startsWith(QLatin1Char('#')))
+            add(line, QStringLiteral("environments.txt"));
     }
     for (const QString& base : CondaBaseNames) {
         const QString root = homeDir.filePath(base);
@@ -243,8 +241,23 @@ PythonEnvironmentFinder::Result PythonEnvironmentFinder::find(const QStringList&
                               tr("Give the environment's root folder (the one holding pyvenv.cfg or conda-meta)."))
                 .about(root));
     }
-    for (const auto& [root, via] : candidates()) {
-        if (const auto env = read(m_host.os, root, via))
+    QElapsedTimer clock;
+    clock.start();
+    const QList<QPair<QString, QString>> found = candidates();
+    for (qsizetype i = 0; i < found.size(); ++i) {
+        if (result.environments.size() >= MaxEnvironments || clock.elapsed() > DeadlineMs) {
+            result.diagnostics.append(
+                Diagnostic::warning(DetectCode::PythonEnvsCapped,
+                                    tr("Detection stopped looking at Python environments after %n of them; %1 more "
+                                       "were not looked at, so a framework in one of those is not judged.",
+                                       nullptr,
+                                       int(result.environments.size()))
+                                        .arg(found.size() - i),
+                                    tr("Name the environment you care about with its folder, so it is read first."))
+                    .about(found.at(i).first));
+            break;
+        }
+        if (const auto env = read(m_host.os, found.at(i).first, found.at(i).second))
             take(*env);
     }
     return result;

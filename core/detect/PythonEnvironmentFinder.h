@@ -1,7 +1,7 @@
 #pragma once
 
-#include "host/HostEnvironment.h"
 #include "PythonEnvironment.h"
+#include "host/HostEnvironment.h"
 #include "report/Diagnostic.h"
 
 #include <QCoreApplication>
@@ -19,6 +19,10 @@ class PythonEnvironmentFinder
     Q_DECLARE_TR_FUNCTIONS(PythonEnvironmentFinder)
 
 public:
+    /** Past this many environments, or this long, the rest are not read (PYTHON-ENVS-CAPPED says so). */
+    static constexpr int MaxEnvironments = 200;
+    static constexpr int DeadlineMs = 4000;
+
     struct Result
     {
         QList<PythonEnvironment> environments;

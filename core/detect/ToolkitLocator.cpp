@@ -3,6 +3,7 @@
 #include "DetectCode.h"
 #include "ToolkitVersionReader.h"
 #include "common/FileIdentity.h"
+#include "host/BoundedFile.h"
 #include "host/PathList.h"
 
 #include <QCollator>
@@ -36,9 +37,9 @@ QString ToolkitLocator::rootOfNvcc(OsFlavor os, const QString& nvccPath)
     if (real.isEmpty())
         return {};
     // A wrapper script ("exec /usr/local/cuda-13.0/bin/nvcc "$@"") names the real one.
-    QFile file(real);
-    if (file.size() < 4096 && file.open(QIODevice::ReadOnly)) {
-        const QByteArray head = file.read(4096);
+    const BoundedRead file = readBoundedFile(real, 4096);
+    if (file.ok && !file.truncated) {
+        const QByteArray& head = file.data;
         if (head.startsWith("#!")) {
             static const QRegularExpression target(QStringLiteral("(/[^\\s\"']+)/bin/nvcc\\b"));
             const QRegularExpressionMatch match = target.match(QString::fromUtf8(head));

@@ -1,6 +1,7 @@
 #include "ToolkitVersionReader.h"
 
 #include "VersionParsers.h"
+#include "host/BoundedFile.h"
 
 #include <QFile>
 
@@ -10,10 +11,7 @@ static constexpr int NvccTimeoutMs = 10000;
 
 static QByteArray readPrefix(const QString& path, qint64 maxBytes)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return {};
-    return file.read(maxBytes);
+    return readBoundedFile(path, maxBytes).data;
 }
 
 ToolkitVersionReader::ToolkitVersionReader(OsFlavor os, const ProcessRunner& runner)

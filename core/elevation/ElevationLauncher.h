@@ -32,6 +32,8 @@ public:
     virtual ~ElevationLauncher() = default;
     virtual LaunchResult
     run(const QString& program, const QStringList& arguments, const std::function<void()>& whileWaiting) const = 0;
+    /** Whether anything here can ask for the rights at all (no pkexec: no); run() is then Unavailable. */
+    virtual bool canAsk() const { return true; }
 
     /**
      * CUDNN_SETUP_ELEVATION_LAUNCHER=<command> (tests: `<command> <program> <arguments>`), otherwise pkexec on
@@ -48,6 +50,7 @@ public:
     explicit CommandLauncher(QStringList prefix);
     LaunchResult
     run(const QString& program, const QStringList& arguments, const std::function<void()>& whileWaiting) const override;
+    bool canAsk() const override { return !m_prefix.isEmpty(); }
 
     /** pkexec from the system's own folders (never from PATH, which the user controls). */
     static std::unique_ptr<CommandLauncher> pkexec();

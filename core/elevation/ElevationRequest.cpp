@@ -12,7 +12,8 @@ PathScope ElevationRequest::elevatedScope(PathScope requested)
 QStringList ElevationRequest::arguments() const
 {
     QStringList args{QStringLiteral("--silent"), QStringLiteral("--package"), package};
-    if (!packageSha256.isEmpty()) // a silent run refused before reading: the elevated run judges the archive itself
+    if (!packageSha256
+             .isEmpty()) // empty only when a caller pins nothing (the elevated run then judges the archive alone)
         args << QStringLiteral("--package-sha256") << packageSha256;
     args << QStringLiteral("--cuda-root") << cudaRoot << QStringLiteral("--path-scope") << pathScopeName(pathScope);
     if (!reportFile.isEmpty())

@@ -48,9 +48,12 @@ EnvironmentLocations EnvironmentLocations::current(const HostEnvironment& host,
 #else
     if (const passwd* entry = getpwuid(getuid()); entry && entry->pw_shell)
         locations.loginShell = QString::fromLocal8Bit(entry->pw_shell);
-    // The real binary's tests stand a temporary tree in for "/" (as `ldconfig -r` does), so that machine scope, run
-    // as root in CI, never writes the real /etc; the user scope follows HOME.
+        // The real binary's tests stand a temporary tree in for "/" (as `ldconfig -r` does), so that machine scope, run
+        // as root in CI, never writes the real /etc; the user scope follows HOME. Test builds only: in a product a
+        // variable someone set must never decide where root writes.
+#ifdef CUDNN_SETUP_FAULT_INJECTION
     locations.systemRoot = SystemRoot(host.variable(QStringLiteral("CUDNN_SETUP_SYSTEM_ROOT")));
+#endif
     locations.store = std::make_shared<MemoryEnvironmentStore>(); // Linux has no registry; keeps the code paths uniform
 #endif
     return locations;

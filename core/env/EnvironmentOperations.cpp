@@ -1,11 +1,23 @@
 #include "EnvironmentOperations.h"
 
 #include "env/EnvironmentRefresh.h"
+#include "env/ManagedEnvironmentFiles.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
 
 namespace {
+
+/** A step read back from a manifest or a journal, refused when it names what cudnn-setup does not manage. */
+std::shared_ptr<EnvironmentStep>
+readBack(const QJsonObject& json, const EnvironmentLocations& locations, QString* error)
+{
+    std::shared_ptr<EnvironmentStep> step
+        = EnvironmentStep::fromJson(json, locations.store, error, locations.installList());
+    if (step)
+        step->refuse(ManagedEnvironmentFiles::problem(*step, locations));
+    return step;
+}
 
 QList<OperationPointer> framed(const EnvironmentSteps& steps, const EnvironmentLocations& locations)
 {
@@ -47,13 +59,20 @@ public:
     bool undo() override { return OperationList::undo(m_operations, &m_error); }
     QString errorString() const override { return m_error; }
     QJsonObject toJson() const override { return m_json; }
+    QString refusal() const override
+    {
+        for (const OperationPointer& operation : m_operations) {
+            if (!operation->refusal().isEmpty())
+                return operation->refusal();
+        }
+        return {};
+    }
 
     static OperationPointer fromJson(const QJsonObject& json, const EnvironmentLocations& locations, QString* error)
     {
         EnvironmentSteps steps;
         for (const QJsonValue& value : json.value(QStringLiteral("steps")).toArray()) {
-            std::shared_ptr<EnvironmentStep> step
-                = EnvironmentStep::fromJson(value.toObject(), locations.store, error, locations.installList());
+            std::shared_ptr<EnvironmentStep> step = readBack(value.toObject(), locations, error);
             if (!step)
                 return nullptr;
             steps.append(step);
@@ -78,7 +97,7 @@ QList<OperationPointer> EnvironmentOperations::fromPlan(const EnvironmentPlan& p
 void EnvironmentOperations::addBuilders(OperationFactory& factory, const EnvironmentLocations& locations)
 {
     factory.add(EnvironmentStep::Name, [locations](const QJsonObject& data, QString* error) -> OperationPointer {
-        return EnvironmentStep::fromJson(data, locations.store, error, locations.installList());
+        return readBack(data, locations, error);
     });
     factory.add(EnvironmentRefresh::Name, [locations](const QJsonObject& data, QString* error) {
         return EnvironmentRefresh::fromJson(data, locations, error);

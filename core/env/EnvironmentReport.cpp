@@ -64,7 +64,8 @@ Diagnostic EnvironmentReport::diagnosticFor(const EnvironmentConflict& conflict)
     QString code;
     switch (conflict.conflictClass) {
     case ConflictClass::UserSearchPath:
-        code = EnvironmentCode::ShadowUser;
+        // Nothing wins instead of the toolkit's file: nothing is shadowed, the file is only not on the search path.
+        code = conflict.winner ? EnvironmentCode::ShadowUser : EnvironmentCode::NotFound;
         break;
     case ConflictClass::MachineScope:
         code = EnvironmentCode::ShadowMachine;

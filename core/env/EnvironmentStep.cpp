@@ -77,6 +77,11 @@ bool EnvironmentStep::perform()
 {
     m_error.clear();
     m_note.clear();
+    if (!m_refusal.isEmpty()) {
+        m_error = m_refusal;
+        m_refused = true;
+        return false;
+    }
     if (FaultPoint::hit("environment.step")) {
         m_error = Tr::tr("cannot change %1: injected fault").arg(target());
         m_refused = true;
@@ -92,6 +97,10 @@ bool EnvironmentStep::undo()
 {
     m_error.clear();
     m_note.clear();
+    if (!m_refusal.isEmpty()) { // checked again right before it would write: nothing it names is touched
+        m_error = m_refusal;
+        return false;
+    }
     // Refused here, never performed (a kill before it ran) or undone already: what is there is not ours to change.
     if (m_refused || holdsBefore())
         return true;

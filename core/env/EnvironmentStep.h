@@ -50,6 +50,9 @@ public:
     QString description() const final { return target(); }
     /** What the last perform() or undo() left alone and why (others changed it since); empty when nothing. */
     QString note() const { return m_note; }
+    QString refusal() const final { return m_refusal; }
+    /** Marks a step read back that names what cudnn-setup does not manage (ManagedEnvironmentFiles). */
+    void refuse(const QString& why) { m_refusal = why; }
 
     virtual QString kind() const = 0;
     /** What it changes, as a person reads it: "HKCU\Environment\Path", "/home/ana/.profile". */
@@ -80,6 +83,7 @@ protected:
 private:
     QString m_error;
     QString m_note;
+    QString m_refusal;
     bool m_refused = false; // the last perform() in this process changed nothing: undo leaves the machine alone
 };
 

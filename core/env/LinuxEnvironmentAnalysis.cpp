@@ -4,6 +4,7 @@
 #include "env/ConflictFinder.h"
 #include "env/EnvironmentCode.h"
 #include "env/LibraryResolver.h"
+#include "env/RootSearchPath.h"
 #include "env/ShellProfile.h"
 
 #include <QDir>
@@ -152,7 +153,9 @@ EnvironmentReport LinuxEnvironmentAnalysis::analyse(const EnvironmentTarget& tar
     State after = before;
     if (targetLoses(libraries, beforeLibraries, report.libraryDirs) || targetLoses(tools, beforeTools, report.toolDirs)
         || (scope == EnvironmentScope::Machine && options.retargetCudaLink && !report.cudaLink->pointsAtTarget)) {
-        if (scope == EnvironmentScope::User)
+        if (const auto refusal = RootSearchPath::refusal(LinuxOs, scope, report.toolDirs + report.libraryDirs))
+            report.plan.diagnostics.append(*refusal);
+        else if (scope == EnvironmentScope::User)
             planUser(before, after, report);
         else
             planMachine(after, options, report);

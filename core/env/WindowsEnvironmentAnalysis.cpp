@@ -4,6 +4,7 @@
 #include "env/EnvironmentCode.h"
 #include "env/EnvironmentStep.h"
 #include "env/LibraryResolver.h"
+#include "env/RootSearchPath.h"
 
 static const QString PathVariable = QStringLiteral("Path");
 static constexpr OsFlavor WindowsOs = OsFlavor::Windows;
@@ -171,12 +172,16 @@ EnvironmentReport WindowsEnvironmentAnalysis::analyse(const EnvironmentTarget& t
     const bool targetLosesSomewhere = std::any_of(names.cbegin(), names.cend(), [&](const QString& name) {
         return !resolver.resolve(beforeOrder, name).wonFrom(WindowsOs, report.libraryDirs);
     });
-    if (targetLosesSomewhere)
-        planPath(before, after, report);
-    planCudaPath(before, after, report);
     ListingOverlay afterDisk(installed);
-    if (scope == EnvironmentScope::Machine)
-        planQuarantine(after, names, afterDisk, report);
+    if (const auto refusal = RootSearchPath::refusal(WindowsOs, scope, report.libraryDirs)) {
+        report.plan.diagnostics.append(*refusal);
+    } else {
+        if (targetLosesSomewhere)
+            planPath(before, after, report);
+        planCudaPath(before, after, report);
+        if (scope == EnvironmentScope::Machine)
+            planQuarantine(after, names, afterDisk, report);
+    }
 
     const SearchOrder afterOrder = SearchOrders::windowsDlls(searchInputs(after));
     const LibraryResolver afterResolver(WindowsOs, afterDisk);

@@ -18,6 +18,7 @@ inline const QString Fits = QStringLiteral("FW-CUDNN-FITS");
 inline const QString VersionUnknown = QStringLiteral("FW-CUDNN-VERSION-UNKNOWN");
 inline const QString MajorsConflict = QStringLiteral("FW-MAJORS-CONFLICT");
 inline const QString LoadedDiffers = QStringLiteral("FW-LOADED-DIFFERS");
+inline const QString NotConfirmed = QStringLiteral("FW-NOT-CONFIRMED");
 inline const QString ChoiceServes = QStringLiteral("FW-CHOICE-SERVES");
 inline const QString ChoicePartial = QStringLiteral("FW-CHOICE-PARTIAL");
 } // namespace FrameworkCode

@@ -5,6 +5,7 @@
 #include "detect/SystemSnapshot.h"
 
 #include <QFileInfo>
+#include <QHash>
 #include <QRegularExpression>
 
 namespace {
@@ -27,6 +28,13 @@ CudnnCopyFact factOf(const CudnnInstall& install, const QString& folder)
     fact.environment = install.environment;
     fact.package = install.package;
     return fact;
+}
+
+/** An environment's folder as a key: resolved, and folded where the OS ignores case. */
+QString environmentKey(const QString& folder, OsFlavor os)
+{
+    const QString resolved = resolvedPath(folder);
+    return fileNameCase(os) == Qt::CaseInsensitive ? resolved.toLower() : resolved;
 }
 
 bool holds(const CudnnInstall& install, const QString& folder, OsFlavor os)
@@ -144,8 +152,17 @@ statedFacts(const PythonDistribution& distribution, const PythonEnvironment& env
 
 QList<FrameworkSubject> FrameworkFacts::subjects(const SystemSnapshot& system, const FrameworkTable& table)
 {
+    // Each copy's environment resolved once, not once per framework: a machine with hundreds of environments
+    // would otherwise resolve every pair of them.
+    QHash<QString, QList<CudnnCopyFact>> ownCopies;
+    for (const CudnnInstall& install : system.cudnnInstalls) {
+        if (!install.environment.isEmpty())
+            ownCopies[environmentKey(install.environment, system.os)].append(
+                factOf(install, install.libraryDirs.value(0, install.root)));
+    }
     QList<FrameworkSubject> subjects;
     for (const PythonEnvironment& environment : system.pythonEnvironments) {
+        const QList<CudnnCopyFact> own = ownCopies.value(environmentKey(environment.root, system.os));
         for (const PythonDistribution& distribution : environment.distributions) {
             QString package = table.packageFor(distribution.name);
             FrameworkSubject::Stated stated = statedFacts(distribution, environment, system);
@@ -163,13 +180,7 @@ QList<FrameworkSubject> FrameworkFacts::subjects(const SystemSnapshot& system, c
             subject.distribution = distribution.normalizedName();
             subject.package = package;
             subject.version = distribution.version;
-            for (const CudnnInstall& install : system.cudnnInstalls) {
-                if (!install.environment.isEmpty()
-                    && resolvedPath(install.environment)
-                            .compare(resolvedPath(environment.root), fileNameCase(system.os))
-                        == 0)
-                    subject.ownCopies.append(factOf(install, install.libraryDirs.value(0, install.root)));
-            }
+            subject.ownCopies = own;
             subjects.append(subject);
         }
     }

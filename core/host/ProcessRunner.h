@@ -9,7 +9,9 @@
 struct ProcessResult
 {
     bool started = false;
-    bool timedOut = false;
+    bool timedOut = false; // killed: past its time limit, or it printed more than MaxOutputBytes (tooMuchOutput)
+    bool tooMuchOutput = false;
+    bool untrusted = false; // not started: the trust rule refused the program (errorString says where and why)
     int exitCode = -1;
     QByteArray standardOutput;
     QByteArray standardError;
@@ -19,14 +21,22 @@ struct ProcessResult
 };
 
 /**
- * Runs helper programs (cudnn-probe, nvidia-smi, nvcc, ldconfig) with a time limit. Virtual so tests replay the
- * outputs of real tools from several driver generations without having them.
+ * Runs helper programs (cudnn-probe, nvidia-smi, nvcc, ldconfig, Python interpreters) with a time limit, in a
+ * private empty working folder, keeping at most MaxOutputBytes of each stream (more ends the child). Every child
+ * this product starts goes through here, and so through the trust rule (PathTrust): a privileged process starts
+ * only a program that no other user can change, a bare name looked up in the system's own folders alone (sudo's
+ * secure_path), with a clean environment (a fixed PATH of the system's
+ * folders and the locale, then extraEnvironment, whose PATH and LD_LIBRARY_PATH keep only folders no other user can
+ * change). Virtual so tests replay the outputs of real tools from several
+ * driver generations without having them.
  */
 class ProcessRunner
 {
 public:
+    static constexpr qint64 MaxOutputBytes = 16 * 1024 * 1024;
+
     virtual ~ProcessRunner() = default;
-    /** extraEnvironment is applied on top of this process's environment. */
+    /** extraEnvironment is applied on top of this process's environment (the clean one, when privileged). */
     virtual ProcessResult run(const QString& program,
                               const QStringList& arguments,
                               int timeoutMs,

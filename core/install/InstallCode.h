@@ -9,6 +9,7 @@ inline const QString NoSpace = QStringLiteral("INSTALL-NO-SPACE");
 inline const QString Locked = QStringLiteral("INSTALL-LOCKED");
 inline const QString UnsafePackage = QStringLiteral("INSTALL-UNSAFE-PACKAGE");
 inline const QString UnsafeTarget = QStringLiteral("INSTALL-UNSAFE-TARGET");
+inline const QString ManifestUnsafe = QStringLiteral("INSTALL-MANIFEST-UNSAFE");
 inline const QString ReadOnlyVolume = QStringLiteral("INSTALL-READ-ONLY-VOLUME");
 inline const QString WriteFailed = QStringLiteral("INSTALL-WRITE-FAILED");
 inline const QString ContentMismatch = QStringLiteral("INSTALL-CONTENT-MISMATCH");

@@ -32,6 +32,11 @@ public:
     virtual QStringList paths() const { return {}; }
     /** What it acts on, for the log; its type when there is nothing more to say. */
     virtual QString description() const { return name(); }
+    /**
+     * Why this step, read back from a manifest or a journal, must not be acted on: it names something cudnn-setup
+     * never changes, so someone else wrote it. Empty when it may; such a step refuses perform() and undo() too.
+     */
+    virtual QString refusal() const { return {}; }
 };
 
 using OperationPointer = std::shared_ptr<Operation>;
@@ -53,6 +58,7 @@ public:
     QJsonObject toJson() const override;
     QStringList paths() const override { return m_inner->paths(); }
     QString description() const override { return m_inner->description(); }
+    QString refusal() const override { return m_inner->refusal(); }
 
 private:
     OperationPointer m_inner;

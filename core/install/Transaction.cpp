@@ -175,6 +175,11 @@ Transaction::Recovery Transaction::recover(ToolkitState& state, const OperationF
                                  .arg(state.journalFile(), recovery.error);
             return recovery;
         }
+        if (!op->refusal().isEmpty()) {
+            recovery.error = tr("the journal %1 cannot be acted on (%2); nothing was changed")
+                                 .arg(state.journalFile(), op->refusal());
+            return recovery;
+        }
         operations.append(op);
     }
     const QString outside = RecordedPaths::operationsProblem(state, operations);

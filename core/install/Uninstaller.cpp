@@ -164,6 +164,18 @@ InstallResult Uninstaller::run(const QString& root)
                                                             .arg(error)));
             return result;
         }
+        if (!op->refusal().isEmpty()) {
+            InstallLog::to(log, op->refusal());
+            result.status = InstallResult::Status::Failed;
+            result.diagnostics.append(
+                Diagnostic::error(InstallCode::ManifestUnsafe,
+                                  tr("Nothing was changed: the manifest %1 holds a step cudnn-setup never writes "
+                                     "(%2).")
+                                      .arg(displayPath(os, state.manifestFile()), op->refusal()),
+                                  tr("Someone else changed the manifest. Restore it from a backup, or take the "
+                                     "files back by hand.")));
+            return result;
+        }
         transaction.add(std::make_shared<ReversedOperation>(op));
     }
     QStringList folders; // parent folders whose entries changed, to check they may be written

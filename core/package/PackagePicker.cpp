@@ -287,6 +287,19 @@ PackageChoice PackagePicker::choose(const QList<PackageInspection>& inspections,
                     .arg(cudaRoot->left(60)),
                 QCoreApplication::translate("PackagePicker", "Give the toolkit's folder by a shorter path."))
                 .offering(FixAction::Kind::ChooseToolkit));
+    } else if (toolkits.isEmpty() && cudaRoot && !system.toolkits.isEmpty()) {
+        // Not there, but others are: say which, so the person can name one of them.
+        QStringList found;
+        for (const CudaToolkit& toolkit : system.toolkits)
+            found.append(displayPath(system.os, toolkit.root));
+        choice.findings.append(
+            PackageFinding::hardBlock(
+                PackageCode::NoToolkit,
+                QCoreApplication::translate("PackagePicker", "No CUDA toolkit was found at %1.").arg(*cudaRoot),
+                QCoreApplication::translate("PackagePicker", "Choose one of the toolkits found: %1.")
+                    .arg(found.join(QStringLiteral(", "))))
+                .about(*cudaRoot)
+                .offering(FixAction::Kind::ChooseToolkit, found.size() == 1 ? found.first() : QString()));
     } else if (toolkits.isEmpty()) {
         choice.findings.append(
             PackageFinding::hardBlock(
@@ -328,13 +341,19 @@ PackageChoice PackagePicker::choose(const QList<PackageInspection>& inspections,
 
     if (leaders.isEmpty()) {
         if (!toolkits.isEmpty() && inspections.size() == 1) {
+            // The first reason's own fix leads (a cut-short download: download it again), not a generic one.
+            const PackageVerdict& verdict = choice.candidates.constFirst().fits.constFirst().verdict;
+            const PackageFinding* first = verdict.firstBlock();
+            const QString fix = first && !first->diagnostic.fix.isEmpty()
+                ? first->diagnostic.fix
+                : QCoreApplication::translate("PackagePicker",
+                                              "Fix the first reason given, or download a build that fits.");
             choice.findings.append(PackageFinding::hardBlock(
                 PackageCode::NoneCompatible,
                 QCoreApplication::translate("PackagePicker",
                                             "The archive cannot be installed into the toolkit, for the reasons "
                                             "listed."),
-                QCoreApplication::translate("PackagePicker",
-                                            "Fix the first reason given, or download a build that fits.")));
+                fix));
         } else if (!toolkits.isEmpty()) {
             choice.findings.append(
                 PackageFinding::hardBlock(PackageCode::NoneCompatible,

@@ -125,7 +125,7 @@ void PackageValidator::checkPlatform(const PackageInspection& package,
             PackageFinding::hardBlock(
                 PackageCode::PlatformMismatch,
                 QCoreApplication::translate("PackageValidator", "This is the %1 build of %2; this machine runs %3.")
-                    .arg(osFlavorName(*package.platform), describePackage(package), osFlavorName(system.os)),
+                    .arg(osDisplayName(*package.platform), describePackage(package), osDisplayName(system.os)),
                 QCoreApplication::translate("PackageValidator",
                                             "Download the %1 archive of the same release "
                                             "(cudnn-%1-...-archive).")

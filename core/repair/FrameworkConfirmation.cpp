@@ -62,8 +62,21 @@ void FrameworkConfirmation::confirm(FrameworkVerdicts& verdicts, const QList<Pyt
 {
     for (FrameworkVerdict& verdict : verdicts) {
         for (const PythonConsumer& consumer : consumers) {
-            if (!consumer.error.isEmpty() || !resolvesUnder(consumer.interpreter, verdict.subject.environment))
+            if (!resolvesUnder(consumer.interpreter, verdict.subject.environment))
                 continue;
+            if (!consumer.error.isEmpty()) {
+                verdict.findings.append(
+                    Diagnostic::info(FrameworkCode::NotConfirmed,
+                                     tr("%1 %2 in %3 is judged from its files alone: its interpreter %4 could not "
+                                        "confirm it (%5).")
+                                         .arg(verdict.subject.distribution,
+                                              verdict.subject.version,
+                                              QDir::toNativeSeparators(verdict.subject.environment),
+                                              QDir::toNativeSeparators(consumer.interpreter),
+                                              consumer.error))
+                        .about(verdict.subject.environment));
+                continue;
+            }
             for (const PythonPackage& package : consumer.packages) {
                 if (package.name != probeName(verdict.subject.package) || !package.error.isEmpty())
                     continue;

@@ -2,8 +2,10 @@
 
 #include "RepairCode.h"
 #include "common/Version.h"
+#include "host/PathTrust.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -183,6 +185,10 @@ PythonConsumer PythonConsumers::parse(const QString& interpreter, const ProcessR
 {
     PythonConsumer consumer;
     consumer.interpreter = interpreter;
+    if (result.untrusted || result.tooMuchOutput) {
+        consumer.error = result.errorString;
+        return consumer;
+    }
     if (!result.started || result.timedOut) {
         consumer.error = result.timedOut ? tr("it did not answer within %1 s").arg(TimeoutMs / 1000)
                                          : tr("it did not start: %1").arg(result.errorString);
@@ -227,12 +233,77 @@ PythonConsumer PythonConsumers::parse(const QString& interpreter, const ProcessR
     return consumer;
 }
 
+QStringList PythonConsumers::importedTrees(const QString& interpreter, OsFlavor os)
+{
+    const QFileInfo given(interpreter);
+    QStringList prefixes;
+    if (os == OsFlavor::Windows) {
+        // <prefix>\python.exe, or a venv's <prefix>\Scripts\python.exe whose base is named in pyvenv.cfg.
+        const QDir folder = given.absoluteDir();
+        prefixes.append(folder.dirName().compare(QLatin1String("Scripts"), Qt::CaseInsensitive) == 0
+                            ? QFileInfo(folder.absolutePath()).absolutePath()
+                            : folder.absolutePath());
+    } else {
+        prefixes.append(QFileInfo(given.absolutePath()).absolutePath()); // <prefix>/bin/python3
+        const QString real = given.canonicalFilePath();
+        if (!real.isEmpty())
+            prefixes.append(QFileInfo(QFileInfo(real).absolutePath()).absolutePath());
+    }
+    QStringList trees;
+    for (const QString& prefix : std::as_const(prefixes)) {
+        const QDir root(prefix);
+        const QStringList holders = os == OsFlavor::Windows
+            ? QStringList{QStringLiteral(".")}
+            : QStringList{QStringLiteral("lib"), QStringLiteral("lib64"), QStringLiteral("local/lib")};
+        const QStringList patterns = os == OsFlavor::Windows
+            ? QStringList{QStringLiteral("Lib"), QStringLiteral("DLLs")}
+            : QStringList{QStringLiteral("python3*")};
+        for (const QString& holder : holders) {
+            const QDir dir(root.filePath(holder));
+            for (const QString& name : dir.entryList(patterns, QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name)) {
+                const QString tree = QDir::cleanPath(dir.filePath(name));
+                if (!trees.contains(tree))
+                    trees.append(tree);
+            }
+        }
+    }
+    return trees;
+}
+
+PythonConsumer PythonConsumers::ask(const ProcessRunner& runner, OsFlavor os, const QString& interpreter)
+{
+    if (PathTrust::privileged()) {
+        for (const QString& tree : importedTrees(interpreter, os)) {
+            const TrustVerdict trust = PathTrust::forTree(tree, MaxCheckedEntries);
+            if (!trust.trusted) {
+                PythonConsumer refused;
+                refused.interpreter = interpreter;
+                refused.error = tr("it was not run with administrator rights, since its code can be changed by "
+                                   "others (%1)")
+                                    .arg(trust.explanation());
+                return refused;
+            }
+        }
+    }
+    return parse(interpreter,
+                 runner.run(interpreter, {QStringLiteral("-I"), QStringLiteral("-c"), probeScript()}, TimeoutMs));
+}
+
 QList<PythonConsumer> PythonConsumers::inspect() const
 {
     QList<PythonConsumer> consumers;
+    QElapsedTimer clock;
+    clock.start();
     for (const QString& interpreter : interpreters()) {
-        const ProcessResult result = m_runner->run(interpreter, {QStringLiteral("-c"), probeScript()}, TimeoutMs);
-        consumers.append(parse(interpreter, result));
+        if (clock.elapsed() > TotalTimeoutMs) {
+            PythonConsumer late;
+            late.interpreter = interpreter;
+            late.error
+                = tr("it was not asked: asking the interpreters before it took over %1 s").arg(TotalTimeoutMs / 1000);
+            consumers.append(late);
+            continue;
+        }
+        consumers.append(ask(*m_runner, m_host.os, interpreter));
     }
     return consumers;
 }

@@ -45,6 +45,10 @@ class PythonConsumers
 
 public:
     static constexpr int TimeoutMs = 30000; // importing torch and tensorflow takes seconds
+    /** All interpreters of one look together: past it the rest are not asked. */
+    static constexpr int TotalTimeoutMs = 120000;
+    /** The most files and folders of an interpreter's library trees a privileged run checks before asking it. */
+    static constexpr int MaxCheckedEntries = 200000;
 
     PythonConsumers(HostEnvironment host, std::shared_ptr<const ProcessRunner> runner, QString homeDirectory);
 
@@ -53,6 +57,17 @@ public:
     QList<PythonConsumer> inspect() const;
     /** One finding per package found: which cuDNN it uses and why; remedy None. */
     RepairFindings findings(const QList<PythonConsumer>& consumers) const;
+
+    /**
+     * Asks one interpreter, the only way this product runs Python: isolated (-I: no PYTHON* variables, no user
+     * site-packages, neither the script's nor the working folder on sys.path) in the runner's private working
+     * folder. A privileged process asks only an interpreter whose library trees (the environment's and its base
+     * installation's lib/python3*: site-packages, .pth files, the standard library) no other user can change, since
+     * importing a framework runs that code; otherwise the consumer says why it was not asked.
+     */
+    static PythonConsumer ask(const ProcessRunner& runner, OsFlavor os, const QString& interpreter);
+    /** The folders whose code the interpreter imports (its prefix's and its base installation's libraries). */
+    static QStringList importedTrees(const QString& interpreter, OsFlavor os);
 
     /** The inline script the interpreters run; prints one JSON object. */
     static QString probeScript();

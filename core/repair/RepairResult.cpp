@@ -1,6 +1,9 @@
 #include "RepairResult.h"
 
+#include "env/EnvironmentCode.h"
+
 #include <QJsonArray>
+#include <algorithm>
 
 QString RepairResult::statusName(Status status)
 {
@@ -59,6 +62,15 @@ TaskStatus repairTaskStatus(const RepairResult& result, const RepairScan& after)
         break;
     }
     if (after.isClean())
+        return TaskStatus::Ok;
+    // A dry run fails on something broken. A file the search path does not find at all, which repair would add
+    // (information), is not broken: nothing wrong loads instead.
+    const auto broken = [](const RepairFinding& f) {
+        return f.isProblem()
+            && !(f.diagnostic.severity == Severity::Info && f.diagnostic.code == EnvironmentCode::NotFound);
+    };
+    if (result.status == RepairResult::Status::DryRun
+        && std::none_of(after.findings.cbegin(), after.findings.cend(), broken))
         return TaskStatus::Ok;
     // Running again elevated makes progress: say so before "a person must act".
     return after.count(RepairFinding::Remedy::NeedsElevation) > 0 ? TaskStatus::NeedsElevation : TaskStatus::Failed;

@@ -455,7 +455,7 @@ RepairResult RepairService::repair(const RepairScan& scan,
     result.status = RepairResult::Status::Repaired;
     result.diagnostics.append(
         Diagnostic::info(RepairCode::Applied,
-                         tr("%n fix(es) applied. They are part of the install they repaired: an uninstall "
+                         tr("%n fixes applied. They are part of the install they repaired: an uninstall "
                             "puts back what was there before that install.",
                             nullptr,
                             int(result.applied.size()))));

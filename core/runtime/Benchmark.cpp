@@ -270,9 +270,12 @@ private:
                 session, benchCase, result.batch, data, cpu.images, plan, [this](const std::string& activity) {
                     tell(activity);
                 });
+            result.api = gpu.api;
+            result.apiReason = gpu.apiReason;
             result.algorithmSearch = gpu.algorithmSearch;
             result.layers = gpu.layers;
             result.gpuMs = gpu.timing;
+            result.hostCost = gpu.hostCost;
             const double error
                 = relativeError(gpu.output.data(), cpu.output.data(), std::min(gpu.output.size(), cpu.output.size()));
             result.compared = true;

@@ -125,12 +125,16 @@ RunPlan benchmarkRunPlan(bool quick)
         plan.maxTimedRuns = 3;
         plan.targetTimedMs = 0;
         plan.cpuBudgetMs = 0;
+        plan.autotuneCandidates = 4;
+        plan.autotuneRuns = 2;
     } else {
         plan.warmupRuns = 3;
         plan.minTimedRuns = 10;
         plan.maxTimedRuns = 200;
         plan.targetTimedMs = 300;
         plan.cpuBudgetMs = 500;
+        plan.autotuneCandidates = 4;
+        plan.autotuneRuns = 5;
     }
     return plan;
 }

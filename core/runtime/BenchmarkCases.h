@@ -53,6 +53,8 @@ struct RunPlan
     int maxTimedRuns = 0;
     double targetTimedMs = 0; // timed runs: enough to fill this, within [min, max]
     double cpuBudgetMs = 0; // CPU baseline: more images while under this (at least one)
+    int autotuneCandidates = 0; // graph API: engine configurations timed per layer, the heuristics' best first
+    int autotuneRuns = 0; // timed passes per configuration (after one warm-up pass); the median decides
 };
 
 RunPlan benchmarkRunPlan(bool quick);

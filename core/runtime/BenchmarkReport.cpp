@@ -90,6 +90,69 @@ void writeGpu(JsonWriter& json, const std::optional<BenchmarkGpu>& gpu)
     json.endObject();
 }
 
+/** "ENGINE_12" for a graph-API engine, "IMPLICIT_PRECOMP_GEMM" for a legacy algorithm. */
+std::string choiceName(const LayerChoice& choice)
+{
+    return choice.engine ? "ENGINE_" + std::to_string(choice.engine->globalIndex)
+                         : convolutionAlgorithmName(choice.algorithm);
+}
+
+void writeTiming(JsonWriter& json, const std::optional<TimingSummary>& timing)
+{
+    if (!timing) {
+        json.null();
+        return;
+    }
+    json.beginObject();
+    json.key("median").decimal(timing->median);
+    json.key("min").decimal(timing->min);
+    json.key("max").decimal(timing->max);
+    json.key("p10").decimal(timing->p10);
+    json.key("p90").decimal(timing->p90);
+    json.key("runs").number(timing->runs);
+    json.endObject();
+}
+
+void writeEngine(JsonWriter& json, const std::optional<EngineChoice>& engine)
+{
+    json.key("engine");
+    if (!engine) {
+        json.null();
+        return;
+    }
+    json.beginObject();
+    json.key("global_index").number(static_cast<long long>(engine->globalIndex));
+    json.key("knobs").beginArray();
+    for (const EngineKnob& knob : engine->knobs) {
+        json.beginObject();
+        json.key("type").string(knobTypeName(knob.type));
+        json.key("type_id").number(knob.type);
+        json.key("value").number(static_cast<long long>(knob.value));
+        json.endObject();
+    }
+    json.endArray();
+    json.key("numerical_notes").beginArray();
+    for (const int note : engine->numericalNotes) {
+        json.string(numericalNoteName(note));
+    }
+    json.endArray();
+    json.key("behavior_notes").beginArray();
+    for (const int note : engine->behaviorNotes) {
+        json.number(note);
+    }
+    json.endArray();
+    json.key("autotune").beginArray();
+    for (const AutotuneSample& sample : engine->autotune) {
+        json.beginObject();
+        json.key("global_index").number(static_cast<long long>(sample.globalIndex));
+        json.key("ms").decimal(sample.ms);
+        json.key("error").string(sample.error);
+        json.endObject();
+    }
+    json.endArray();
+    json.endObject();
+}
+
 void writeLayer(JsonWriter& json, const ConvShape& s, const LayerChoice* choice)
 {
     json.beginObject();
@@ -106,9 +169,10 @@ void writeLayer(JsonWriter& json, const ConvShape& s, const LayerChoice* choice)
     json.key("stride_w").number(s.strideW);
     json.key("p").number(s.p());
     json.key("q").number(s.q());
-    json.key("algorithm").string(choice ? convolutionAlgorithmName(choice->algorithm) : std::string());
+    json.key("algorithm").string(choice ? choiceName(*choice) : std::string());
     json.key("math").string(choice ? mathTypeName(choice->mathType) : std::string());
     json.key("workspace_bytes").number(choice ? static_cast<long long>(choice->workspaceBytes) : 0LL);
+    writeEngine(json, choice ? choice->engine : std::nullopt);
     json.endObject();
 }
 
@@ -131,22 +195,24 @@ void writeCase(JsonWriter& json, const CaseResult& c, const std::optional<Benchm
         const LayerChoice* choice = i < c.layers.size() ? &c.layers[i] : nullptr;
         writeLayer(json, bc.layers[i].withBatch(batch), choice);
         if (choice) {
-            algorithm += (algorithm.empty() ? "" : "+") + convolutionAlgorithmName(choice->algorithm);
+            algorithm += (algorithm.empty() ? "" : "+") + choiceName(*choice);
         }
     }
     json.endArray();
+    json.key("api").string(c.api);
+    json.key("api_reason").string(c.apiReason);
     json.key("algorithm").string(algorithm);
     json.key("algorithm_search").string(c.algorithmSearch);
 
     json.key("gpu_ms");
-    if (c.gpuMs) {
+    writeTiming(json, c.gpuMs);
+    json.key("host_cost");
+    if (c.ran()) {
         json.beginObject();
-        json.key("median").decimal(c.gpuMs->median);
-        json.key("min").decimal(c.gpuMs->min);
-        json.key("max").decimal(c.gpuMs->max);
-        json.key("p10").decimal(c.gpuMs->p10);
-        json.key("p90").decimal(c.gpuMs->p90);
-        json.key("runs").number(c.gpuMs->runs);
+        json.key("enqueue_ms").decimal(c.hostCost.enqueueMs);
+        json.key("graph_ms");
+        writeTiming(json, c.hostCost.graphMs);
+        json.key("graph_error").string(c.hostCost.graphError);
         json.endObject();
     } else {
         json.null();

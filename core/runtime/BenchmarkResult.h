@@ -48,12 +48,46 @@ struct BenchmarkGpu
     std::optional<std::uint64_t> freeBytes; // cudaMemGetInfo before the first case
 };
 
+/** One knob of a graph-API engine configuration: a cudnnBackendKnobType_t and its value. */
+struct EngineKnob
+{
+    int type = 0;
+    std::int64_t value = 0;
+};
+
+/** One engine configuration the autotune timed. */
+struct AutotuneSample
+{
+    std::int64_t globalIndex = -1;
+    std::optional<double> ms; // median of the autotune passes; null when it failed (see error)
+    std::string error;
+};
+
+/** The graph-API engine configuration a layer runs: what cuDNN's heuristics offered and the autotune chose. */
+struct EngineChoice
+{
+    std::int64_t globalIndex = -1; // CUDNN_ATTR_ENGINE_GLOBAL_INDEX
+    std::vector<EngineKnob> knobs; // CUDNN_ATTR_ENGINECFG_KNOB_CHOICES
+    std::vector<int> numericalNotes; // cudnnBackendNumericalNote_t
+    std::vector<int> behaviorNotes; // cudnnBackendBehaviorNote_t
+    std::vector<AutotuneSample> autotune; // every configuration timed for this layer, the winner among them
+};
+
 /** How one layer ran on the GPU. */
 struct LayerChoice
 {
-    int algorithm = -1;
-    int mathType = -1;
+    int algorithm = -1; // legacy: cudnnConvolutionFwdAlgo_t; -1 on the graph path
+    int mathType = -1; // legacy: the math type set; graph: the legacy math type with the same effect
     std::size_t workspaceBytes = 0;
+    std::optional<EngineChoice> engine; // graph path only
+};
+
+/** Host cost of a pass, next to its GPU time (how much of a pass is the host enqueuing it). */
+struct HostCost
+{
+    std::optional<double> enqueueMs; // median host time to enqueue one pass (steady clock), during the timed runs
+    std::optional<TimingSummary> graphMs; // the same pass captured once in a CUDA graph, launched per sample
+    std::string graphError; // why there is no graphMs ("" when there is)
 };
 
 struct CaseResult
@@ -64,8 +98,11 @@ struct CaseResult
     std::string error; // the failed call; "" when all went well
     std::optional<VerdictCode> errorCode; // CudaError or CudnnError, with error
 
-    std::string algorithmSearch; // "find" (measured) or "heuristics"
+    std::string api; // "graph" (backend graph API) or "legacy" (cudnnConvolutionForward); "" when it did not run
+    std::string apiReason; // why the legacy API ran; "" on the graph path
+    std::string algorithmSearch; // graph: "autotune"; legacy: "find" (measured) or "heuristics"
     std::vector<LayerChoice> layers;
+    HostCost hostCost;
     std::optional<TimingSummary> gpuMs;
     std::optional<double> cpuMs; // for the whole batch, scaled up when cpuImages < batch
     int cpuImages = 0;

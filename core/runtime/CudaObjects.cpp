@@ -116,4 +116,36 @@ std::vector<double> CudaEventSeries::intervalsMs()
     return intervals;
 }
 
+CapturedGraph::CapturedGraph(const CudartApi& api, nv::cudaStream_t stream, const std::function<void()>& enqueue)
+    : m_api(api)
+{
+    api.check(api.streamBeginCapture(stream, nv::cudaStreamCaptureModeThreadLocal), "cudaStreamBeginCapture");
+    try {
+        enqueue();
+    } catch (...) {
+        nv::cudaGraph_t partial = nullptr;
+        if (api.streamEndCapture(stream, &partial) == nv::cudaSuccess && partial) {
+            api.graphDestroy(partial);
+        }
+        throw;
+    }
+    api.check(api.streamEndCapture(stream, &m_graph), "cudaStreamEndCapture");
+    const nv::cudaError_t error = api.graphInstantiateWithFlags(&m_exec, m_graph, 0);
+    if (error != nv::cudaSuccess) {
+        api.graphDestroy(m_graph);
+        api.check(error, "cudaGraphInstantiateWithFlags");
+    }
+}
+
+CapturedGraph::~CapturedGraph()
+{
+    m_api.graphExecDestroy(m_exec);
+    m_api.graphDestroy(m_graph);
+}
+
+void CapturedGraph::launch(nv::cudaStream_t stream)
+{
+    m_api.check(m_api.graphLaunch(m_exec, stream), "cudaGraphLaunch");
+}
+
 } // namespace cudnnsetup::runtime

@@ -3,6 +3,7 @@
 #include "runtime/CudartApi.h"
 
 #include <cstddef>
+#include <functional>
 #include <vector>
 
 /** CUDA runtime objects that release themselves: device memory, a stream, timing events. Calls that fail throw
@@ -65,6 +66,24 @@ public:
 private:
     const CudartApi& m_api;
     std::vector<nv::cudaEvent_t> m_events;
+};
+
+/** What `enqueue` queues on `stream`, captured once into a CUDA graph and instantiated, to launch as one unit. Needs
+ * CudartApi::hasGraphs(). A failure during the capture ends it before the error is thrown. */
+class CapturedGraph
+{
+public:
+    CapturedGraph(const CudartApi& api, nv::cudaStream_t stream, const std::function<void()>& enqueue);
+    ~CapturedGraph();
+    CapturedGraph(const CapturedGraph&) = delete;
+    CapturedGraph& operator=(const CapturedGraph&) = delete;
+
+    void launch(nv::cudaStream_t stream);
+
+private:
+    const CudartApi& m_api;
+    nv::cudaGraph_t m_graph = nullptr;
+    nv::cudaGraphExec_t m_exec = nullptr;
 };
 
 } // namespace cudnnsetup::runtime

@@ -5,8 +5,27 @@
 #include "runtime/VersionCodes.h"
 
 #include <algorithm>
+#include <type_traits>
 
 namespace cudnnsetup::runtime {
+
+void CudartApi::resolveGraphs(DynamicLibrary& library)
+{
+    missingGraphFunction.clear();
+    const auto need = [&](auto& function, const char* name) {
+        using Fn = std::remove_reference_t<decltype(function)>;
+        function = library.symbol<Fn>(name);
+        if (!function && missingGraphFunction.empty()) {
+            missingGraphFunction = name;
+        }
+    };
+    need(streamBeginCapture, "cudaStreamBeginCapture");
+    need(streamEndCapture, "cudaStreamEndCapture");
+    need(graphInstantiateWithFlags, "cudaGraphInstantiateWithFlags");
+    need(graphLaunch, "cudaGraphLaunch");
+    need(graphExecDestroy, "cudaGraphExecDestroy");
+    need(graphDestroy, "cudaGraphDestroy");
+}
 
 bool CudartApi::resolve(DynamicLibrary& library)
 {
@@ -31,6 +50,7 @@ bool CudartApi::resolve(DynamicLibrary& library)
         && eventSynchronize && eventElapsedTime && runtimeGetVersion && getErrorString;
     if (complete) { // looked up last so a missing required symbol's error text is the one kept
         getErrorName = library.symbol<nv::CudaGetErrorNameFn>("cudaGetErrorName");
+        resolveGraphs(library);
     }
     return complete;
 }

@@ -20,6 +20,9 @@ namespace nv {
 using cudaError_t = int;
 using cudaStream_t = struct CUstream_st*;
 using cudaEvent_t = struct CUevent_st*;
+using cudaGraph_t = struct CUgraph_st*;
+using cudaGraphExec_t = struct CUgraphExec_st*;
+constexpr int cudaStreamCaptureModeThreadLocal = 1; // cudaStreamCaptureMode
 constexpr cudaError_t cudaSuccess = 0;
 constexpr cudaError_t cudaErrorInsufficientDriver = 35;
 constexpr cudaError_t cudaErrorCallRequiresNewerDriver = 36;
@@ -44,6 +47,14 @@ using CudaRuntimeGetVersionFn = cudaError_t(CUDNN_SETUP_NV_STDCALL*)(int* versio
 using CudaGetErrorStringFn = const char*(CUDNN_SETUP_NV_STDCALL*)(cudaError_t error);
 /** Optional: "cudaErrorMemoryAllocation". */
 using CudaGetErrorNameFn = const char*(CUDNN_SETUP_NV_STDCALL*)(cudaError_t error);
+/** Optional as a group (CUDA graphs; cudaGraphInstantiateWithFlags since CUDA 11.4). */
+using CudaStreamBeginCaptureFn = cudaError_t(CUDNN_SETUP_NV_STDCALL*)(cudaStream_t stream, int mode);
+using CudaStreamEndCaptureFn = cudaError_t(CUDNN_SETUP_NV_STDCALL*)(cudaStream_t stream, cudaGraph_t* graph);
+using CudaGraphInstantiateWithFlagsFn
+    = cudaError_t(CUDNN_SETUP_NV_STDCALL*)(cudaGraphExec_t* exec, cudaGraph_t graph, unsigned long long flags);
+using CudaGraphLaunchFn = cudaError_t(CUDNN_SETUP_NV_STDCALL*)(cudaGraphExec_t exec, cudaStream_t stream);
+using CudaGraphExecDestroyFn = cudaError_t(CUDNN_SETUP_NV_STDCALL*)(cudaGraphExec_t exec);
+using CudaGraphDestroyFn = cudaError_t(CUDNN_SETUP_NV_STDCALL*)(cudaGraph_t graph);
 
 } // namespace nv
 
@@ -67,9 +78,20 @@ struct CudartApi
     nv::CudaRuntimeGetVersionFn runtimeGetVersion = nullptr;
     nv::CudaGetErrorStringFn getErrorString = nullptr;
     nv::CudaGetErrorNameFn getErrorName = nullptr; // optional
+    // Optional, all or none: stream capture into a CUDA graph (for the host-cost measurement).
+    nv::CudaStreamBeginCaptureFn streamBeginCapture = nullptr;
+    nv::CudaStreamEndCaptureFn streamEndCapture = nullptr;
+    nv::CudaGraphInstantiateWithFlagsFn graphInstantiateWithFlags = nullptr;
+    nv::CudaGraphLaunchFn graphLaunch = nullptr;
+    nv::CudaGraphExecDestroyFn graphExecDestroy = nullptr;
+    nv::CudaGraphDestroyFn graphDestroy = nullptr;
+    std::string missingGraphFunction; // the first CUDA graph function this runtime lacks; "" when it has them all
 
     bool resolve(DynamicLibrary& library);
+    bool hasGraphs() const { return missingGraphFunction.empty(); }
 
+    /** Looks up the CUDA graph functions (resolve() does, after the required ones). */
+    void resolveGraphs(DynamicLibrary& library);
     /** "2 (cudaErrorMemoryAllocation: out of memory)", or as much of it as the runtime can say. */
     std::string describe(nv::cudaError_t error) const;
     /** Throws GpuCallError("<call> returned <describe>") unless error is cudaSuccess. */

@@ -16,6 +16,7 @@ bool CudnnApi::resolve(DynamicLibrary& library)
     getConvolutionForwardAlgorithmV7
         = library.symbol<nv::CudnnConvolutionForwardAlgorithmSearchFn>("cudnnGetConvolutionForwardAlgorithm_v7");
     const bool canSearch = findConvolutionForwardAlgorithm || getConvolutionForwardAlgorithmV7;
+    backend.resolve(library);
 
     getErrorString = library.symbol<nv::CudnnGetErrorStringFn>("cudnnGetErrorString");
     create = library.symbol<nv::CudnnCreateFn>("cudnnCreate");

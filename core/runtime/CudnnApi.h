@@ -1,6 +1,7 @@
 #pragma once
 
 #include "runtime/CudartApi.h"
+#include "runtime/CudnnBackendApi.h"
 #include "runtime/NvidiaApi.h"
 
 #include <cstddef>
@@ -129,7 +130,8 @@ using CudnnConvolutionForwardFn = cudnnStatus_t(CUDNN_SETUP_NV_STDCALL*)(cudnnHa
 
 /**
  * cuDNN's functions. resolve() needs every one except that a library may offer only one of the two algorithm
- * searches (find: measured, heuristics: _v7); it fails on the first one missing.
+ * searches (find: measured, heuristics: _v7); it fails on the first one missing. The graph API (`backend`) is
+ * optional: cuDNN 7 has none of it, and the benchmark then keeps the legacy calls.
  */
 struct CudnnApi
 {
@@ -153,6 +155,7 @@ struct CudnnApi
     nv::CudnnConvolutionForwardAlgorithmSearchFn getConvolutionForwardAlgorithmV7 = nullptr;
     nv::CudnnGetConvolutionForwardWorkspaceSizeFn getConvolutionForwardWorkspaceSize = nullptr;
     nv::CudnnConvolutionForwardFn convolutionForward = nullptr;
+    CudnnBackendApi backend; // optional as a whole: see backend.available()
 
     bool resolve(DynamicLibrary& library);
 

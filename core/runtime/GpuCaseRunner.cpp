@@ -1,9 +1,11 @@
 #include "runtime/GpuCaseRunner.h"
 
 #include "runtime/GpuCallError.h"
+#include "runtime/GraphConvolution.h"
 #include "runtime/HalfFloat.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <memory>
 
@@ -11,27 +13,14 @@ namespace cudnnsetup::runtime {
 
 namespace {
 
-/** Descriptors and device memory of one layer. */
-struct Layer
+using Convolutions = std::vector<std::unique_ptr<LayerConvolution>>;
+
+/** Device memory of one layer: its filter and its output (the next layer's input). */
+struct LayerBuffers
 {
-    std::unique_ptr<ConvolutionDescriptors> descriptors;
     DeviceBuffer filter;
     DeviceBuffer output;
-    LayerChoice choice;
 };
-
-int requestedMathType(Precision precision)
-{
-    switch (precision) {
-    case Precision::Fp32:
-        return nv::CUDNN_FMA_MATH;
-    case Precision::Tf32:
-        return nv::CUDNN_DEFAULT_MATH;
-    case Precision::Fp16:
-        return nv::CUDNN_TENSOR_OP_MATH;
-    }
-    return nv::CUDNN_DEFAULT_MATH;
-}
 
 DeviceBuffer upload(const CudartApi& api, const std::vector<float>& values, Precision precision)
 {
@@ -45,76 +34,146 @@ DeviceBuffer upload(const CudartApi& api, const std::vector<float>& values, Prec
     return buffer;
 }
 
-std::string describeShape(const ConvShape& s)
+/** GPU time between events around each pass, and the host's time to enqueue each pass. */
+struct PassTimes
 {
-    return std::to_string(s.n) + "x" + std::to_string(s.c) + "x" + std::to_string(s.h) + "x" + std::to_string(s.w)
-        + " * " + std::to_string(s.k) + "x" + std::to_string(s.c) + "x" + std::to_string(s.r) + "x"
-        + std::to_string(s.s);
+    std::vector<double> gpuMs;
+    std::vector<double> hostMs;
+};
+
+PassTimes timePasses(const GpuSession& session, int runs, const std::function<void()>& pass)
+{
+    PassTimes times;
+    CudaEventSeries events(session.cudart, runs + 1);
+    for (int i = 0; i < runs; ++i) {
+        events.record(i, session.stream.get());
+        const auto start = std::chrono::steady_clock::now();
+        pass();
+        times.hostMs.push_back(
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+    }
+    events.record(runs, session.stream.get());
+    times.gpuMs = events.intervalsMs();
+    return times;
 }
 
-/** The fastest algorithm cuDNN offers that this precision allows and whose workspace fits. */
-LayerChoice chooseAlgorithm(const GpuSession& session,
-                            const BenchmarkCase& benchCase,
-                            const ConvShape& shape,
-                            const ConvolutionDescriptors& d,
-                            std::size_t workspaceLimit,
-                            std::string& search)
+/** "layer 2 of 3" for messages. */
+std::string layerName(std::size_t index, std::size_t count)
 {
-    const CudnnApi& api = session.cudnn;
-    int maxCount = 0;
-    api.check(api.getConvolutionForwardAlgorithmMaxCount(session.handle.get(), &maxCount),
-              "cudnnGetConvolutionForwardAlgorithmMaxCount");
-    std::vector<nv::CudnnConvolutionFwdAlgoPerf> results(static_cast<std::size_t>(std::max(maxCount, 1)));
-    int returned = 0;
-    nv::cudnnStatus_t status = -1;
-    if (api.findConvolutionForwardAlgorithm) {
-        search = "find";
-        status = api.findConvolutionForwardAlgorithm(
-            session.handle.get(), d.x, d.w, d.conv, d.y, static_cast<int>(results.size()), &returned, results.data());
-    }
-    if (status != nv::CUDNN_STATUS_SUCCESS && api.getConvolutionForwardAlgorithmV7) {
-        search = "heuristics"; // no measured search in this library, or it failed: ask the heuristics
-        status = api.getConvolutionForwardAlgorithmV7(
-            session.handle.get(), d.x, d.w, d.conv, d.y, static_cast<int>(results.size()), &returned, results.data());
-        api.check(status, "cudnnGetConvolutionForwardAlgorithm_v7");
-    } else {
-        api.check(status, "cudnnFindConvolutionForwardAlgorithm");
-    }
+    return "layer " + std::to_string(index + 1) + " of " + std::to_string(count);
+}
 
-    std::string rejected;
-    for (int i = 0; i < std::min(returned, static_cast<int>(results.size())); ++i) {
-        const nv::CudnnConvolutionFwdAlgoPerf& perf = results[static_cast<std::size_t>(i)];
-        if (perf.status == nv::CUDNN_STATUS_SUCCESS && perf.memory <= workspaceLimit
-            && mathTypeAllowed(benchCase.precision, perf.mathType)) {
-            // FP32 keeps FMA math whatever the entry says: only the algorithm is taken from it.
-            const int math = benchCase.precision == Precision::Fp32 ? int(nv::CUDNN_FMA_MATH) : perf.mathType;
-            return LayerChoice{perf.algo, math, perf.memory};
+/**
+ * Every layer through the graph API: the heuristics' best engine configurations as plans, each timed on this
+ * layer's buffers, the fastest kept. Throws GpuCallError, whose text becomes the reason for the legacy fallback, when
+ * a layer's graph is refused or none of its configurations works.
+ */
+Convolutions graphConvolutions(const GpuSession& session,
+                               const BenchmarkCase& benchCase,
+                               int batch,
+                               const DeviceBuffer& input,
+                               const std::vector<LayerBuffers>& buffers,
+                               std::size_t workspaceLimit,
+                               const RunPlan& plan,
+                               const std::function<void(const std::string&)>& tell)
+{
+    Convolutions chosen;
+    const std::size_t count = benchCase.layers.size();
+    for (std::size_t i = 0; i < count; ++i) {
+        const std::string layer = layerName(i, count);
+        const ConvShape shape = benchCase.layers[i].withBatch(batch);
+        tell(layer + ": operation graph and engine heuristics (cudnnBackendFinalize)");
+        std::string rejected;
+        std::vector<std::unique_ptr<EnginePlan>> plans;
+        try {
+            const auto graph = std::make_shared<GraphConvolution>(
+                session.cudnn, session.handle.get(), shape, benchCase.layout, benchCase.precision);
+            plans = graph->plans(
+                workspaceLimit, static_cast<std::size_t>(std::max(plan.autotuneCandidates, 1)), rejected);
+        } catch (const GpuCallError& error) {
+            throw GpuCallError(error.library(), layer + ": " + error.what());
         }
-        rejected += (rejected.empty() ? "" : ", ") + convolutionAlgorithmName(perf.algo) + " "
-            + (perf.status != nv::CUDNN_STATUS_SUCCESS ? api.describe(perf.status)
-                   : perf.memory > workspaceLimit      ? std::to_string(perf.memory) + " bytes of workspace"
-                                                       : mathTypeName(perf.mathType) + " math");
+        if (plans.empty()) {
+            throw GpuCallError(GpuCallError::Library::Cudnn,
+                               layer + ": no engine configuration works: " + (rejected.empty() ? "none" : rejected));
+        }
+
+        std::size_t scratchBytes = 0;
+        for (const auto& candidate : plans) {
+            scratchBytes = std::max(scratchBytes, candidate->workspaceBytes());
+        }
+        DeviceBuffer scratch(session.cudart, scratchBytes);
+        const void* x = i == 0 ? input.get() : buffers[i - 1].output.get();
+        std::vector<AutotuneSample> samples;
+        std::size_t best = plans.size();
+        for (std::size_t j = 0; j < plans.size(); ++j) {
+            EnginePlan& candidate = *plans[j];
+            AutotuneSample sample;
+            sample.globalIndex = candidate.choice().engine->globalIndex;
+            tell(layer + ": autotune, engine " + std::to_string(sample.globalIndex) + " (cudnnBackendExecute)");
+            try {
+                candidate.bind(x, buffers[i].filter.get(), buffers[i].output.get(), scratch.get(), scratch.bytes());
+                candidate.enqueue(); // warm-up: first-use costs stay out of the comparison
+                const PassTimes times
+                    = timePasses(session, std::max(plan.autotuneRuns, 1), [&] { candidate.enqueue(); });
+                sample.ms = summarize(times.gpuMs).median;
+                if (best == plans.size() || *sample.ms < *samples[best].ms) {
+                    best = j;
+                }
+            } catch (const GpuCallError& error) {
+                sample.error = error.what();
+                rejected += (rejected.empty() ? "" : "; ") + std::string("engine ") + std::to_string(sample.globalIndex)
+                    + ": " + error.what();
+            }
+            samples.push_back(sample);
+        }
+        if (best == plans.size()) {
+            throw GpuCallError(GpuCallError::Library::Cudnn,
+                               layer + ": every engine configuration failed to run: " + rejected);
+        }
+        plans[best]->choice().engine->autotune = samples;
+        chosen.push_back(std::move(plans[best]));
     }
-    throw GpuCallError(GpuCallError::Library::Cudnn,
-                       "cuDNN offers no usable " + std::string(precisionName(benchCase.precision))
-                           + " forward algorithm for " + describeShape(shape) + " (workspace limit "
-                           + std::to_string(workspaceLimit) + " bytes): " + (rejected.empty() ? "none" : rejected));
+    return chosen;
+}
+
+Convolutions legacyConvolutions(const GpuSession& session,
+                                const BenchmarkCase& benchCase,
+                                int batch,
+                                std::size_t workspaceLimit,
+                                std::string& search)
+{
+    Convolutions chosen;
+    for (const ConvShape& layer : benchCase.layers) {
+        chosen.push_back(std::make_unique<LegacyConvolution>(session.cudnn,
+                                                             session.handle.get(),
+                                                             layer.withBatch(batch),
+                                                             benchCase.layout,
+                                                             benchCase.precision,
+                                                             workspaceLimit,
+                                                             search));
+    }
+    return chosen;
+}
+
+/** The same pass captured once in a CUDA graph and launched per sample: what the GPU needs without the host. */
+void measureCapturedPasses(const GpuSession& session, int runs, const std::function<void()>& pass, HostCost& cost)
+{
+    if (!session.cudart.hasGraphs()) {
+        cost.graphError = "this CUDA runtime lacks " + session.cudart.missingGraphFunction;
+        return;
+    }
+    try {
+        CapturedGraph graph(session.cudart, session.stream.get(), pass);
+        graph.launch(session.stream.get()); // warm-up: the first launch uploads the graph
+        const PassTimes times = timePasses(session, runs, [&] { graph.launch(session.stream.get()); });
+        cost.graphMs = summarize(times.gpuMs);
+    } catch (const GpuCallError& error) {
+        cost.graphError = error.what();
+    }
 }
 
 } // namespace
-
-bool mathTypeAllowed(Precision precision, int mathType)
-{
-    switch (precision) {
-    case Precision::Fp32:
-        return mathType == nv::CUDNN_FMA_MATH || mathType == nv::CUDNN_DEFAULT_MATH;
-    case Precision::Tf32:
-        return mathType != nv::CUDNN_TENSOR_OP_MATH_ALLOW_CONVERSION;
-    case Precision::Fp16:
-        return true;
-    }
-    return false;
-}
 
 GpuCaseRun runCaseOnGpu(const GpuSession& session,
                         const BenchmarkCase& benchCase,
@@ -125,88 +184,72 @@ GpuCaseRun runCaseOnGpu(const GpuSession& session,
                         const std::function<void(const std::string&)>& activity)
 {
     const CudartApi& cudart = session.cudart;
-    const CudnnApi& cudnn = session.cudnn;
     const Precision precision = benchCase.precision;
-    const int dataType = precision == Precision::Fp16 ? nv::CUDNN_DATA_HALF : nv::CUDNN_DATA_FLOAT;
     const auto tell = [&](const std::string& what) { activity(benchCase.name + ": " + what); };
     GpuCaseRun run;
 
     tell("allocating GPU memory");
     DeviceBuffer input = upload(cudart, data.input, precision);
-    std::vector<Layer> layers;
+    std::vector<LayerBuffers> buffers;
     for (std::size_t i = 0; i < benchCase.layers.size(); ++i) {
         const ConvShape shape = benchCase.layers[i].withBatch(batch);
-        Layer layer;
-        layer.descriptors = std::make_unique<ConvolutionDescriptors>(cudnn, shape, benchCase.layout, dataType);
+        LayerBuffers layer;
         layer.filter = upload(cudart, data.filters[i], precision);
         layer.output = DeviceBuffer(cudart, shape.outputElements() * precisionBytes(precision));
-        layers.push_back(std::move(layer));
+        buffers.push_back(std::move(layer));
     }
-
-    tell("algorithm search (cudnnFindConvolutionForwardAlgorithm)");
     std::size_t freeBytes = 0, totalBytes = 0;
     cudart.check(cudart.memGetInfo(&freeBytes, &totalBytes), "cudaMemGetInfo");
     const std::size_t workspaceLimit = freeBytes / 10 * 8; // room for cuDNN's own allocations
+
+    Convolutions convolutions;
+    if (!session.cudnn.backend.available()) {
+        run.apiReason = std::string("this cuDNN has no graph API (no ") + session.cudnn.backend.missing() + ")";
+    } else {
+        try {
+            convolutions = graphConvolutions(session, benchCase, batch, input, buffers, workspaceLimit, plan, tell);
+            run.api = "graph";
+            run.algorithmSearch = "autotune";
+        } catch (const GpuCallError& error) {
+            run.apiReason = std::string("the graph API failed: ") + error.what();
+            convolutions.clear();
+        }
+    }
+    if (convolutions.empty()) {
+        run.api = "legacy";
+        tell("algorithm search (cudnnFindConvolutionForwardAlgorithm)");
+        convolutions = legacyConvolutions(session, benchCase, batch, workspaceLimit, run.algorithmSearch);
+    }
+
     std::size_t workspaceBytes = 0;
-    for (std::size_t i = 0; i < layers.size(); ++i) {
-        ConvolutionDescriptors& d = *layers[i].descriptors;
-        d.setMathType(requestedMathType(precision));
-        layers[i].choice = chooseAlgorithm(
-            session, benchCase, benchCase.layers[i].withBatch(batch), d, workspaceLimit, run.algorithmSearch);
-        d.setMathType(layers[i].choice.mathType);
-        std::size_t bytes = 0;
-        cudnn.check(cudnn.getConvolutionForwardWorkspaceSize(
-                        session.handle.get(), d.x, d.w, d.conv, d.y, layers[i].choice.algorithm, &bytes),
-                    "cudnnGetConvolutionForwardWorkspaceSize");
-        layers[i].choice.workspaceBytes = bytes;
-        workspaceBytes = std::max(workspaceBytes, bytes);
-        run.layers.push_back(layers[i].choice);
+    for (const auto& convolution : convolutions) {
+        workspaceBytes = std::max(workspaceBytes, convolution->workspaceBytes());
+        run.layers.push_back(convolution->choice());
     }
     DeviceBuffer workspace(cudart, workspaceBytes);
-
-    const float alpha = 1.0f; // float scaling factors for float and half data alike
-    const float beta = 0.0f;
+    for (std::size_t i = 0; i < convolutions.size(); ++i) {
+        const void* x = i == 0 ? input.get() : buffers[i - 1].output.get();
+        convolutions[i]->bind(x, buffers[i].filter.get(), buffers[i].output.get(), workspace.get(), workspace.bytes());
+    }
     const auto forward = [&] {
-        const void* x = input.get();
-        for (Layer& layer : layers) {
-            const ConvolutionDescriptors& d = *layer.descriptors;
-            cudnn.check(cudnn.convolutionForward(session.handle.get(),
-                                                 &alpha,
-                                                 d.x,
-                                                 x,
-                                                 d.w,
-                                                 layer.filter.get(),
-                                                 d.conv,
-                                                 layer.choice.algorithm,
-                                                 workspace.get(),
-                                                 workspace.bytes(),
-                                                 &beta,
-                                                 d.y,
-                                                 layer.output.get()),
-                        "cudnnConvolutionForward");
-            x = layer.output.get();
+        for (const auto& convolution : convolutions) {
+            convolution->enqueue();
         }
     };
-    const auto timeRuns = [&](int runs) {
-        CudaEventSeries events(cudart, runs + 1);
-        for (int i = 0; i < runs; ++i) {
-            events.record(i, session.stream.get());
-            forward();
-        }
-        events.record(runs, session.stream.get());
-        return events.intervalsMs();
-    };
+    const std::string call = std::string(" (") + convolutions.front()->call() + ")";
 
-    tell("warm-up (cudnnConvolutionForward)");
-    const TimingSummary warmup = summarize(timeRuns(std::max(plan.warmupRuns, 1)));
+    tell("warm-up" + call);
+    const TimingSummary warmup = summarize(timePasses(session, std::max(plan.warmupRuns, 1), forward).gpuMs);
     int runs = plan.minTimedRuns;
     if (warmup.median > 0 && plan.targetTimedMs > 0) {
         runs = static_cast<int>(std::ceil(plan.targetTimedMs / warmup.median));
     }
     runs = std::clamp(runs, std::max(plan.minTimedRuns, 1), std::max(plan.maxTimedRuns, 1));
 
-    tell("timed runs (cudnnConvolutionForward)");
-    run.timing = summarize(timeRuns(runs));
+    tell("timed runs" + call);
+    const PassTimes timed = timePasses(session, runs, forward);
+    run.timing = summarize(timed.gpuMs);
+    run.hostCost.enqueueMs = summarize(timed.hostMs).median;
 
     tell("reading the result");
     session.stream.synchronize();
@@ -214,11 +257,15 @@ GpuCaseRun runCaseOnGpu(const GpuSession& session,
     run.output.resize(last.outputElements());
     if (precision == Precision::Fp16) {
         std::vector<std::uint16_t> half(run.output.size());
-        layers.back().output.download(half.data(), half.size() * sizeof(std::uint16_t));
+        buffers.back().output.download(half.data(), half.size() * sizeof(std::uint16_t));
         std::transform(half.begin(), half.end(), run.output.begin(), halfToFloat);
     } else {
-        layers.back().output.download(run.output.data(), run.output.size() * sizeof(float));
+        buffers.back().output.download(run.output.data(), run.output.size() * sizeof(float));
     }
+
+    // After the answer is read: a capture that fails cannot spoil it.
+    tell("the same passes in a CUDA graph (cudaGraphLaunch)");
+    measureCapturedPasses(session, runs, forward, run.hostCost);
     return run;
 }
 

@@ -6,13 +6,18 @@
 #include "runtime/CudaObjects.h"
 #include "runtime/CudnnApi.h"
 #include "runtime/CudnnObjects.h"
+#include "runtime/LegacyConvolution.h"
 #include "runtime/Statistics.h"
 
 #include <functional>
 #include <string>
 #include <vector>
 
-/** One case on the GPU through cuDNN: descriptors, algorithm search, workspace, warm-up, timed runs, the answer. */
+/**
+ * One case on the GPU through cuDNN: each layer through the graph API (operation graph, heuristics, autotune over
+ * the best engine configurations, one execution plan) or, where the graph API is missing or no configuration works,
+ * through the legacy API; then warm-up, timed runs, the host cost of a pass, the answer.
+ */
 namespace cudnnsetup::runtime {
 
 /** The loaded libraries and live objects every case shares. */
@@ -27,19 +32,19 @@ struct GpuSession
 
 struct GpuCaseRun
 {
-    std::string algorithmSearch; // "find" or "heuristics"
+    std::string api; // "graph" or "legacy"
+    std::string apiReason; // why legacy; "" for graph
+    std::string algorithmSearch; // "autotune" (graph), "find" or "heuristics" (legacy)
     std::vector<LayerChoice> layers;
     TimingSummary timing; // one sample = one forward pass through every layer
+    HostCost hostCost;
     std::vector<float> output; // last layer's output for the first `outputImages` images, as float
 };
 
-/** Whether cuDNN may run a `precision` case with an algorithm that reports `mathType`: FP32 must stay off tensor
- * cores, TF32 must not convert to FP16, FP16 takes anything. */
-bool mathTypeAllowed(Precision precision, int mathType);
-
 /**
  * Runs `benchCase` at `batch` images from `data`. Tells `activity` what it is about to do (for the watchdog's
- * report). Throws GpuCallError for a failed CUDA or cuDNN call.
+ * report). Throws GpuCallError for a failed CUDA or cuDNN call (a graph-API failure before the timed runs is not
+ * one: the case then falls back to the legacy API and says why).
  */
 GpuCaseRun runCaseOnGpu(const GpuSession& session,
                         const BenchmarkCase& benchCase,

@@ -78,6 +78,15 @@ QString BenchmarkResult::headline() const
     return verdictMessage.isEmpty() ? tr("The benchmark could not be run.") : verdictMessage;
 }
 
+QString BenchmarkResult::statusName() const
+{
+    if (measured())
+        return QStringLiteral("ran");
+    if (verdictCode == QLatin1String(BenchmarkCode::NoGpu) || verdictCode == QLatin1String(BenchmarkCode::NoDriver))
+        return QStringLiteral("skipped"); // nothing to measure on: the wizard's step is skipped too
+    return ran ? QStringLiteral("failed") : QStringLiteral("not_run");
+}
+
 Diagnostic BenchmarkResult::diagnostic() const
 {
     const QString code = verdictCode.isEmpty() ? QString::fromLatin1(BenchmarkCode::NotRun) : verdictCode;
@@ -118,7 +127,7 @@ QJsonObject BenchmarkResult::toJson() const
         });
     }
     QJsonObject json{
-        {QStringLiteral("status"), ran ? QStringLiteral("ran") : QStringLiteral("not_run")},
+        {QStringLiteral("status"), statusName()},
         {QStringLiteral("verdict"),
          QJsonObject{{QStringLiteral("code"), verdictCode}, {QStringLiteral("message"), verdictMessage}}},
         {QStringLiteral("gpu"), gpuName},

@@ -52,6 +52,12 @@ struct BenchmarkResult
             || verdictCode == QLatin1String(BenchmarkCode::Wrong);
     }
 
+    /**
+     * The report's "status", the same fact the wizard's step shows: "ran" when measured (a tick), "skipped" when
+     * there was no GPU or driver to measure on, "failed" when the probe ran but could not measure, "not_run" when it
+     * could not be run at all.
+     */
+    QString statusName() const;
     static BenchmarkResult fromProbeJson(const QJsonObject& json);
     /** The "benchmark" section of the report: {status, verdict{code,message}, gpu, cases[], probe}. */
     QJsonObject toJson() const;

@@ -4,6 +4,7 @@
 #include "cudnnfacts/BenchmarkCode.h"
 #include "detect/CudnnInstallScanner.h"
 #include "detect/DriverDetector.h"
+#include "verify/VerifyRunner.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -80,6 +81,14 @@ QMap<QString, QString> BenchmarkRunner::probeEnvironment(const Options& options)
 
 BenchmarkResult BenchmarkRunner::run(const Options& options) const
 {
+    if (const auto untrusted = VerifyRunner::untrustedLibraries(m_host.os, options.toolkitRoot)) {
+        BenchmarkResult refused;
+        refused.verdictCode = QString::fromLatin1(BenchmarkCode::NotRun);
+        refused.verdictMessage = tr("The benchmark was not run with administrator rights, since others can change "
+                                    "the libraries it would load (%1).")
+                                     .arg(untrusted->explanation());
+        return refused;
+    }
     qCDebug(lcBenchmark) << "running" << DriverDetector::probeProgram(m_host) << probeArguments(options) << "with"
                          << probeEnvironment(options);
     const ProcessResult run = m_runner.run(

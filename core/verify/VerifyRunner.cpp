@@ -90,8 +90,27 @@ QMap<QString, QString> VerifyRunner::probeEnvironment(const Options& options) co
     return environment;
 }
 
+std::optional<TrustVerdict> VerifyRunner::untrustedLibraries(OsFlavor os, const QString& toolkitRoot)
+{
+    if (toolkitRoot.isEmpty() || !PathTrust::privileged())
+        return std::nullopt;
+    for (const QString& dir : CudnnInstallScanner::toolkitLibraryDirs(os, toolkitRoot)) {
+        if (!QFileInfo(dir).isDir())
+            continue;
+        const TrustVerdict trust = PathTrust::forTree(dir, MaxCheckedLibraryEntries);
+        if (!trust.trusted)
+            return trust;
+    }
+    return std::nullopt;
+}
+
 VerifyResult VerifyRunner::run(const Options& options) const
 {
+    if (const auto untrusted = untrustedLibraries(m_host.os, options.toolkitRoot))
+        return VerifyResult::notRun(QString::fromLatin1(VerifyCode::NotTrusted),
+                                    tr("cuDNN was not loaded with administrator rights, since others can change its "
+                                       "libraries (%1); verify it without administrator rights.")
+                                        .arg(untrusted->explanation()));
     const QString probe = DriverDetector::probeProgram(m_host);
     if (!QFileInfo(probe).isExecutable())
         return VerifyResult::notRun(QString::fromLatin1(VerifyCode::ProbeFailed),

@@ -2,9 +2,11 @@
 
 #include "VerifyResult.h"
 #include "host/HostEnvironment.h"
+#include "host/PathTrust.h"
 #include "host/ProcessRunner.h"
 
 #include <QCoreApplication>
+#include <optional>
 
 /**
  * Runs `cudnn-probe verify` against one toolkit (or whatever a new program would load, when none is named) and
@@ -21,6 +23,8 @@ class VerifyRunner
     Q_DECLARE_TR_FUNCTIONS(VerifyRunner)
 
 public:
+    static constexpr int MaxCheckedLibraryEntries = 20000;
+
     struct Options
     {
         QString toolkitRoot; // empty: load by bare name, as a new program would
@@ -29,6 +33,11 @@ public:
 
     VerifyRunner(const HostEnvironment& host, const ProcessRunner& runner);
     VerifyResult run(const Options& options) const;
+    /**
+     * Where a privileged probe would load a toolkit's libraries from a folder another user can change (the trust
+     * rule, docs/elevation.md), that folder and why; nothing when it may load them.
+     */
+    static std::optional<TrustVerdict> untrustedLibraries(OsFlavor os, const QString& toolkitRoot);
 
     /** The probe's arguments: the toolkit's main cuDNN libraries by path (newest major first) and its header. */
     QStringList probeArguments(const Options& options) const;

@@ -72,6 +72,16 @@
     </message>
 </context>
 <context>
+    <name>RepairService</name>
+    <message numerus="yes">
+        <source>%n fixes applied. They are part of the install they repaired: an uninstall puts back what was there before that install.</source>
+        <translation>
+            <numerusform>%n fix applied. It is part of the install it repaired: an uninstall puts back what was there before that install.</numerusform>
+            <numerusform>%n fixes applied. They are part of the install they repaired: an uninstall puts back what was there before that install.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>RepairPage</name>
     <message numerus="yes">
         <source>&lt;b&gt;Repaired&lt;/b&gt;: %n fixes applied. They are now part of the install they repaired: uninstalling it puts back what was there before that install.</source>

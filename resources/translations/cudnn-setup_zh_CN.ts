@@ -175,6 +175,17 @@
         <source>The benchmark could not run: %1</source>
         <translation>基准测试无法运行：%1</translation>
     </message>
+    <message>
+        <source>The benchmark was not run with administrator rights, since others can change the libraries it would load (%1).</source>
+        <translation>未以管理员权限运行基准测试，因为它要加载的库可被他人更改（%1）。</translation>
+    </message>
+</context>
+<context>
+    <name>BoundedFile</name>
+    <message>
+        <source>it is not a regular file</source>
+        <translation>它不是普通文件</translation>
+    </message>
 </context>
 <context>
     <name>CommandBox</name>
@@ -1509,12 +1520,12 @@ Try cudnn-setup --help.
         <translation>未选择安装包和工具包</translation>
     </message>
     <message>
-        <source>not asked for</source>
-        <translation>未要求</translation>
-    </message>
-    <message>
         <source>a deploy copies next to the application, whose folder is searched first: the search path is not changed</source>
         <translation>部署会将文件复制到应用程序旁边，而应用程序所在文件夹会被最先搜索：搜索路径不做更改</translation>
+    </message>
+    <message>
+        <source>as asked</source>
+        <translation>按要求</translation>
     </message>
 </context>
 <context>
@@ -1582,8 +1593,12 @@ Try cudnn-setup --help.
         </translation>
     </message>
     <message>
-        <source>&lt;b&gt;Install needs administrator rights&lt;/b&gt; to write into %1: it asks for them once, for that step only. If nothing can ask here, or you prefer, run this command in a terminal first; Install then does the rest.</source>
-        <translation>&lt;b&gt;安装需要管理员权限&lt;/b&gt;才能写入 %1：只为这一步请求一次。如果这里没有程序能请求权限，或者你更愿意自己来，请先在终端中运行下面的命令；之后“安装”会完成其余步骤。</translation>
+        <source>&lt;b&gt;Install needs administrator rights&lt;/b&gt; to write into %1: it asks for them once, for that step only. If you prefer, run this command in a terminal first; Install then does the rest.</source>
+        <translation>&lt;b&gt;安装需要管理员权限&lt;/b&gt;才能写入 %1：只为这一步请求一次。如果你更愿意自己来，请先在终端中运行下面的命令；之后“安装”会完成其余步骤。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Install needs administrator rights&lt;/b&gt; to write into %1, and nothing on this computer can ask for them (pkexec is missing). Run this command in a terminal first; Install then does the rest.</source>
+        <translation>&lt;b&gt;安装需要管理员权限&lt;/b&gt;才能写入 %1，而这台计算机上没有程序能请求这些权限（缺少 pkexec）。请先在终端中运行下面的命令；之后“安装”会完成其余步骤。</translation>
     </message>
 </context>
 <context>
@@ -2048,6 +2063,10 @@ Try cudnn-setup --help.
     <message>
         <source>Trust what the interpreter loaded; the difference is worth a report.</source>
         <translation>以解释器实际加载的为准；这一差异值得报告。</translation>
+    </message>
+    <message>
+        <source>%1 %2 in %3 is judged from its files alone: its interpreter %4 could not confirm it (%5).</source>
+        <translation>%3 中的 %1 %2 仅根据其文件判断：它的解释器 %4 无法确认（%5）。</translation>
     </message>
 </context>
 <context>
@@ -2855,6 +2874,29 @@ Try cudnn-setup --help.
     </message>
 </context>
 <context>
+    <name>ManagedEnvironmentFiles</name>
+    <message>
+        <source>it changes the variable %1, which cudnn-setup never writes</source>
+        <translation>它修改变量 %1，而 cudnn-setup 从不写入该变量</translation>
+    </message>
+    <message>
+        <source>it edits %1, which is not a file cudnn-setup writes</source>
+        <translation>它编辑 %1，而这不是 cudnn-setup 会写入的文件</translation>
+    </message>
+    <message>
+        <source>it points %1, which is not a link cudnn-setup manages</source>
+        <translation>它改变 %1 的指向，而这不是 cudnn-setup 管理的链接</translation>
+    </message>
+    <message>
+        <source>it renames %1, which is not a stray library cudnn-setup sets aside</source>
+        <translation>它重命名 %1，而这不是 cudnn-setup 会搁置的多余库</translation>
+    </message>
+    <message>
+        <source>it is a step of a kind cudnn-setup does not write</source>
+        <translation>这是 cudnn-setup 不会写入的一类步骤</translation>
+    </message>
+</context>
+<context>
     <name>Manifest</name>
     <message>
         <source>%1 is damaged or from another version of cudnn-setup</source>
@@ -3307,6 +3349,10 @@ Try cudnn-setup --help.
         <source>Fix the first reason given, or download a build that fits.</source>
         <translation>请解决列出的第一个原因，或下载适合的版本。</translation>
     </message>
+    <message>
+        <source>Choose one of the toolkits found: %1.</source>
+        <translation>请选择找到的工具包之一：%1。</translation>
+    </message>
 </context>
 <context>
     <name>PackageSummary</name>
@@ -3547,6 +3593,37 @@ Try cudnn-setup --help.
     </message>
 </context>
 <context>
+    <name>PathTrust</name>
+    <message>
+        <source>it is outside the Windows folder and Program Files, so users other than administrators may be able to change it</source>
+        <translation>它位于 Windows 文件夹和 Program Files 之外，因此管理员以外的用户可能可以更改它</translation>
+    </message>
+    <message>
+        <source>user %1 owns it</source>
+        <translation>它属于用户 %1</translation>
+    </message>
+    <message>
+        <source>anyone can write to it</source>
+        <translation>任何人都可以写入它</translation>
+    </message>
+    <message>
+        <source>group %1 can write to it</source>
+        <translation>用户组 %1 可以写入它</translation>
+    </message>
+    <message>
+        <source>it is not an absolute path</source>
+        <translation>它不是绝对路径</translation>
+    </message>
+    <message>
+        <source>it cannot be examined</source>
+        <translation>无法检查它</translation>
+    </message>
+    <message>
+        <source>it holds more than %1 files and folders, too many to check</source>
+        <translation>其中的文件和文件夹超过 %1 个，太多而无法检查</translation>
+    </message>
+</context>
+<context>
     <name>PlaceEntry</name>
     <message>
         <source>%1 is missing, so %2 cannot be written</source>
@@ -3725,6 +3802,29 @@ Try cudnn-setup --help.
     </message>
 </context>
 <context>
+    <name>ProcessRunner</name>
+    <message>
+        <source>not run with administrator rights: %1</source>
+        <translation>未以管理员权限运行：%1</translation>
+    </message>
+    <message>
+        <source>%1 did not finish within %2 ms</source>
+        <translation>%1 未在 %2 毫秒内结束</translation>
+    </message>
+    <message>
+        <source>%1 printed more than %2 MiB and was stopped</source>
+        <translation>%1 输出超过 %2 MiB，已被停止</translation>
+    </message>
+    <message>
+        <source>%1 crashed</source>
+        <translation>%1 崩溃了</translation>
+    </message>
+    <message>
+        <source>it is in none of the system&apos;s own folders</source>
+        <translation>它不在系统自己的任何文件夹中</translation>
+    </message>
+</context>
+<context>
     <name>PythonConsumers</name>
     <message>
         <source>it did not answer within %1 s</source>
@@ -3794,6 +3894,14 @@ Try cudnn-setup --help.
         <source> (now %1)</source>
         <translation>（当前为 %1）</translation>
     </message>
+    <message>
+        <source>it was not run with administrator rights, since its code can be changed by others (%1)</source>
+        <translation>未以管理员权限运行它，因为其代码可被他人更改（%1）</translation>
+    </message>
+    <message>
+        <source>it was not asked: asking the interpreters before it took over %1 s</source>
+        <translation>未询问它：询问之前的解释器已用去超过 %1 秒</translation>
+    </message>
 </context>
 <context>
     <name>PythonEnvironmentFinder</name>
@@ -3804,6 +3912,16 @@ Try cudnn-setup --help.
     <message>
         <source>Give the environment&apos;s root folder (the one holding pyvenv.cfg or conda-meta).</source>
         <translation>请给出环境的根文件夹（含有 pyvenv.cfg 或 conda-meta 的那个）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Detection stopped looking at Python environments after %n of them; %1 more were not looked at, so a framework in one of those is not judged.</source>
+        <translation>
+            <numerusform>检测在查看了 %n 个 Python 环境后停止；另有 %1 个未查看，其中的框架不会被判断。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Name the environment you care about with its folder, so it is read first.</source>
+        <translation>请用文件夹指明你关心的环境，这样它会被优先读取。</translation>
     </message>
 </context>
 <context>
@@ -4156,6 +4274,22 @@ Try cudnn-setup --help.
         <source>Fixed (%1)</source>
         <translation>已修复（%1）</translation>
     </message>
+    <message>
+        <source>%1 was put back from the package.</source>
+        <translation>已从安装包恢复 %1。</translation>
+    </message>
+    <message>
+        <source>%1 is a link again, as the package has it.</source>
+        <translation>%1 已重新成为链接，与安装包中一致。</translation>
+    </message>
+    <message>
+        <source>%1 can be read by everyone again.</source>
+        <translation>%1 已重新对所有人可读。</translation>
+    </message>
+    <message>
+        <source>The search path now finds %1 first.</source>
+        <translation>搜索路径现在优先找到 %1。</translation>
+    </message>
 </context>
 <context>
     <name>RepairScanner</name>
@@ -4363,7 +4497,7 @@ Try cudnn-setup --help.
         <translation>没有修复可以自动完成的内容；剩下的问题需要按各项检查结果中列出的步骤处理。</translation>
     </message>
     <message numerus="yes">
-        <source>%n fix(es) applied. They are part of the install they repaired: an uninstall puts back what was there before that install.</source>
+        <source>%n fixes applied. They are part of the install they repaired: an uninstall puts back what was there before that install.</source>
         <translation>
             <numerusform>已应用 %n 项修复。这些修复已并入被修复的那次安装：卸载会恢复该次安装之前的状态。</numerusform>
         </translation>
@@ -4386,6 +4520,21 @@ Try cudnn-setup --help.
     <message>
         <source>the folder %1 may not be written</source>
         <translation>无权写入文件夹 %1</translation>
+    </message>
+</context>
+<context>
+    <name>RootSearchPath</name>
+    <message>
+        <source>The machine&apos;s search path would name %1, which others than the administrator can change (%2): every program of every user, set-user-ID programs too, would load what is put there.</source>
+        <translation>整机搜索路径将包含 %1，而管理员以外的人可以更改它（%2）：所有用户的每个程序（包括设置了用户 ID 的程序）都会加载放在那里的内容。</translation>
+    </message>
+    <message>
+        <source>The administrator&apos;s own search path would name %1, which others than the administrator can change (%2): every program the administrator starts would load what is put there.</source>
+        <translation>管理员自己的搜索路径将包含 %1，而管理员以外的人可以更改它（%2）：管理员启动的每个程序都会加载放在那里的内容。</translation>
+    </message>
+    <message>
+        <source>Nothing on the search path was changed. Use a toolkit in a folder only the administrator can change (as NVIDIA&apos;s installers place it), or make the fix for your own account without administrator rights.</source>
+        <translation>搜索路径未做任何更改。请使用位于只有管理员能更改的文件夹中的工具包（NVIDIA 安装程序即如此放置），或者不使用管理员权限、只为你自己的账户进行修复。</translation>
     </message>
 </context>
 <context>
@@ -4501,10 +4650,6 @@ Try cudnn-setup --help.
         <translation>安装包未被接受</translation>
     </message>
     <message>
-        <source>not asked for</source>
-        <translation>未要求</translation>
-    </message>
-    <message>
         <source>cuDNN was not installed</source>
         <translation>未安装 cuDNN</translation>
     </message>
@@ -4551,6 +4696,18 @@ Try cudnn-setup --help.
     <message>
         <source>Asking for administrator rights</source>
         <translation>正在请求管理员权限</translation>
+    </message>
+    <message>
+        <source>writing into the toolkit needs administrator rights</source>
+        <translation>写入该工具包需要管理员权限</translation>
+    </message>
+    <message>
+        <source>The command run with administrator rights installed these files into %1; nothing more was written there.</source>
+        <translation>以管理员权限运行的命令已将这些文件安装到 %1；那里没有再写入其他内容。</translation>
+    </message>
+    <message>
+        <source>as asked</source>
+        <translation>按要求</translation>
     </message>
 </context>
 <context>
@@ -5206,6 +5363,14 @@ Try cudnn-setup --help.
         <source>cudnn-setup never records a path through a link, so the manifest or the toolkit was changed by someone else: remove the link, or restore the manifest.</source>
         <translation>cudnn-setup 从不记录经过链接的路径，因此清单或工具包已被他人更改：请删除该链接，或恢复清单。</translation>
     </message>
+    <message>
+        <source>Nothing was changed: the manifest %1 holds a step cudnn-setup never writes (%2).</source>
+        <translation>未做任何更改：清单 %1 中有一个 cudnn-setup 从不写入的步骤（%2）。</translation>
+    </message>
+    <message>
+        <source>Someone else changed the manifest. Restore it from a backup, or take the files back by hand.</source>
+        <translation>清单已被他人更改。请从备份恢复它，或手动撤回这些文件。</translation>
+    </message>
 </context>
 <context>
     <name>VerifyPage</name>
@@ -5408,6 +5573,10 @@ Try cudnn-setup --help.
     <message>
         <source>cudnn-probe ended with exit code %1 while loading cuDNN: %2</source>
         <translation>cudnn-probe 在加载 cuDNN 时以退出码 %1 结束：%2</translation>
+    </message>
+    <message>
+        <source>cuDNN was not loaded with administrator rights, since others can change its libraries (%1); verify it without administrator rights.</source>
+        <translation>未以管理员权限加载 cuDNN，因为其库可被他人更改（%1）；请不使用管理员权限进行验证。</translation>
     </message>
 </context>
 <context>

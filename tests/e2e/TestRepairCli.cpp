@@ -28,6 +28,7 @@ private slots:
     void dryRunChangesNothing();
     void killedRepairIsRecoveredByTheNextRun();
     void aPipCopyThatWinsIsNamedByItsOrigin();
+    void aToolNotOnThePathIsNotShadowed();
 
 private:
     using Run = SilentRun::Result;
@@ -266,6 +267,34 @@ void TestRepairCli::aPipCopyThatWinsIsNamedByItsOrigin()
     QVERIFY2(dry.out.contains(line.toUtf8()), dry.out.constData());
     QVERIFY2(dry.out.contains("Which copy a new program gets"), dry.out.constData());
     QVERIFY2(listing(m_root) == before, difference(listing(m_root), before).constData());
+}
+
+void TestRepairCli::aToolNotOnThePathIsNotShadowed()
+{
+    // The toolkit's bin is not on PATH and no other nvcc is: nothing is shadowed, and a dry run that finds only that
+    // (information, which repair would fix itself) has found nothing broken.
+    m_tree->writeFile(QFileInfo(m_root).fileName() + QStringLiteral("/bin/nvcc"), "#!/bin/sh\n");
+    QFile::setPermissions(m_root + QStringLiteral("/bin/nvcc"),
+                          QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner | QFile::ReadOther | QFile::ExeOther);
+    const Run dry = run({QStringLiteral("--repair"),
+                         QStringLiteral("--dry-run"),
+                         QStringLiteral("--path-scope"),
+                         QStringLiteral("user")},
+                        {{QStringLiteral("PATH"), QStringLiteral("/usr/bin:/bin")},
+                         {QStringLiteral("LD_LIBRARY_PATH"), m_root + QStringLiteral("/lib")}});
+    QStringList codes;
+    QJsonObject nvcc;
+    for (const QJsonValue& value : repairSection(dry.report).value(QStringLiteral("findings")).toArray()) {
+        const QJsonObject finding = value.toObject();
+        codes.append(finding.value(QStringLiteral("code")).toString());
+        if (finding.value(QStringLiteral("subject")).toString() == QLatin1String("nvcc"))
+            nvcc = finding;
+    }
+    QVERIFY2(!codes.contains(QStringLiteral("ENV-SHADOW-USER")), qPrintable(codes.join(u' ') + dry.out));
+    QCOMPARE(nvcc.value(QStringLiteral("code")).toString(), QStringLiteral("ENV-NOT-FOUND"));
+    QCOMPARE(nvcc.value(QStringLiteral("severity")).toString(), QStringLiteral("info"));
+    QCOMPARE(nvcc.value(QStringLiteral("remedy")).toString(), QStringLiteral("automatic"));
+    QVERIFY2(dry.exitCode == 0, dry.out + dry.err);
 }
 
 #include "TestRepairCli.moc"

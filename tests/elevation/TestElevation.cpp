@@ -8,6 +8,7 @@
 #include "engine/EngineInternals.h"
 #include "env/SystemRoot.h"
 #include "host/PrivateFiles.h"
+#include "install/FileSystem.h"
 #include "install/InstallLog.h"
 #include "report/Report.h"
 
@@ -675,13 +676,20 @@ void TestElevation::silentNeverElevatesAndGivesTheExactCommand()
     QCOMPARE(listing(m_root), before);
     const QString command
         = result.report.value(QStringLiteral("elevation")).toObject().value(QStringLiteral("command")).toString();
-    // Refused before the archive was read (so no SHA-256 to pin): the elevated run judges the archive itself.
-    QVERIFY(
-        result.report.value(QStringLiteral("package")).toObject().value(QStringLiteral("sha256")).toString().isEmpty());
+    // Refused before the archive was read, yet the command pins the file named, as the wizard's does: the report
+    // and the command name the same SHA-256, the archive's.
+    const QString sha256 = FileSystem::sha256Of(m_archive);
+    QCOMPARE(result.report.value(QStringLiteral("package")).toObject().value(QStringLiteral("sha256")).toString(),
+             sha256);
     QCOMPARE(command,
-             QStringLiteral("sudo %1 --silent --package %2 --cuda-root %3 --path-scope none --no-verify --no-benchmark")
-                 .arg(SilentRun::binary(), QFileInfo(m_archive).canonicalFilePath(), m_root));
+             QStringLiteral("sudo %1 --silent --package %2 --package-sha256 %3 --cuda-root %4 --path-scope none "
+                            "--no-verify --no-benchmark")
+                 .arg(SilentRun::binary(), QFileInfo(m_archive).canonicalFilePath(), sha256, m_root));
     QVERIFY2(result.out.contains(command.toUtf8()), result.out);
+    // The package was fine; the toolkit was not writable: the search path line says that, not a rejection.
+    QVERIFY2(result.out.contains("Search path: left as it is (writing into the toolkit needs administrator rights)"),
+             result.out);
+    QVERIFY2(!result.out.contains("not accepted"), result.out);
 
     // Pasted as it is (root needs no sudo here: the shell runs the same words without it), it installs.
     QProcess shell;

@@ -3,8 +3,11 @@
  * host's monotonic clock, so the benchmark's event timings measure what the fake cuDNN really spent.
  *   FAKE_CUDART_RUNTIME_VERSION   cudaRuntimeGetVersion() (default 13000 = CUDA 13.0)
  *   FAKE_GPU_COUNT                devices (default 1)
- *   FAKE_GPU_MEMORY_MIB           total memory per device (default 8192); free = total - 300 MiB - allocations */
+ *   FAKE_GPU_MEMORY_MIB           total memory per device (default 8192); free = total - 300 MiB - allocations
+ *   FAKE_CUDART_NO_GRAPHS         1: no stream capture / CUDA graph functions (a runtime before CUDA 11.4)
+ * Stream capture records what the fake cuDNN queues (through cudaLaunchHostFunc) and cudaGraphLaunch replays it. */
 #include "fake_export.h"
+#include "fake_stream.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -28,12 +31,15 @@
 typedef int cudaError_t;
 typedef struct CUstream_st* cudaStream_t;
 typedef struct CUevent_st* cudaEvent_t;
+typedef struct CUgraph_st* cudaGraph_t;
+typedef struct CUgraphExec_st* cudaGraphExec_t;
 
 enum {
     cudaSuccess = 0,
     cudaErrorInvalidValue = 1,
     cudaErrorMemoryAllocation = 2,
     cudaErrorInvalidDevice = 101,
+    cudaErrorIllegalState = 401,
     cudaErrorInvalidResourceHandle = 400,
     cudaErrorNotReady = 600,
 };
@@ -46,10 +52,59 @@ struct CUevent_st
     int recorded;
 };
 
-struct CUstream_st
+struct FakeGraphNode
 {
-    int unused;
+    FakeHostFn fn;
+    void* data;
 };
+
+/* A captured graph and an instantiated one hold the same thing: the host functions queued, in order. */
+struct FakeGraphNodes
+{
+    struct FakeGraphNode* nodes;
+    size_t count;
+    size_t capacity;
+};
+
+struct CUgraph_st
+{
+    struct FakeGraphNodes nodes;
+};
+
+struct CUgraphExec_st
+{
+    struct FakeGraphNodes nodes;
+};
+
+static int appendNode(struct FakeGraphNodes* list, FakeHostFn fn, void* data)
+{
+    if (list->count == list->capacity) {
+        size_t capacity = list->capacity ? list->capacity * 2 : 8;
+        struct FakeGraphNode* grown
+            = (struct FakeGraphNode*)realloc(list->nodes, capacity * sizeof(struct FakeGraphNode));
+        if (!grown) {
+            return cudaErrorMemoryAllocation;
+        }
+        list->nodes = grown;
+        list->capacity = capacity;
+    }
+    list->nodes[list->count].fn = fn;
+    list->nodes[list->count].data = data;
+    ++list->count;
+    return cudaSuccess;
+}
+
+static int launchHostFunc(struct CUstream_st* stream, FakeHostFn fn, void* data)
+{
+    if (!fn) {
+        return cudaErrorInvalidValue;
+    }
+    if (stream && stream->capturing) {
+        return appendNode(stream->captured, fn, data);
+    }
+    fn(data); /* nothing is ever pending on a fake stream */
+    return cudaSuccess;
+}
 
 static const size_t totalBytes = (size_t)FAKE_GPU_MEMORY_MIB << 20;
 static const size_t reservedBytes = (size_t)300 << 20; /* what a real driver keeps for itself */
@@ -158,13 +213,22 @@ FAKE_EXPORT cudaError_t FAKE_STDCALL cudaStreamCreate(cudaStream_t* stream)
         return cudaErrorInvalidValue;
     }
     *stream = (cudaStream_t)calloc(1, sizeof(struct CUstream_st));
-    return *stream ? cudaSuccess : cudaErrorMemoryAllocation;
+    if (!*stream) {
+        return cudaErrorMemoryAllocation;
+    }
+    (*stream)->magic = FAKE_STREAM_MAGIC;
+    (*stream)->launchHostFunc = launchHostFunc;
+    return cudaSuccess;
 }
 
 FAKE_EXPORT cudaError_t FAKE_STDCALL cudaStreamDestroy(cudaStream_t stream)
 {
     if (!stream) {
         return cudaErrorInvalidResourceHandle;
+    }
+    if (stream->captured) {
+        free(stream->captured->nodes);
+        free(stream->captured);
     }
     free(stream);
     return cudaSuccess;
@@ -233,6 +297,105 @@ FAKE_EXPORT cudaError_t FAKE_STDCALL cudaEventElapsedTime(float* ms, cudaEvent_t
     return cudaSuccess;
 }
 
+FAKE_EXPORT cudaError_t FAKE_STDCALL cudaLaunchHostFunc(cudaStream_t stream, FakeHostFn fn, void* data)
+{
+    return launchHostFunc(stream, fn, data);
+}
+
+#if !defined(FAKE_CUDART_NO_GRAPHS) || !FAKE_CUDART_NO_GRAPHS
+FAKE_EXPORT cudaError_t FAKE_STDCALL cudaStreamBeginCapture(cudaStream_t stream, int mode)
+{
+    if (!stream || mode < 0 || mode > 2) {
+        return cudaErrorInvalidValue; /* the legacy default stream cannot be captured */
+    }
+    if (stream->capturing) {
+        return cudaErrorIllegalState;
+    }
+    stream->captured = (struct FakeGraphNodes*)calloc(1, sizeof(struct FakeGraphNodes));
+    if (!stream->captured) {
+        return cudaErrorMemoryAllocation;
+    }
+    stream->capturing = 1;
+    return cudaSuccess;
+}
+
+FAKE_EXPORT cudaError_t FAKE_STDCALL cudaStreamEndCapture(cudaStream_t stream, cudaGraph_t* graph)
+{
+    if (!stream || !graph) {
+        return cudaErrorInvalidValue;
+    }
+    if (!stream->capturing) {
+        return cudaErrorIllegalState;
+    }
+    *graph = (cudaGraph_t)calloc(1, sizeof(struct CUgraph_st));
+    if (!*graph) {
+        return cudaErrorMemoryAllocation;
+    }
+    (*graph)->nodes = *stream->captured;
+    free(stream->captured);
+    stream->captured = NULL;
+    stream->capturing = 0;
+    return cudaSuccess;
+}
+
+FAKE_EXPORT cudaError_t FAKE_STDCALL cudaGraphInstantiateWithFlags(cudaGraphExec_t* exec,
+                                                                   cudaGraph_t graph,
+                                                                   unsigned long long flags)
+{
+    size_t i;
+    (void)flags;
+    if (!exec || !graph) {
+        return cudaErrorInvalidValue;
+    }
+    *exec = (cudaGraphExec_t)calloc(1, sizeof(struct CUgraphExec_st));
+    if (!*exec) {
+        return cudaErrorMemoryAllocation;
+    }
+    for (i = 0; i < graph->nodes.count; ++i) {
+        if (appendNode(&(*exec)->nodes, graph->nodes.nodes[i].fn, graph->nodes.nodes[i].data) != cudaSuccess) {
+            free((*exec)->nodes.nodes);
+            free(*exec);
+            *exec = NULL;
+            return cudaErrorMemoryAllocation;
+        }
+    }
+    return cudaSuccess;
+}
+
+FAKE_EXPORT cudaError_t FAKE_STDCALL cudaGraphLaunch(cudaGraphExec_t exec, cudaStream_t stream)
+{
+    size_t i;
+    if (!exec) {
+        return cudaErrorInvalidResourceHandle;
+    }
+    for (i = 0; i < exec->nodes.count; ++i) {
+        const int error = launchHostFunc(stream, exec->nodes.nodes[i].fn, exec->nodes.nodes[i].data);
+        if (error != cudaSuccess) {
+            return error;
+        }
+    }
+    return cudaSuccess;
+}
+
+FAKE_EXPORT cudaError_t FAKE_STDCALL cudaGraphExecDestroy(cudaGraphExec_t exec)
+{
+    if (exec) {
+        free(exec->nodes.nodes);
+        free(exec);
+    }
+    return cudaSuccess;
+}
+
+FAKE_EXPORT cudaError_t FAKE_STDCALL cudaGraphDestroy(cudaGraph_t graph)
+{
+    if (graph) {
+        free(graph->nodes.nodes);
+        free(graph);
+    }
+    return cudaSuccess;
+}
+#endif
+
 FAKE_EXPORT const char* FAKE_STDCALL cudaGetErrorName(cudaError_t error)
 {
     switch (error) {
@@ -248,6 +411,8 @@ FAKE_EXPORT const char* FAKE_STDCALL cudaGetErrorName(cudaError_t error)
         return "cudaErrorInvalidResourceHandle";
     case cudaErrorNotReady:
         return "cudaErrorNotReady";
+    case cudaErrorIllegalState:
+        return "cudaErrorIllegalState";
     default:
         return "cudaErrorUnknown";
     }
@@ -268,6 +433,8 @@ FAKE_EXPORT const char* FAKE_STDCALL cudaGetErrorString(cudaError_t error)
         return "invalid resource handle";
     case cudaErrorNotReady:
         return "device not ready";
+    case cudaErrorIllegalState:
+        return "the operation cannot be performed in the present state";
     default:
         return "unknown error";
     }

@@ -1,64 +1,34 @@
-/* Fake cuDNN convolution API (9, or 8 with its status codes), computed on the CPU by the benchmark's own reference (core/runtime/CpuConvolution),
- * for tests on machines without a GPU. Linked together with fake_cudnn.c (versions, error strings). Device pointers
- * are host memory, as the fake CUDA runtime hands them out. It behaves like the real library where the benchmark
- * can tell: descriptors are checked, FP32 with CUDNN_DEFAULT_MATH rounds its inputs to TF32 as an Ampere GPU would,
- * IMPLICIT_PRECOMP_GEMM needs a workspace, and Find times the algorithms it offers.
+/* Fake cuDNN convolution API (9, or 8 with its status codes), computed on the CPU by the benchmark's own reference
+ * (core/runtime/CpuConvolution), for tests on machines without a GPU. Linked together with fake_cudnn.c (versions,
+ * error strings). Device pointers are host memory, as the fake CUDA runtime hands them out. It behaves like the real
+ * library where the benchmark can tell: descriptors are checked, FP32 with CUDNN_DEFAULT_MATH rounds its inputs to TF32
+ * as an Ampere GPU would, IMPLICIT_PRECOMP_GEMM needs a workspace, and Find times the algorithms it offers.
  *   FAKE_CUDNN_CREATE_RESULT   what cudnnCreate returns (default 0; 1001 = CUDNN_STATUS_NOT_INITIALIZED)
  *   FAKE_CUDNN_WRONG           1: forgets the last input channel, like an indexing bug (results are wrong)
- *   FAKE_CUDNN_FORWARD_HANGS   1: cudnnConvolutionForward never returns (its algorithm search still does) */
+ *   FAKE_CUDNN_FORWARD_HANGS   1: cudnnConvolutionForward and cudnnBackendExecute never return (the legacy
+ *                              algorithm search still does)
+ * The graph API's calls are in fake_cudnn_graph.cpp; both run convolutions through runConvolution(), which queues
+ * them into a CUDA graph while the fake runtime's stream is capturing. */
+#include "fake_cudnn_conv.h"
+
 #include "fake_export.h"
+#include "fake_stream.h"
 #include "runtime/CpuConvolution.h"
 #include "runtime/HalfFloat.h"
 
 #include <chrono>
 #include <cstdint>
 #include <cstring>
+#include <memory>
+#include <mutex>
 #include <new>
 #include <thread>
 #include <vector>
 
-#ifndef FAKE_CUDNN_CREATE_RESULT
-#define FAKE_CUDNN_CREATE_RESULT 0
-#endif
-#ifndef FAKE_CUDNN_WRONG
-#define FAKE_CUDNN_WRONG 0
-#endif
-#ifndef FAKE_CUDNN_FORWARD_HANGS
-#define FAKE_CUDNN_FORWARD_HANGS 0
-#endif
-#if defined(FAKE_CUDNN_VERSION) && FAKE_CUDNN_VERSION < 90000
-#define FAKE_CUDNN_8_STATUS 1 // cuDNN 8 numbers its status codes 0..14, cuDNN 9 by category (2000, 3000, ...)
-#else
-#define FAKE_CUDNN_8_STATUS 0
-#endif
-
-using cudnnsetup::runtime::ConvShape;
-using cudnnsetup::runtime::TensorLayout;
+using namespace fakecudnn;
 
 namespace {
 
-typedef int cudnnStatus_t;
-#if FAKE_CUDNN_8_STATUS
-enum : int {
-    STATUS_SUCCESS = 0,
-    STATUS_BAD_PARAM = 3,
-    STATUS_BAD_PARAM_NULL_POINTER = 3,
-    STATUS_NOT_SUPPORTED = 9,
-    STATUS_ALLOC_FAILED = 2,
-};
-#else
-enum : int {
-    STATUS_SUCCESS = 0,
-    STATUS_BAD_PARAM = 2000,
-    STATUS_BAD_PARAM_NULL_POINTER = 2002,
-    STATUS_NOT_SUPPORTED = 3000,
-    STATUS_ALLOC_FAILED = 4003,
-};
-#endif
-enum : int { DATA_FLOAT = 0, DATA_HALF = 2 };
-enum : int { TENSOR_NCHW = 0, TENSOR_NHWC = 1 };
-enum : int { DEFAULT_MATH = 0, TENSOR_OP_MATH = 1, TENSOR_OP_MATH_ALLOW_CONVERSION = 2, FMA_MATH = 3 };
-enum : int { CROSS_CORRELATION = 1 };
 enum : int { ALGO_IMPLICIT_GEMM = 0, ALGO_IMPLICIT_PRECOMP_GEMM = 1, ALGO_COUNT = 8 };
 
 struct Tensor
@@ -85,11 +55,6 @@ struct Convolution
     int mathType = DEFAULT_MATH;
 };
 
-struct Handle
-{
-    void* stream = nullptr;
-};
-
 struct AlgoPerf
 {
     int algo;
@@ -99,15 +64,6 @@ struct AlgoPerf
     int determinism;
     int mathType;
     int reserved[3];
-};
-
-/** The checked geometry of x (*) w -> y. */
-struct Problem
-{
-    ConvShape shape;
-    TensorLayout layout = TensorLayout::Nchw;
-    int dataType = DATA_FLOAT;
-    int mathType = DEFAULT_MATH;
 };
 
 cudnnStatus_t describe(const Tensor* x, const Filter* w, const Convolution* conv, const Tensor* y, Problem& out)
@@ -174,7 +130,11 @@ std::vector<float> readTensor(const void* data, std::size_t count, const Problem
         }
     } else {
         std::memcpy(values.data(), data, count * sizeof(float));
-        if (problem.mathType != FMA_MATH) {
+        if (problem.halfInputs) {
+            for (float& value : values) {
+                value = cudnnsetup::runtime::halfToFloat(cudnnsetup::runtime::floatToHalf(value));
+            }
+        } else if (problem.mathType != FMA_MATH) {
             for (float& value : values) {
                 value = roundToTf32(value);
             }
@@ -211,6 +171,25 @@ void compute(const Problem& problem, float alpha, const void* x, const void* w, 
             out[i] = alpha * output[i] + (beta != 0 ? beta * out[i] : 0.0f);
         }
     }
+}
+
+/** A convolution queued into a captured CUDA graph: what it needs when the graph is launched. */
+struct Queued
+{
+    Problem problem;
+    float alpha = 1, beta = 0;
+    const void* x = nullptr;
+    const void* w = nullptr;
+    void* y = nullptr;
+};
+
+std::mutex queuedMutex;
+std::vector<std::unique_ptr<Queued>> queued; // live until exit, as long as any graph that holds them
+
+void runQueued(void* data)
+{
+    const Queued& q = *static_cast<const Queued*>(data);
+    compute(q.problem, q.alpha, q.x, q.w, q.beta, q.y);
 }
 
 /** The algorithms this fake implements, each timed on scratch buffers like the real measured search. */
@@ -254,6 +233,30 @@ cudnnStatus_t search(const Tensor* x,
     *returned = count;
     return STATUS_SUCCESS;
 }
+
+} // namespace
+
+cudnnStatus_t fakecudnn::runConvolution(
+    void* stream, const Problem& problem, float alpha, const void* x, const void* w, float beta, void* y)
+{
+    while (FAKE_CUDNN_FORWARD_HANGS) {
+        std::this_thread::sleep_for(std::chrono::seconds(1));
+    }
+    auto* fake = static_cast<CUstream_st*>(stream);
+    if (fake && fake->magic == FAKE_STREAM_MAGIC && fake->capturing) {
+        auto item = std::make_unique<Queued>(Queued{problem, alpha, beta, x, w, y});
+        Queued* raw = item.get();
+        {
+            const std::lock_guard<std::mutex> lock(queuedMutex);
+            queued.push_back(std::move(item));
+        }
+        return fake->launchHostFunc(fake, runQueued, raw) == 0 ? STATUS_SUCCESS : STATUS_BAD_PARAM;
+    }
+    compute(problem, alpha, x, w, beta, y);
+    return STATUS_SUCCESS;
+}
+
+namespace {
 
 template <typename T> cudnnStatus_t createObject(T** object)
 {
@@ -500,14 +503,10 @@ FAKE_EXPORT cudnnStatus_t FAKE_STDCALL cudnnConvolutionForward(Handle* handle,
     if (needed > 0 && (!workspace || workspaceBytes < needed)) {
         return STATUS_BAD_PARAM;
     }
-    while (FAKE_CUDNN_FORWARD_HANGS) {
-        std::this_thread::sleep_for(std::chrono::seconds(1));
-    }
     float alphaValue = 0, betaValue = 0;
     std::memcpy(&alphaValue, alpha, sizeof alphaValue); // float scaling factors for float and half data
     std::memcpy(&betaValue, beta, sizeof betaValue);
-    compute(problem, alphaValue, x, w, betaValue, y);
-    return STATUS_SUCCESS;
+    return runConvolution(handle->stream, problem, alphaValue, x, w, betaValue, y);
 }
 
 } // extern "C"

@@ -23,6 +23,7 @@
 #include <QProcess>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QTreeWidget>
 #include <QtTest>
 
 using namespace InstallFixtures;
@@ -44,6 +45,7 @@ private slots:
     void declinedSaysSoAndTryAgainAsksAgain();
     void failedElevatedMergeShowsTheRollback();
     void withoutPkexecTheCommandRunByHandLetsItGoOn();
+    void undoingAnotherInstallPutsTheRootInstallsFixBack();
 
 private:
     /** launcherOptions: the stand-in for pkexec's; `nothingCanAsk`: no pkexec at all (the command is shown instead). */
@@ -258,6 +260,9 @@ void TestElevatedWizard::withoutPkexecTheCommandRunByHandLetsItGoOn()
     auto* rights = wizard.findChild<QLabel*>(QStringLiteral("environmentRights"));
     QVERIFY(rights->isVisible());
     QVERIFY2(rights->text().contains(QStringLiteral("administrator rights")), qPrintable(rights->text()));
+    // Said before, as it will happen: nothing here can ask, so no promise that Install asks once.
+    QVERIFY2(rights->text().contains(QStringLiteral("pkexec is missing")), qPrintable(rights->text()));
+    QVERIFY2(!rights->text().contains(QStringLiteral("asks for them once")), qPrintable(rights->text()));
     auto* before = wizard.findChild<CommandBox*>(QStringLiteral("environmentCommand"));
     QVERIFY(before->isVisible());
     QVERIFY2(before->command().startsWith(QStringLiteral("sudo ")), qPrintable(before->command()));
@@ -304,6 +309,99 @@ void TestElevatedWizard::withoutPkexecTheCommandRunByHandLetsItGoOn()
         QVERIFY2(item.action == InstallItem::Action::Same, qPrintable(item.destination));
     QTest::mouseClick(wizard.button(QWizard::NextButton), Qt::LeftButton);
     QCOMPARE(wizard.currentId(), int(SetupWizard::VerifyPageId));
+
+    // Finish tells one story: installed (by that command), first; no "nothing was written" beside it, and the
+    // report records where the files came from.
+    QTRY_VERIFY_WITH_TIMEOUT(wizard.button(QWizard::NextButton)->isEnabled(), 60000);
+    wizard.findChild<BenchmarkPage*>()->setQuick(true);
+    QTest::mouseClick(wizard.button(QWizard::NextButton), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(wizard.button(QWizard::NextButton)->isEnabled(), 120000);
+    QTest::mouseClick(wizard.button(QWizard::NextButton), Qt::LeftButton);
+    QCOMPARE(wizard.currentId(), int(SetupWizard::FinishPageId));
+    const QString summary = wizard.findChild<QLabel*>(QStringLiteral("finishSummary"))->text();
+    QVERIFY2(summary.startsWith(QStringLiteral("cuDNN 9.19.0"))
+                 && summary.section(u'<', 0, 0).contains(QStringLiteral(" is installed in ")),
+             qPrintable(summary));
+    QVERIFY(!wizard.findChild<QLabel*>(QStringLiteral("finishFrameworksHeadline"))->isVisible()); // none found
+    auto* finishFindings = wizard.findChild<QTreeWidget*>(QStringLiteral("finishFindings"));
+    QStringList findings;
+    for (int i = 0; i < finishFindings->topLevelItemCount(); ++i)
+        findings << finishFindings->topLevelItem(i)->text(0);
+    const QString said = findings.join(u'\n');
+    QVERIFY2(!said.contains(QStringLiteral("nothing was written")), qPrintable(said));
+    QVERIFY2(said.contains(QStringLiteral("The command run with administrator rights installed these files")),
+             qPrintable(said));
+    const QString reportPath = m_tree->path(QStringLiteral("tmp/report.json"));
+    QString error;
+    QVERIFY2(wizard.findChild<FinishPage*>()->saveReport(reportPath, &error), qPrintable(error));
+    QFile reportFile(reportPath);
+    QVERIFY(reportFile.open(QIODevice::ReadOnly));
+    const QByteArray report = reportFile.readAll();
+    QVERIFY2(report.contains("The command run with administrator rights installed these files"), report.constData());
+}
+
+/** A file's bytes; nullopt when there is no file. */
+static std::optional<QByteArray> bytesOf(const QString& path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return std::nullopt;
+    return file.readAll();
+}
+
+void TestElevatedWizard::undoingAnotherInstallPutsTheRootInstallsFixBack()
+{
+    // Toolkit A (root's): its files by the root command the wizard gives, then Try again writes the user's fix.
+    const Engine engine = makeEngine({}, true);
+    SetupWizard wizard(engine);
+    goToInstall(wizard);
+    InstallPage* page = install(wizard);
+    QVERIFY(page);
+    QTRY_VERIFY_WITH_TIMEOUT(!page->isBusy(), 60000);
+    const QString command = wizard.state().outcome()->elevation->command;
+    m_nobody.reset();
+    QProcess terminal;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("HOME"), m_tree->makeDir(QStringLiteral("root-home")));
+    terminal.setProcessEnvironment(environment);
+    terminal.start(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), command.mid(QStringLiteral("sudo ").size())});
+    QVERIFY(terminal.waitForFinished(120000));
+    QVERIFY2(terminal.exitCode() == 0, terminal.readAllStandardError().constData());
+    const QString mine = nobodysFolder(m_tree->path(QStringLiteral("mine")));
+    m_nobody = std::make_unique<EffectiveNobody>();
+    QVERIFY(m_nobody->active());
+    QTest::mouseClick(wizard.findChild<QPushButton*>(QStringLiteral("installAgain")), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(!page->isBusy(), 120000);
+    QCOMPARE(wizard.state().outcome()->environment.status, EnvironmentOutcome::Status::Applied);
+    const QString profile = m_home + QStringLiteral("/.profile");
+    const QString graphical = m_home + QStringLiteral("/.config/environment.d/60-cudnn-setup.conf");
+    const std::optional<QByteArray> profileA = bytesOf(profile);
+    const std::optional<QByteArray> graphicalA = bytesOf(graphical);
+    QVERIFY(profileA && profileA->contains(QFileInfo(m_root).canonicalFilePath().toUtf8()));
+    QVERIFY(graphicalA);
+
+    // Toolkit B (the user's own): a plain install replaces A's fix with B's ...
+    const QString b = makeToolkit(*m_tree, QStringLiteral("mine/cuda-12.4"), 12040);
+    QVERIFY(b.startsWith(QFileInfo(mine).canonicalFilePath()));
+    InstallRequest request;
+    request.package.path = m_archive;
+    request.package.cudaRoot = b;
+    request.detect.cudaRoots = {b};
+    request.verify = false;
+    request.benchmark = false;
+    const SetupOutcome installed = engine.install(request);
+    QCOMPARE(installed.install.status, InstallResult::Status::Ok);
+    QCOMPARE(installed.environment.status, EnvironmentOutcome::Status::Applied);
+    QVERIFY(bytesOf(profile) != profileA);
+    QVERIFY(bytesOf(profile)->contains(b.toUtf8()));
+
+    // ... and taking B back puts A's fix back, byte for byte, in both files.
+    UninstallRequest undo;
+    undo.root = b;
+    const UninstallOutcome undone = engine.uninstall(undo);
+    QCOMPARE(undone.result.status, InstallResult::Status::Uninstalled);
+    QCOMPARE(bytesOf(profile), profileA);
+    QCOMPARE(bytesOf(graphical), graphicalA);
 }
 
 QTEST_MAIN(TestElevatedWizard)

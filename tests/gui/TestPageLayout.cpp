@@ -1,3 +1,4 @@
+#include "../elevation/ElevationFixtures.h"
 #include "ArchiveBuilder.h"
 #include "SetupWizard.h"
 #include "TestTree.h"
@@ -7,9 +8,11 @@
 #include "pages/BenchmarkPage.h"
 
 #include <QApplication>
+#include <QDir>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QTemporaryDir>
 #include <QTreeWidget>
 #include <QtTest>
@@ -26,6 +29,7 @@ class TestPageLayout : public QObject
 
 private slots:
     void installPagesFitTheSmallestWindow();
+    void searchPathPageWithTheAdminBlockFits();
 
 private:
     /** What is cut on the page shown now, one line each; empty when nothing is. */
@@ -66,6 +70,21 @@ QStringList TestPageLayout::cutOn(SetupWizard& wizard)
                            .arg(page, row->text(1))
                            .arg(tree->columnWidth(1));
         }
+    }
+    // A command box shows every line of its command; a page that scrolls is never wider than its view.
+    for (const QWidget* command : wizard.currentPage()->findChildren<QWidget*>(QStringLiteral("commandText"))) {
+        if (command->isVisible() && command->heightForWidth(command->width()) > command->height() + 1)
+            cut << QStringLiteral("page %1: the command shows %2 of its %3 px")
+                       .arg(page)
+                       .arg(command->height())
+                       .arg(command->heightForWidth(command->width()));
+    }
+    for (const QScrollArea* area : wizard.currentPage()->findChildren<QScrollArea*>()) {
+        if (area->isVisible() && area->widget() && area->widget()->width() > area->viewport()->width() + 1)
+            cut << QStringLiteral("page %1: its content is %2 px wide in a view of %3 px, cut at the right")
+                       .arg(page)
+                       .arg(area->widget()->width())
+                       .arg(area->viewport()->width());
     }
     if (const auto* path = wizard.currentPage()->findChild<QLineEdit*>(QStringLiteral("packagePath"));
         path && path->isVisible() && path->width() < wizard.currentPage()->width() / 2)
@@ -122,6 +141,70 @@ void TestPageLayout::installPagesFitTheSmallestWindow()
         cut += cutOn(wizard);
     }
     QVERIFY2(cut.isEmpty(), qPrintable(cut.join(QLatin1Char('\n'))));
+}
+
+void TestPageLayout::searchPathPageWithTheAdminBlockFits()
+{
+    if (::geteuid() != 0)
+        QSKIP("needs root, to act as nobody (65534) before a toolkit only root may write");
+    TestTree tree;
+    letNobodyIn(tree.root());
+    tree.writeFile(QStringLiteral("cuda-12.4/version.json"), R"({"cuda": {"version": "12.4.1"}})");
+    CudnnArchiveSpec spec;
+    spec.cuda = QStringLiteral("12");
+    const QString archive = tree.path(spec.fileName());
+    withFakeCpuCudnn(spec).write(archive);
+    const QString home = nobodysFolder(tree.path(QStringLiteral("home")));
+    const QString systemRoot = tree.makeDir(QStringLiteral("root"));
+    // Both admin blocks: Install will ask for the rights, or nothing here can ask (no pkexec).
+    for (const bool canAsk : {true, false}) {
+        EffectiveNobody nobody;
+        QVERIFY(nobody.active());
+        HostEnvironment host;
+        host.os = OsFlavor::Linux;
+        host.defaultToolkitRoots = {tree.path(QStringLiteral("cuda-*"))};
+        host.probeDirectory = qEnvironmentVariable("CUDNN_SETUP_BIN_DIR");
+        host.variables.insert(QStringLiteral("LD_LIBRARY_PATH"),
+                              qEnvironmentVariable("CUDNN_SETUP_FAKES_DIR") + QStringLiteral("/cpu-cudnn"));
+        auto runner = std::make_shared<ProcessRunner>();
+        EnvironmentLocations environment = EnvironmentLocations::current(host, runner);
+        environment.homeDirectory = home;
+        environment.systemRoot = SystemRoot(systemRoot);
+        environment.loginShell = QStringLiteral("/bin/bash");
+        Engine engine(host, runner, environment);
+        engine.setElevation(
+            QStringLiteral("/usr/bin/cudnn-setup"),
+            std::make_shared<CommandLauncher>(canAsk ? QStringList{QStringLiteral("/bin/false")} : QStringList()));
+
+        SetupWizard wizard(engine);
+        wizard.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&wizard));
+        wizard.resize(wizard.minimumSize());
+        const auto pageDone = [&] {
+            return wizard.button(QWizard::NextButton)->isEnabled() || wizard.button(QWizard::CommitButton)->isEnabled();
+        };
+        while (wizard.currentId() != SetupWizard::EnvironmentPageId) {
+            wizard.next();
+            if (wizard.currentId() == SetupWizard::PackagePageId) {
+                auto* path = wizard.findChild<QLineEdit*>(QStringLiteral("packagePath"));
+                path->setText(archive);
+                QTest::keyClick(path, Qt::Key_Return);
+            }
+            QVERIFY2(QTest::qWaitFor(pageDone, 120000), qPrintable(QString::number(wizard.currentId())));
+        }
+        QTest::qWait(50); // the layout settles
+        auto* rights = wizard.findChild<QLabel*>(QStringLiteral("environmentRights"));
+        QVERIFY2(rights->isVisible(), "the toolkit is root's: Install needs administrator rights");
+        // CUDNN_SETUP_LAYOUT_SHOTS=DIR: the page as the test sees it, for docs/screenshots.
+        if (const QString shots = qEnvironmentVariable("CUDNN_SETUP_LAYOUT_SHOTS"); !shots.isEmpty())
+            wizard.grab().save(QDir(shots).filePath(
+                QStringLiteral("en-%1-environment-admin-%2.png")
+                    .arg(qEnvironmentVariableIntValue("CUDNN_SETUP_LAYOUT_SCALE") == 2 ? "200-5" : "5",
+                         canAsk ? "asks" : "no-pkexec")));
+        const QStringList cut = cutOn(wizard);
+        QVERIFY2(cut.isEmpty(),
+                 qPrintable(QStringLiteral("%1\n").arg(canAsk ? "asks" : "cannot ask") + cut.join(u'\n')));
+    }
 }
 
 int main(int argc, char* argv[])

@@ -1,12 +1,13 @@
-#include "FrameworkList.h"
 #include "../unit/repair/RepairFixtures.h"
 #include "AnswerQuestion.h"
+#include "FrameworkList.h"
 #include "SetupWizard.h"
 #include "VisibleText.h"
 #include "WizardRemedy.h"
 #include "engine/Engine.h"
 #include "engine/EngineInternals.h"
 #include "env/SystemRoot.h"
+#include "pages/FinishPage.h"
 #include "pages/RepairPage.h"
 #include "pages/UninstallPage.h"
 #include "pages/VerifyPage.h"
@@ -35,6 +36,7 @@ private slots:
     void init();
     void cleanup();
     void repairPathListsFindingsAndRepairs();
+    void whatWasFixedIsSaidAsDone();
     void cancelRollsBack();
     void manualStepsSayWhatToDoInTheWizard();
     void installPathIsUnchanged();
@@ -203,13 +205,67 @@ void TestRepairWizard::repairPathListsFindingsAndRepairs()
     const QString summary = wizard.findChild<QLabel*>(QStringLiteral("finishSummary"))->text();
     QVERIFY2(summary.contains(QCoreApplication::translate("FinishPage", "Nothing is left to repair.")),
              qPrintable(summary));
-    // It leads with what the frameworks load now, from the machine looked at again after the repair.
+    // It says what the frameworks load now, from the machine looked at again after the repair: leading when there
+    // are verdicts, after the repair's own result when no framework was found (not news above it).
     auto* frameworks = wizard.findChild<QLabel*>(QStringLiteral("finishFrameworksHeadline"));
-    QVERIFY(frameworks->isVisible());
-    QVERIFY2(frameworks->text().contains(FrameworkList::headline(wizard.state().repairOutcome()->frameworks)),
-             qPrintable(frameworks->text()));
+    const FrameworkVerdicts& now = wizard.state().repairOutcome()->frameworks;
+    if (now.isEmpty()) {
+        QVERIFY(!frameworks->isVisible());
+        QVERIFY2(summary.contains(FrameworkList::headline(now).toHtmlEscaped()), qPrintable(summary));
+    } else {
+        QVERIFY(frameworks->isVisible());
+        QVERIFY2(frameworks->text().contains(FrameworkList::headline(now)), qPrintable(frameworks->text()));
+    }
     QVERIFY(wizard.button(QWizard::FinishButton)->isVisible());
     QVERIFY(!wizard.button(QWizard::CancelButton)->isVisible());
+}
+
+void TestRepairWizard::whatWasFixedIsSaidAsDone()
+{
+    const Engine engine = makeEngine();
+    SetupWizard wizard(engine, SetupTask::Repair);
+    RepairPage* page = goToRepair(wizard);
+    QVERIFY(page);
+    QStringList problems; // the findings as the scan said them: "missing ...", "... cannot be read by all"
+    for (const RepairFinding& finding : wizard.state().repairOutcome()->before.scan.findings)
+        problems << finding.diagnostic.message;
+    QTest::mouseClick(wizard.findChild<QPushButton*>(QStringLiteral("repairApply")), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(!page->isBusy(), 60000);
+    auto* findings = wizard.findChild<QTreeWidget*>(QStringLiteral("repairFindings"));
+    QTreeWidgetItem* fixed = findings->topLevelItem(0);
+    QCOMPARE(fixed->data(0, Qt::UserRole + 1).toString(), QStringLiteral("fixed"));
+    QVERIFY(fixed->childCount() >= 3);
+    QStringList done;
+    for (int i = 0; i < fixed->childCount(); ++i)
+        done << fixed->child(i)->text(0);
+    const QString all = done.join(u'\n');
+    // Each says what the repair did, not the problem again in the present tense.
+    for (const QString& line : std::as_const(done))
+        QVERIFY2(!problems.contains(line), qPrintable(all));
+    QVERIFY2(all.contains(m_root + QStringLiteral("/lib/libcudnn_ops.so.9.19.0 was put back from the package.")),
+             qPrintable(all));
+    QVERIFY2(all.contains(QStringLiteral("/lib/libcudnn.so.9 is a link again")), qPrintable(all));
+    QVERIFY2(all.contains(QStringLiteral("/lib/libcudnn_graph.so.9.19.0 can be read by everyone again")),
+             qPrintable(all));
+
+    // Finish: one count of the fixes, with the right plural, and no "fix(es)" among its findings.
+    QTest::mouseClick(wizard.button(QWizard::NextButton), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(wizard.button(QWizard::NextButton)->isEnabled(), 60000);
+    QTest::mouseClick(wizard.button(QWizard::NextButton), Qt::LeftButton);
+    QCOMPARE(wizard.currentId(), int(SetupWizard::FinishPageId));
+    auto* finishFindings = wizard.findChild<QTreeWidget*>(QStringLiteral("finishFindings"));
+    QVERIFY(finishFindings);
+    for (int i = 0; i < finishFindings->topLevelItemCount(); ++i)
+        QVERIFY2(!finishFindings->topLevelItem(i)->text(0).contains(QStringLiteral("(es)")),
+                 qPrintable(finishFindings->topLevelItem(i)->text(0)));
+    // Nor in the report it saves, which carries the repair's own sentence.
+    const QString reportPath = m_tree->path(QStringLiteral("report.json"));
+    QString error;
+    QVERIFY2(wizard.findChild<FinishPage*>()->saveReport(reportPath, &error), qPrintable(error));
+    QFile reportFile(reportPath);
+    QVERIFY(reportFile.open(QIODevice::ReadOnly));
+    const QByteArray report = reportFile.readAll();
+    QVERIFY2(report.contains("fixes applied") && !report.contains("fix(es)"), report.constData());
 }
 
 void TestRepairWizard::cancelRollsBack()

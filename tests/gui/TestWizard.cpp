@@ -24,6 +24,7 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QDirIterator>
+#include <QFileDialog>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
@@ -33,6 +34,7 @@
 #include <QPushButton>
 #include <QRadioButton>
 #include <QRegularExpression>
+#include <QTimer>
 #include <QTranslator>
 #include <QTreeWidget>
 #include <QtTest>
@@ -49,6 +51,7 @@ private slots:
     void repairModeStartsWithRepairChosen();
     void systemPageShowsWhatTheEngineDetected();
     void backAndNextDoNotDetectAgain();
+    void doubleClickOnNextGoesOnePage();
     void chineseTranslationIsBuiltIn();
     void wholeInstallOverTheFakeMachine();
     void cancelMidInstallRollsBack();
@@ -60,17 +63,21 @@ private slots:
     void uninstallTakesTheInstallBack();
     void nextWithoutUninstallingTicksNothing();
     void switchInstallsTheOtherVersionInPlace();
+    void backFromASwitchUninstallsAndFinishes();
     void installSaysOneSizeAndOneTime();
     void benchmarkThatCouldNotRunIsNoTick();
     void logWithoutAnOpenerShowsItsPath();
     void deployCopiesNextToTheApplication();
     void blockedPackageKeepsNextDisabled();
+    void rejectionLeadsWithItsOwnFixAndOneVersion();
     void newCheckClearsTheLastAndCanBeStopped();
     void enterGoesOnOnceChecked();
     void toolkitSwitchRejudgesWithoutReading();
     void tieIsPreselectedWithNextEnabled();
     void preferredToolkitIsHonouredOnTheChooser();
+    void toolkitChosenOnTheSystemPageIsShownOnThePackagePage();
     void browsingToAToolkitChoosesIt();
+    void archiveDialogOpensInDownloads();
     void browsingToAFolderThatIsNoToolkitSaysSo();
     void pluralsReadRightForOneAndMany();
     void welcomeLeadsWithTheFrameworkVerdicts();
@@ -244,6 +251,27 @@ void TestWizard::backAndNextDoNotDetectAgain()
     wizard.findChild<QPushButton*>(QStringLiteral("rescan"))->click();
     QVERIFY(!page->isComplete()); // Next is off while looking again
     QTRY_COMPARE_WITH_TIMEOUT(snapshots.count(), 1, 30000);
+}
+
+void TestWizard::doubleClickOnNextGoesOnePage()
+{
+    const Engine engine = makeEngine();
+    SetupWizard wizard(engine);
+    goToSystemPage(wizard);
+    QTest::mouseClick(wizard.button(QWizard::BackButton), Qt::LeftButton);
+    QCOMPARE(wizard.currentId(), int(SetupWizard::WelcomePageId));
+    // A double click as the window system delivers it: press, release, press, double click, release. The System
+    // page is complete at once (its detection is done), so a second click would go on to the Package page.
+    QPushButton* next = qobject_cast<QPushButton*>(wizard.button(QWizard::NextButton));
+    QTest::mouseClick(next, Qt::LeftButton);
+    QCOMPARE(wizard.currentId(), int(SetupWizard::SystemPageId));
+    QVERIFY(next->isEnabled());
+    QTest::mousePress(next, Qt::LeftButton);
+    QTest::mouseDClick(next, Qt::LeftButton);
+    QTest::mouseRelease(next, Qt::LeftButton);
+    QCOMPARE(wizard.currentId(), int(SetupWizard::SystemPageId));
+    QTest::mouseClick(next, Qt::LeftButton); // a click after it goes on
+    QCOMPARE(wizard.currentId(), int(SetupWizard::PackagePageId));
 }
 
 void TestWizard::chineseTranslationIsBuiltIn()
@@ -724,6 +752,39 @@ void TestWizard::switchInstallsTheOtherVersionInPlace()
     QVERIFY(!QFileInfo::exists(toolkit() + QStringLiteral("/lib64/libcudnn_ops.so.9.19.0")));
 }
 
+void TestWizard::backFromASwitchUninstallsAndFinishes()
+{
+    const QString archive = fakeCudnnArchive();
+    const Engine engine = makeEngine(QStringLiteral("cpu-cudnn"));
+    installThroughWizard(engine, archive);
+    CudnnArchiveSpec wrong; // for CUDA 13: the CUDA 12.4 toolkit refuses it
+    wrong.cudnn = Version{9, 18, 1, 3};
+    const QString wrongArchive = m_tree->path(wrong.fileName());
+    wrong.build().write(wrongArchive);
+
+    SetupWizard wizard(engine, SetupTask::SwitchOrUninstall);
+    goToUninstall(wizard);
+    QTest::mouseClick(wizard.findChild<QPushButton*>(QStringLiteral("uninstallSwitch")), Qt::LeftButton);
+    QCOMPARE(wizard.currentId(), int(SetupWizard::PackagePageId));
+    const PackagePage* package = checkPackage(wizard, wrongArchive);
+    QVERIFY(!package->isComplete()); // rightly rejected
+    QTest::mouseClick(wizard.button(QWizard::BackButton), Qt::LeftButton);
+    QCOMPARE(wizard.currentId(), int(SetupWizard::UninstallPageId));
+    // Back on the Uninstall page, the task and the side panel are uninstalling's again.
+    QCOMPARE(wizard.state().task(), SetupTask::SwitchOrUninstall);
+    QCOMPARE(wizard.findChild<StepList*>()->currentStep(), SetupWizard::tr("Uninstall"));
+
+    QString asked;
+    answerNextQuestion(QMessageBox::Yes, &asked);
+    QTest::mouseClick(wizard.findChild<QPushButton*>(QStringLiteral("uninstallButton")), Qt::LeftButton);
+    auto* page = qobject_cast<UninstallPage*>(wizard.currentPage());
+    QTRY_VERIFY_WITH_TIMEOUT(!page->isBusy(), 60000);
+    QCOMPARE(wizard.state().uninstallOutcome()->result.status, InstallResult::Status::Uninstalled);
+    QTest::mouseClick(wizard.button(QWizard::NextButton), Qt::LeftButton);
+    QCOMPARE(wizard.currentId(), int(SetupWizard::FinishPageId)); // not the Package page with the old rejection
+    QVERIFY(wizard.button(QWizard::FinishButton)->isVisible());
+}
+
 void TestWizard::installSaysOneSizeAndOneTime()
 {
     const QString archive = fakeCudnnArchive();
@@ -777,6 +838,62 @@ void TestWizard::benchmarkThatCouldNotRunIsNoTick()
     auto* steps = wizard.findChild<StepList*>();
     QCOMPARE(steps->stateOf(SetupWizard::tr("Benchmark")), QStringLiteral("skipped")); // no green check
     QCOMPARE(steps->stateOf(SetupWizard::tr("Install")), QStringLiteral("done"));
+    // The saved report says the same as the step: not "ran".
+    const QString reportPath = m_tree->path(QStringLiteral("report.json"));
+    QString error;
+    QVERIFY2(wizard.findChild<FinishPage*>()->saveReport(reportPath, &error), qPrintable(error));
+    QFile reportFile(reportPath);
+    QVERIFY(reportFile.open(QIODevice::ReadOnly));
+    const QJsonObject saved
+        = QJsonDocument::fromJson(reportFile.readAll()).object().value(QStringLiteral("benchmark")).toObject();
+    QVERIFY2(saved.value(QStringLiteral("status")).toString() != QLatin1String("ran"),
+             qPrintable(saved.value(QStringLiteral("verdict")).toObject().value(QStringLiteral("code")).toString()));
+}
+
+/** Every row of a tree, its children indented below it. */
+static QString treeText(const QTreeWidget* tree)
+{
+    QStringList lines;
+    std::function<void(const QTreeWidgetItem*, int)> add = [&](const QTreeWidgetItem* item, int depth) {
+        lines << QString(depth * 2, u' ') + item->data(0, Qt::UserRole).toString() + QLatin1Char(' ') + item->text(0);
+        for (int i = 0; i < item->childCount(); ++i)
+            add(item->child(i), depth + 1);
+    };
+    for (int i = 0; i < tree->topLevelItemCount(); ++i)
+        add(tree->topLevelItem(i), 0);
+    return lines.join(u'\n');
+}
+
+void TestWizard::rejectionLeadsWithItsOwnFixAndOneVersion()
+{
+    CudnnArchiveSpec spec; // cuDNN 9.19.0.56 for CUDA 12: fits the CUDA 12.4 toolkit, but cut short in the download
+    spec.cuda = QStringLiteral("12");
+    const QString archive = m_tree->path(spec.fileName());
+    spec.build().write(archive);
+    QVERIFY(QFile::resize(archive, QFileInfo(archive).size() / 2));
+    const Engine engine = makeEngine();
+    SetupWizard wizard(engine);
+    goToPackagePage(wizard);
+    const PackagePage* page = checkPackage(wizard, archive);
+    QVERIFY(!page->isComplete());
+    const QString reasons = treeText(wizard.findChild<QTreeWidget*>(QStringLiteral("packageReasons")));
+    QVERIFY2(reasons.contains(QStringLiteral("PKG-TRUNCATED")), qPrintable(reasons));
+    // The summary's fix is the cut-short download's own (download it again), not "fix the first reason".
+    QVERIFY2(!reasons.contains(QStringLiteral("Fix the first reason given")), qPrintable(reasons));
+    const qsizetype summary = reasons.indexOf(QStringLiteral("PKG-NONE-COMPATIBLE"));
+    QVERIFY2(summary >= 0 && reasons.indexOf(QStringLiteral("Download the archive again"), summary) > summary,
+             qPrintable(reasons));
+    const QString verdict = wizard.findChild<QLabel*>(QStringLiteral("packageVerdict"))->text();
+    QVERIFY2(verdict.contains(QStringLiteral("cuDNN 9.19.0 for CUDA")), qPrintable(verdict));
+
+    // Refused by its name alone (CUDA 13 for a CUDA 12.4 toolkit): the headline names the release the findings
+    // name, 9.19.0, not NVIDIA's build 9.19.0.56 from the name.
+    CudnnArchiveSpec other;
+    const QString byName = m_tree->path(other.fileName());
+    other.build().write(byName);
+    checkPackage(wizard, byName);
+    const QString named = wizard.findChild<QLabel*>(QStringLiteral("packageVerdict"))->text();
+    QVERIFY2(named.contains(QStringLiteral("cuDNN 9.19.0 for CUDA 13")), qPrintable(named));
 }
 
 void TestWizard::logWithoutAnOpenerShowsItsPath()
@@ -998,6 +1115,63 @@ void TestWizard::preferredToolkitIsHonouredOnTheChooser()
     QCOMPARE(wizard.state().targetToolkit(), copy);
     QCOMPARE(page->findChild<QComboBox*>(QStringLiteral("targetToolkit"))->currentData().toString(), copy);
     QVERIFY(!page->findChild<QLabel*>(QStringLiteral("toolkitNote"))->isVisible()); // asked for: no tie to explain
+}
+
+void TestWizard::toolkitChosenOnTheSystemPageIsShownOnThePackagePage()
+{
+    const QString copy = addToolkitCopy(QStringLiteral("cuda-copy"));
+    const Engine engine = makeEngine();
+    SetupWizard wizard(engine);
+    SystemPage* system = goToSystemPage(wizard);
+    QVERIFY(system && system->isComplete());
+    auto* systemList = system->findChild<QComboBox*>(QStringLiteral("targetToolkit"));
+    const int index = systemList->findData(copy);
+    QVERIFY(index >= 0 && systemList->currentIndex() != index);
+    systemList->setCurrentIndex(index); // as the person picks it from the list
+    emit systemList->activated(index);
+    QCOMPARE(wizard.state().preferredToolkit(), copy);
+    QTest::mouseClick(wizard.button(QWizard::NextButton), Qt::LeftButton);
+    QCOMPARE(wizard.currentId(), int(SetupWizard::PackagePageId));
+    // Before any archive is checked, "Install into" already shows the toolkit chosen, not the active one.
+    auto* packageList = wizard.currentPage()->findChild<QComboBox*>(QStringLiteral("targetToolkit"));
+    QCOMPARE(packageList->currentData().toString(), copy);
+}
+
+void TestWizard::archiveDialogOpensInDownloads()
+{
+    // Started from its own install folder (the Start menu's working folder), with nothing typed yet: Archive… and
+    // Folder… open where downloads land, not among the program's platforms, styles and translations.
+    const QString home = m_tree->makeDir(QStringLiteral("person"));
+    const QString downloads = m_tree->makeDir(QStringLiteral("person/Downloads"));
+    const QString programFolder = m_tree->makeDir(QStringLiteral("program"));
+    const QByteArray oldHome = qgetenv("HOME");
+    const QString oldCurrent = QDir::currentPath();
+    qputenv("HOME", QFile::encodeName(home));
+    QDir::setCurrent(programFolder);
+    const Engine engine = makeEngine();
+    SetupWizard wizard(engine);
+    goToPackagePage(wizard);
+    QStringList opened;
+    for (const char* button : {"browseArchive", "browseFolder"}) {
+        QTimer::singleShot(0, &wizard, [&opened] {
+            // Polled: the dialog is modal, its exec() starts after this shot was queued.
+            const auto look = [&opened](const auto& self) -> void {
+                auto* dialog = qobject_cast<QFileDialog*>(QApplication::activeModalWidget());
+                if (!dialog) {
+                    QTimer::singleShot(20, [self] { self(self); });
+                    return;
+                }
+                opened << QFileInfo(dialog->directory().absolutePath()).canonicalFilePath();
+                dialog->reject();
+            };
+            look(look);
+        });
+        QTest::mouseClick(wizard.findChild<QPushButton*>(QLatin1String(button)), Qt::LeftButton);
+    }
+    QDir::setCurrent(oldCurrent);
+    qputenv("HOME", oldHome);
+    const QString expected = QFileInfo(downloads).canonicalFilePath();
+    QCOMPARE(opened, QStringList({expected, expected}));
 }
 
 void TestWizard::browsingToAToolkitChoosesIt()

@@ -12,6 +12,7 @@
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QRadioButton>
+#include <QScrollArea>
 #include <QVBoxLayout>
 #include <algorithm>
 
@@ -64,7 +65,20 @@ EnvironmentPage::EnvironmentPage(const Engine& engine, WizardState& state, Backg
     detailsLayout->addWidget(m_copies, 1);
     detailsLayout->addWidget(m_diff, 1);
 
-    auto* layout = new QVBoxLayout(this);
+    // The choice and the findings scroll; the administrator block (what Install will do, and the whole command)
+    // stays in view below them: with it the page is taller than the smallest window, and it is what matters next.
+    auto* content = new QWidget(this);
+    content->setObjectName(QStringLiteral("environmentContent"));
+    auto* scroll = new QScrollArea(this);
+    scroll->setObjectName(QStringLiteral("environmentScroll"));
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    auto* outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    outer->addWidget(scroll, 1);
+    auto* layout = new QVBoxLayout(content);
+    layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(user);
     layout->addWidget(machine);
     layout->addWidget(none);
@@ -76,8 +90,9 @@ EnvironmentPage::EnvironmentPage(const Engine& engine, WizardState& state, Backg
     m_rights->setTextFormat(Qt::RichText);
     m_rights->hide();
     m_command->setObjectName(QStringLiteral("environmentCommand"));
-    layout->addWidget(m_rights);
-    layout->addWidget(m_command);
+    outer->addWidget(m_rights);
+    outer->addWidget(m_command);
+    scroll->setWidget(content); // after its layout is complete, so its size hint counts every row
 }
 
 void EnvironmentPage::initializePage()
@@ -108,12 +123,14 @@ void EnvironmentPage::analyse()
     {
         EnvironmentOutcome outcome;
         std::optional<QString> privilegedCommand;
+        bool canAsk = true;
     };
     m_work.run<Planned>(
         this,
         [&engine, system = *system, choice = *choice, scope = m_state.pathScope()] {
             return Planned{engine.planEnvironment(choice, system, scope),
-                           engine.privilegedCommand(choice, system, scope)};
+                           engine.privilegedCommand(choice, system, scope),
+                           engine.canAskForRights()};
         },
         [this](const Planned& planned) {
             m_busy = false;
@@ -121,23 +138,28 @@ void EnvironmentPage::analyse()
                 m_state.setEnvironmentReport(*planned.outcome.analysis);
                 showReport(*planned.outcome.analysis);
             }
-            showRights(planned.privilegedCommand);
+            showRights(planned.privilegedCommand, planned.canAsk);
             emit completeChanged();
         });
 }
 
-void EnvironmentPage::showRights(const std::optional<QString>& command)
+void EnvironmentPage::showRights(const std::optional<QString>& command, bool canAsk)
 {
     m_rights->setVisible(command.has_value());
     m_command->setCommand(command.value_or(QString()));
     if (!command)
         return;
     const std::optional<PackageChoice>& choice = m_state.packageChoice();
-    m_rights->setText(
-        tr("<b>Install needs administrator rights</b> to write into %1: it asks for them once, for that step only. "
-           "If nothing can ask here, or you prefer, run this command in a terminal first; Install then does the "
-           "rest.")
-            .arg(displayPath(hostOsFlavor(), choice ? choice->toolkitRoot : QString()).toHtmlEscaped()));
+    const QString toolkit = displayPath(hostOsFlavor(), choice ? choice->toolkitRoot : QString()).toHtmlEscaped();
+    // Said before Install as it will happen: asked once, or (nothing here can ask) the command is the way.
+    m_rights->setText(canAsk ? tr("<b>Install needs administrator rights</b> to write into %1: it asks for them "
+                                  "once, for that step only. If you prefer, run this command in a terminal first; "
+                                  "Install then does the rest.")
+                                   .arg(toolkit)
+                             : tr("<b>Install needs administrator rights</b> to write into %1, and nothing on this "
+                                  "computer can ask for them (pkexec is missing). Run this command in a terminal "
+                                  "first; Install then does the rest.")
+                                   .arg(toolkit));
 }
 
 namespace {

@@ -32,8 +32,8 @@ public:
 private:
     void analyse();
     void showReport(const EnvironmentReport& report);
-    /** Before Install: whether it will ask for administrator rights, and the command to run by hand instead. */
-    void showRights(const std::optional<QString>& command);
+    /** Before Install: whether it will ask for administrator rights (or nothing here can ask), and the command. */
+    void showRights(const std::optional<QString>& command, bool canAsk);
 
     const Engine& m_engine;
     WizardState& m_state;

@@ -3,6 +3,7 @@
 #include "DiagnosticList.h"
 #include "FrameworkList.h"
 #include "engine/Engine.h"
+#include "repair/RepairCode.h"
 #include "report/Report.h"
 
 #include <QDesktopServices>
@@ -37,6 +38,7 @@ FinishPage::FinishPage(WizardState& state, QWidget* parent)
     m_summary->setTextFormat(Qt::RichText);
     m_save->setObjectName(QStringLiteral("finishSaveReport"));
     m_openLog->setObjectName(QStringLiteral("finishOpenLog"));
+    m_findings->setObjectName(QStringLiteral("finishFindings"));
     m_saved->setObjectName(QStringLiteral("finishSaved"));
     m_saved->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_saved->setWordWrap(true);
@@ -102,9 +104,11 @@ std::optional<FrameworkVerdicts> FinishPage::frameworksNow() const
 void FinishPage::initializePage()
 {
     const std::optional<FrameworkVerdicts> frameworks = frameworksNow();
-    m_frameworksHeadline->setVisible(frameworks.has_value());
-    m_frameworks->setVisible(frameworks && !frameworks->isEmpty());
-    if (frameworks) {
+    // Verdicts lead; "no framework was found" is not news above the task's own result: it is said after it.
+    const bool lead = frameworks && !frameworks->isEmpty();
+    m_frameworksHeadline->setVisible(lead);
+    m_frameworks->setVisible(lead);
+    if (lead) {
         m_frameworksHeadline->setText(tr("Now: %1").arg(FrameworkList::headline(*frameworks)));
         m_frameworks->setVerdicts(*frameworks);
     }
@@ -170,12 +174,17 @@ void FinishPage::initializePage()
             lines << tr("The repair was stopped and rolled back; the toolkits are as they were.");
         lines << (repair->after.isClean() ? tr("Nothing is left to repair.")
                                           : tr("Some problems are left; see below."));
-        diagnostics += repair->result.diagnostics;
+        for (const Diagnostic& d : repair->result.diagnostics) {
+            if (d.code != RepairCode::Applied) // the line above says how many fixes were applied
+                diagnostics.append(d);
+        }
         for (const RepairFinding& finding : repair->after.findings) {
             if (finding.isProblem())
                 diagnostics.append(finding.diagnostic);
         }
     }
+    if (frameworks && frameworks->isEmpty())
+        lines << FrameworkList::headline(*frameworks).toHtmlEscaped();
     if (installs && outcome && outcome->install.succeeded()) // only an install made here can be taken back later
         lines << tr("To take this install back later, run cudnn-setup again and choose Switch or uninstall.");
     m_summary->setText(lines.join(QStringLiteral("<br>")));

@@ -10,6 +10,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDir>
 #include <QDragEnterEvent>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -20,6 +21,7 @@
 #include <QMimeData>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QStandardPaths>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
@@ -60,6 +62,8 @@ PackagePage::PackagePage(const Engine& engine, WizardState& state, BackgroundWor
                                    : tr("cudnn-linux-x86_64-9.19.0.56_cuda13-archive.tar.xz, or a folder"));
     auto* browseFileButton = new QPushButton(tr("&Archive…"), this);
     auto* browseFolderButton = new QPushButton(tr("&Folder…"), this);
+    browseFileButton->setObjectName(QStringLiteral("browseArchive"));
+    browseFolderButton->setObjectName(QStringLiteral("browseFolder"));
     m_check->setObjectName(QStringLiteral("checkPackage"));
     m_stopCheck->setObjectName(QStringLiteral("stopCheck"));
     m_stopCheck->setToolTip(tr("Stop reading the archive; the wizard stays open."));
@@ -312,10 +316,21 @@ void PackagePage::offerFixes()
         });
 }
 
+QString PackagePage::browseStart() const
+{
+    // What was typed, else where downloads land: never the folder the program happens to run in (its own install
+    // folder, when started from the Start menu).
+    const QString typed = m_path->text().trimmed();
+    if (!typed.isEmpty())
+        return typed;
+    const QString downloads = QStandardPaths::writableLocation(QStandardPaths::DownloadLocation);
+    return !downloads.isEmpty() && QFileInfo(downloads).isDir() ? downloads : QDir::homePath();
+}
+
 void PackagePage::browseFile()
 {
     const QString file = QFileDialog::getOpenFileName(
-        this, tr("Choose a cuDNN archive"), m_path->text(), tr("cuDNN archives (*.zip *.tar.xz *.tgz *.tar.gz)"));
+        this, tr("Choose a cuDNN archive"), browseStart(), tr("cuDNN archives (*.zip *.tar.xz *.tgz *.tar.gz)"));
     if (!file.isEmpty()) {
         m_path->setText(file);
         check();
@@ -325,7 +340,7 @@ void PackagePage::browseFile()
 void PackagePage::browseFolder()
 {
     const QString folder
-        = QFileDialog::getExistingDirectory(this, tr("Choose a folder of cuDNN archives"), m_path->text());
+        = QFileDialog::getExistingDirectory(this, tr("Choose a folder of cuDNN archives"), browseStart());
     if (!folder.isEmpty()) {
         m_path->setText(folder);
         check();
@@ -430,7 +445,8 @@ void PackagePage::showChoice(const PackageChoice& choice, const QStringList& tie
         const PackageInspection& p = shown->inspection;
         const QString what = tr("%1 — cuDNN %2 for CUDA %3")
                                  .arg(QFileInfo(p.file).fileName(),
-                                      p.cudnnVersion ? p.cudnnVersion->toString() : tr("unknown"),
+                                      // the release the findings name (9.19.0), not NVIDIA's build (9.19.0.56)
+                                      p.cudnnVersion ? p.cudnnVersion->truncated(3).toString() : tr("unknown"),
                                       p.cudaVersion ? p.cudaVersion->toString() : tr("unknown"));
         const QString state = !verdict || verdict->blocked()   ? tr("cannot be installed")
             : verdict->level == PackageVerdict::Level::Warning ? tr("fits, with warnings")

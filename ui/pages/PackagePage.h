@@ -54,6 +54,8 @@ private:
     /** Buttons under the findings for the fixes this page takes itself: the toolkit list, an archive, a mirror. */
     void offerFixes();
     void browseFile();
+    /** Where Archive… and Folder… open: what was typed, else the Downloads folder, else home. */
+    QString browseStart() const;
     void browseFolder();
     /** `tie`: the toolkits the package fitted equally before one of them was taken (empty: no tie). */
     void showChoice(const PackageChoice& choice, const QStringList& tie = {});

@@ -262,6 +262,30 @@ QString RepairPage::statusText(const RepairScan& scan) const
                                            : tr("Press Repair to apply the automatic fixes."));
 }
 
+QString RepairPage::doneText(const RepairFinding& finding)
+{
+    QStringList done;
+    const OsFlavor os = hostOsFlavor();
+    for (const RepairFix& fix : finding.fixes) {
+        const QString path = displayPath(os, fix.path);
+        switch (fix.kind) {
+        case RepairFix::Kind::RestoreFile:
+            done << tr("%1 was put back from the package.").arg(path);
+            break;
+        case RepairFix::Kind::RebuildLink:
+            done << tr("%1 is a link again, as the package has it.").arg(path);
+            break;
+        case RepairFix::Kind::FixPermissions:
+            done << tr("%1 can be read by everyone again.").arg(path);
+            break;
+        case RepairFix::Kind::Environment:
+            done << tr("The search path now finds %1 first.").arg(path);
+            break;
+        }
+    }
+    return done.isEmpty() ? finding.diagnostic.message : done.join(QLatin1Char(' '));
+}
+
 void RepairPage::showFindings(const RepairScan& scan, const QList<RepairFinding>& fixed)
 {
     m_findings->clear();
@@ -280,10 +304,15 @@ void RepairPage::showFindings(const RepairScan& scan, const QList<RepairFinding>
         item->setData(0, RemedyRole, remedyName);
         return item;
     };
-    if (!fixed.isEmpty()) { // what this repair did, before what is still there
+    if (!fixed.isEmpty()) { // what this repair did, before what is still there: said as done, not as a problem
         QTreeWidgetItem* top = addGroup(tr("Fixed (%1)").arg(fixed.size()), QStringLiteral("fixed"));
-        for (const RepairFinding& finding : fixed)
-            addFinding(top, finding, QStringLiteral("fixed"))->setIcon(0, DiagnosticList::iconFor(Severity::Info));
+        for (const RepairFinding& finding : fixed) {
+            QTreeWidgetItem* item = addFinding(top, finding, QStringLiteral("fixed"));
+            item->setIcon(0, DiagnosticList::okIcon());
+            const QString done = doneText(finding);
+            item->setText(0, done);
+            item->setToolTip(0, done);
+        }
     }
     struct Group
     {

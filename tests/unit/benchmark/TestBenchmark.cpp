@@ -1,6 +1,8 @@
 // Runs `cudnn-probe benchmark` as a child process, as the wizard does, on the fake machines of tests/fakes: a cuDNN
-// that computes on the CPU, one with wrong answers, one that hangs, one that fails to start; no driver, no GPU, no
-// cuDNN, no CUDA runtime. Also checks that the GPU-machine scripts in bench/gpu parse and read a real report.
+// that computes on the CPU (graph API and legacy API), one with wrong answers, one that hangs, one that fails to
+// start, one whose execution plans fail to finalize, one with no engine that fits, a cuDNN 7 without the graph API;
+// no driver, no GPU, no cuDNN, no CUDA runtime. Also checks that the GPU-machine scripts in bench/gpu parse and read a
+// real report.
 #include "ChildProcess.h"
 
 #include <QDir>
@@ -58,6 +60,9 @@ private slots:
     void cpuBaselineReferenceOnRequest();
     void strictFp32StaysOffTf32();
     void wrongResultsAreCaught();
+    void failedPlanFinalizeFallsBackToLegacy();
+    void noEngineThatFitsFallsBackToLegacy();
+    void legacyOnlyCudnnRunsLegacy();
     void hangingConvolutionEndsWithTheWatchdog();
     void cudnnCreateFailure();
     void noDriver();
@@ -79,6 +84,8 @@ private:
                       const QStringList& extra = {},
                       bool expectExitZero = true) const;
     bool runProbe(ProbeRun& run, const QStringList& arguments, const QString& libraryPath) const;
+    /** Every case ran through the legacy API with a right answer, and its api_reason contains `reasonPart`. */
+    void verifyLegacyFallback(const ProbeRun& run, const QString& reasonPart) const;
     QString scenario(const QString& name) const { return QDir(m_fakesDir).filePath(name); }
     QJsonArray cases() const { return m_cpuFake.json.value(QStringLiteral("cases")).toArray(); }
 
@@ -145,12 +152,36 @@ void TestBenchmark::cpuFakeRunsEveryCase()
                  qPrintable(name + QStringLiteral(": ") + QJsonDocument(c).toJson()));
         QCOMPARE(c.value(QStringLiteral("error")).toString(QStringLiteral("absent")), QString());
         QCOMPARE(c.value(QStringLiteral("skipped")).toString(QStringLiteral("absent")), QString());
-        QCOMPARE(c.value(QStringLiteral("algorithm_search")).toString(), QStringLiteral("find"));
+        // Every case through the graph API: heuristics, autotune, one plan per layer.
+        QCOMPARE(c.value(QStringLiteral("api")).toString(), QStringLiteral("graph"));
+        QCOMPARE(c.value(QStringLiteral("api_reason")).toString(QStringLiteral("absent")), QString());
+        QCOMPARE(c.value(QStringLiteral("algorithm_search")).toString(), QStringLiteral("autotune"));
         for (const QString& algorithm : c.value(QStringLiteral("algorithm")).toString().split(QLatin1Char('+'))) {
-            QVERIFY2(algorithm == QStringLiteral("IMPLICIT_GEMM")
-                         || algorithm == QStringLiteral("IMPLICIT_PRECOMP_GEMM"),
+            QVERIFY2(algorithm == QStringLiteral("ENGINE_0") || algorithm == QStringLiteral("ENGINE_1"),
                      qPrintable(name + QStringLiteral(": ") + algorithm));
         }
+        for (const QJsonValue& layer : c.value(QStringLiteral("layers")).toArray()) {
+            const QJsonObject engine = layer.toObject().value(QStringLiteral("engine")).toObject();
+            QVERIFY2(!engine.value(QStringLiteral("knobs")).toArray().isEmpty(), qPrintable(name));
+            // The autotune timed every configuration the precision allows (engine 2 converts down: FP16 only,
+            // and FP16 data is not offered it), and kept the one reported.
+            const QJsonArray autotune = engine.value(QStringLiteral("autotune")).toArray();
+            QCOMPARE(autotune.size(),
+                     c.value(QStringLiteral("precision")).toString() == QStringLiteral("fp16") ? 2 : 1);
+            bool winnerTimed = false;
+            for (const QJsonValue& sample : autotune) {
+                QVERIFY(sample.toObject().value(QStringLiteral("ms")).toDouble() > 0);
+                winnerTimed |= sample.toObject().value(QStringLiteral("global_index")).toInt()
+                    == engine.value(QStringLiteral("global_index")).toInt();
+            }
+            QVERIFY2(winnerTimed, qPrintable(name));
+        }
+        // Host cost: the enqueue time per pass, and the same passes replayed from a captured CUDA graph.
+        const QJsonObject hostCost = c.value(QStringLiteral("host_cost")).toObject();
+        QVERIFY(hostCost.value(QStringLiteral("enqueue_ms")).toDouble() > 0);
+        QCOMPARE(hostCost.value(QStringLiteral("graph_error")).toString(QStringLiteral("absent")), QString());
+        QCOMPARE(hostCost.value(QStringLiteral("graph_ms")).toObject().value(QStringLiteral("runs")).toInt(), 3);
+        QVERIFY(hostCost.value(QStringLiteral("graph_ms")).toObject().value(QStringLiteral("min")).toDouble() > 0);
         const QJsonObject gpuMs = c.value(QStringLiteral("gpu_ms")).toObject();
         QCOMPARE(gpuMs.value(QStringLiteral("runs")).toInt(), 3);
         QVERIFY(gpuMs.value(QStringLiteral("min")).toDouble() > 0);
@@ -167,21 +198,21 @@ void TestBenchmark::cpuFakeRunsEveryCase()
         QCOMPARE(c.value(QStringLiteral("cpu_scaled")).toBool(), c.value(QStringLiteral("batch")).toInt() > 1);
         QCOMPARE(c.value(QStringLiteral("batch")).toInt(), c.value(QStringLiteral("requested_batch")).toInt());
     }
-    // The precomputed-index algorithm needs a workspace, sized from the chosen algorithm.
+    // Engine 1 needs a workspace, sized from the chosen plan; TF32 always runs on it.
     bool sawWorkspace = false;
     for (const QJsonValue& value : all) {
         for (const QJsonValue& layer : value.toObject().value(QStringLiteral("layers")).toArray()) {
             const QJsonObject l = layer.toObject();
-            if (l.value(QStringLiteral("algorithm")).toString() == QStringLiteral("IMPLICIT_PRECOMP_GEMM")) {
+            if (l.value(QStringLiteral("algorithm")).toString() == QStringLiteral("ENGINE_1")) {
                 QCOMPARE(l.value(QStringLiteral("workspace_bytes")).toInteger(),
                          l.value(QStringLiteral("c")).toInteger() * 9 * 8);
                 sawWorkspace = true;
+            } else {
+                QCOMPARE(l.value(QStringLiteral("workspace_bytes")).toInteger(), 0);
             }
         }
     }
-    if (!sawWorkspace) {
-        qInfo("the fake's search preferred IMPLICIT_GEMM everywhere this time");
-    }
+    QVERIFY(sawWorkspace);
 }
 
 void TestBenchmark::cpuFakeIsJudgedSlow()
@@ -233,22 +264,28 @@ void TestBenchmark::cpuFakeReportsTheGpuAndLibraries()
 
 void TestBenchmark::strictFp32StaysOffTf32()
 {
-    // On this Ampere fake, DEFAULT math rounds FP32 inputs to TF32 like the real tensor cores. Strict FP32 cases must
-    // have asked for FMA math (errors at float rounding), TF32 cases for DEFAULT (errors at TF32 rounding).
+    // On this Ampere fake, the TENSOR_CORE engine rounds FP32 inputs to TF32 like the real tensor cores, and the
+    // DOWN_CONVERT_INPUTS engine (ranked first for FP32 data) to FP16. Strict FP32 cases must run on the engine
+    // without notes (errors at float rounding), TF32 cases on the tensor-core one that keeps FP32 inputs (errors at
+    // TF32 rounding, not FP16's).
     for (const QJsonValue& value : cases()) {
         const QJsonObject c = value.toObject();
         const QString precision = c.value(QStringLiteral("precision")).toString();
-        const QString math
-            = c.value(QStringLiteral("layers")).toArray().at(0).toObject().value(QStringLiteral("math")).toString();
+        const QJsonObject layer = c.value(QStringLiteral("layers")).toArray().at(0).toObject();
+        const QString math = layer.value(QStringLiteral("math")).toString();
+        const QJsonArray notes
+            = layer.value(QStringLiteral("engine")).toObject().value(QStringLiteral("numerical_notes")).toArray();
         const double error = c.value(QStringLiteral("max_rel_error")).toDouble();
         if (precision == QStringLiteral("fp32")) {
             QCOMPARE(math, QStringLiteral("FMA"));
+            QVERIFY(notes.isEmpty());
             QVERIFY2(error < 1e-5, qPrintable(QString::number(error)));
         } else if (precision == QStringLiteral("tf32")) {
             QCOMPARE(math, QStringLiteral("DEFAULT"));
-            QVERIFY2(error > 1e-5 && error < 1e-2, qPrintable(QString::number(error)));
+            QCOMPARE(notes, (QJsonArray{QStringLiteral("TENSOR_CORE")}));
+            QVERIFY2(error > 1e-5 && error < 1e-3, qPrintable(QString::number(error)));
         } else {
-            QCOMPARE(math, QStringLiteral("TENSOR_OP"));
+            QVERIFY2(math == QStringLiteral("TENSOR_OP") || math == QStringLiteral("FMA"), qPrintable(math));
         }
     }
 }
@@ -263,8 +300,75 @@ void TestBenchmark::wrongResultsAreCaught()
         qPrintable(verdictMessage(run)));
     for (const QJsonValue& value : run.json.value(QStringLiteral("cases")).toArray()) {
         const QJsonObject c = value.toObject();
+        QCOMPARE(c.value(QStringLiteral("api")).toString(), QStringLiteral("graph")); // the plan's answer was judged
         QCOMPARE(c.value(QStringLiteral("ok")).toBool(true), false);
         QVERIFY(c.value(QStringLiteral("max_rel_error")).toDouble() > c.value(QStringLiteral("tolerance")).toDouble());
+    }
+}
+
+void TestBenchmark::failedPlanFinalizeFallsBackToLegacy()
+{
+    ProbeRun run;
+    QVERIFY2(runBenchmark(run, QStringLiteral("cudnn-plan-finalize-fails")), qPrintable(run.failure));
+    verifyLegacyFallback(run,
+                         QStringLiteral(": cudnnBackendFinalize (execution plan) returned 3000 "
+                                        "(CUDNN_STATUS_NOT_SUPPORTED)"));
+}
+
+void TestBenchmark::noEngineThatFitsFallsBackToLegacy()
+{
+    ProbeRun run;
+    QVERIFY2(runBenchmark(run, QStringLiteral("cudnn-no-engine-fits")), qPrintable(run.failure));
+    verifyLegacyFallback(run, QStringLiteral(": needs 1099511627776 bytes of workspace, over the limit of "));
+}
+
+void TestBenchmark::legacyOnlyCudnnRunsLegacy()
+{
+    ProbeRun run;
+    const QString cudnn = scenario(QStringLiteral("cudnn-legacy-only/libcudnn.so.7"));
+    QVERIFY2(runBenchmark(run, QStringLiteral("cudnn-legacy-only"), {QStringLiteral("--cudnn"), cudnn}),
+             qPrintable(run.failure));
+    QCOMPARE(run.json.value(QStringLiteral("libraries"))
+                 .toObject()
+                 .value(QStringLiteral("cudnn"))
+                 .toObject()
+                 .value(QStringLiteral("version_text"))
+                 .toString(),
+             QStringLiteral("7.6.5"));
+    verifyLegacyFallback(run, QStringLiteral("this cuDNN has no graph API (no cudnnBackendCreateDescriptor)"));
+    // That machine's runtime predates CUDA graphs: the host cost is the enqueue time alone, and says why.
+    for (const QJsonValue& value : run.json.value(QStringLiteral("cases")).toArray()) {
+        const QJsonObject hostCost = value.toObject().value(QStringLiteral("host_cost")).toObject();
+        QVERIFY(hostCost.value(QStringLiteral("enqueue_ms")).toDouble() > 0);
+        QVERIFY(hostCost.value(QStringLiteral("graph_ms")).isNull());
+        QCOMPARE(hostCost.value(QStringLiteral("graph_error")).toString(),
+                 QStringLiteral("this CUDA runtime lacks cudaStreamBeginCapture"));
+    }
+}
+
+void TestBenchmark::verifyLegacyFallback(const ProbeRun& run, const QString& reasonPart) const
+{
+    // Same verdict family as the healthy CPU fake: the legacy path computes right answers at the same speed.
+    const QString code = verdictCode(run);
+    QVERIFY2(code == QStringLiteral("BENCH-SLOW") || code == QStringLiteral("BENCH-OK"), qPrintable(code));
+    const QJsonArray all = run.json.value(QStringLiteral("cases")).toArray();
+    QCOMPARE(all.size(), 14);
+    for (const QJsonValue& value : all) {
+        const QJsonObject c = value.toObject();
+        const QString name = c.value(QStringLiteral("name")).toString();
+        QVERIFY2(c.value(QStringLiteral("ok")).toBool(),
+                 qPrintable(name + QStringLiteral(": ") + QJsonDocument(c).toJson()));
+        QCOMPARE(c.value(QStringLiteral("api")).toString(), QStringLiteral("legacy"));
+        QCOMPARE(c.value(QStringLiteral("algorithm_search")).toString(), QStringLiteral("find"));
+        const QString reason = c.value(QStringLiteral("api_reason")).toString();
+        QVERIFY2(reason.contains(reasonPart), qPrintable(name + QStringLiteral(": ") + reason));
+        for (const QJsonValue& layer : c.value(QStringLiteral("layers")).toArray()) {
+            QVERIFY(layer.toObject().value(QStringLiteral("engine")).isNull());
+            const QString algorithm = layer.toObject().value(QStringLiteral("algorithm")).toString();
+            QVERIFY2(algorithm == QStringLiteral("IMPLICIT_GEMM")
+                         || algorithm == QStringLiteral("IMPLICIT_PRECOMP_GEMM"),
+                     qPrintable(algorithm));
+        }
     }
 }
 
@@ -279,8 +383,8 @@ void TestBenchmark::hangingConvolutionEndsWithTheWatchdog()
     QVERIFY2(run.standardError.contains("watchdog"), run.standardError.constData());
     QCOMPARE(verdictCode(run), QStringLiteral("BENCH-TIMEOUT"));
     QCOMPARE(verdictMessage(run),
-             QStringLiteral("The benchmark did not finish within 8000 ms. It was at: reference-fp32: warm-up "
-                            "(cudnnConvolutionForward). A driver or cuDNN call probably hangs."));
+             QStringLiteral("The benchmark did not finish within 8000 ms. It was at: reference-fp32: layer 1 of 2: "
+                            "autotune, engine 0 (cudnnBackendExecute). A driver or cuDNN call probably hangs."));
     QCOMPARE(run.json.value(QStringLiteral("gpu")).toObject().value(QStringLiteral("sms")).toInt(), 38);
 }
 
@@ -518,6 +622,10 @@ void TestBenchmark::comparisonScriptReadsTheReport()
     }
     QVERIFY2(output.contains(QStringLiteral("NVIDIA GeForce RTX 3060 Ti")), qPrintable(output));
     QVERIFY2(output.contains(QStringLiteral("PyTorch: not run")), qPrintable(output));
+    // The API per case, and the host-cost table (events, CUDA graph, enqueue) for the next GPU run.
+    QVERIFY2(output.contains(QStringLiteral(" graph  ENGINE_")), qPrintable(output));
+    QVERIFY2(output.contains(QStringLiteral("Host cost per pass (ms)")), qPrintable(output));
+    QVERIFY2(!output.contains(QStringLiteral("no CUDA graph")), qPrintable(output));
 }
 
 QTEST_GUILESS_MAIN(TestBenchmark)

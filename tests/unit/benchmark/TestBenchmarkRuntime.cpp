@@ -8,8 +8,10 @@
 #include "runtime/CudartApi.h"
 #include "runtime/CudnnApi.h"
 #include "runtime/DynamicLibrary.h"
+#include "runtime/GpuCallError.h"
 #include "runtime/GpuCaseRunner.h"
 #include "runtime/GpuPeak.h"
+#include "runtime/GraphConvolution.h"
 #include "runtime/HalfFloat.h"
 #include "runtime/JsonWriter.h"
 #include "runtime/Statistics.h"
@@ -105,8 +107,12 @@ CaseResult ranCase(const BenchmarkCase& benchCase, double gpuMs, double cpuMs, s
     CaseResult result;
     result.benchCase = benchCase;
     result.batch = benchCase.batch();
+    result.api = "legacy";
+    result.apiReason = "this cuDNN has no graph API (no cudnnBackendCreateDescriptor)";
     result.algorithmSearch = "find";
-    result.layers.assign(benchCase.layers.size(), LayerChoice{1, 3, 4096});
+    result.layers.assign(benchCase.layers.size(), LayerChoice{1, 3, 4096, std::nullopt});
+    result.hostCost.enqueueMs = 0.25;
+    result.hostCost.graphError = "this CUDA runtime lacks cudaStreamBeginCapture";
     result.gpuMs = summarize({gpuMs, gpuMs * 0.9, gpuMs * 1.1});
     result.cpuMs = cpuMs;
     result.cpuImages = 1;
@@ -173,6 +179,7 @@ private slots:
     void caseList();
     void batchShrinksToFitMemory();
     void mathTypesPerPrecision();
+    void engineNotesPerPrecision();
     void cudartNamesFollowCudnnsCuda();
 
     void verdictOkForAFastCorrectGpu();
@@ -187,9 +194,12 @@ private slots:
     void referenceLimitsScaleWithTheGpu();
 
     void reportHasTheDocumentedKeys();
+    void reportNamesTheGraphEngineAndHostCost();
     void timeoutReportNamesTheActivity();
 
     void realLibrariesExportEverythingTheBenchmarkCalls();
+    void realCudnnFinalizesTheLayerDescriptors_data();
+    void realCudnnFinalizesTheLayerDescriptors();
 };
 
 void TestBenchmarkRuntime::cpuConvolutionHandComputed()
@@ -520,6 +530,41 @@ void TestBenchmarkRuntime::mathTypesPerPrecision()
     QCOMPARE(QString::fromStdString(mathTypeName(3)), QStringLiteral("FMA"));
 }
 
+void TestBenchmarkRuntime::engineNotesPerPrecision()
+{
+    const std::vector<int> none;
+    const std::vector<int> tensorCore{nv::CUDNN_NUMERICAL_NOTE_TENSOR_CORE};
+    const std::vector<int> downConvert{nv::CUDNN_NUMERICAL_NOTE_TENSOR_CORE,
+                                       nv::CUDNN_NUMERICAL_NOTE_DOWN_CONVERT_INPUTS};
+    const std::vector<int> reduced{nv::CUDNN_NUMERICAL_NOTE_TENSOR_CORE,
+                                   nv::CUDNN_NUMERICAL_NOTE_REDUCED_PRECISION_REDUCTION};
+    // FP32: strict, CUDA cores only.
+    QCOMPARE(QString::fromStdString(engineNotesRefusal(Precision::Fp32, none)), QString());
+    QCOMPARE(QString::fromStdString(engineNotesRefusal(Precision::Fp32, tensorCore)),
+             QStringLiteral("TENSOR_CORE: fp32 stays off tensor cores"));
+    QVERIFY(!engineNotesRefusal(Precision::Fp32, downConvert).empty());
+    // TF32: tensor cores, never FP16 inputs.
+    QCOMPARE(QString::fromStdString(engineNotesRefusal(Precision::Tf32, tensorCore)), QString());
+    QCOMPARE(QString::fromStdString(engineNotesRefusal(Precision::Tf32, none)),
+             QStringLiteral("no TENSOR_CORE note: tf32 runs on tensor cores"));
+    QCOMPARE(QString::fromStdString(engineNotesRefusal(Precision::Tf32, downConvert)),
+             QStringLiteral("DOWN_CONVERT_INPUTS: tf32 never converts to FP16"));
+    // FP16: anything that accumulates in FP32.
+    QCOMPARE(QString::fromStdString(engineNotesRefusal(Precision::Fp16, none)), QString());
+    QCOMPARE(QString::fromStdString(engineNotesRefusal(Precision::Fp16, downConvert)), QString());
+    QCOMPARE(QString::fromStdString(engineNotesRefusal(Precision::Fp16, reduced)),
+             QStringLiteral("REDUCED_PRECISION_REDUCTION: every case accumulates in FP32"));
+
+    QCOMPARE(equivalentMathType(Precision::Fp32, none), int(nv::CUDNN_FMA_MATH));
+    QCOMPARE(equivalentMathType(Precision::Tf32, tensorCore), int(nv::CUDNN_DEFAULT_MATH));
+    QCOMPARE(equivalentMathType(Precision::Fp16, tensorCore), int(nv::CUDNN_TENSOR_OP_MATH));
+    QCOMPARE(equivalentMathType(Precision::Fp16, none), int(nv::CUDNN_FMA_MATH));
+    QCOMPARE(equivalentMathType(Precision::Tf32, downConvert), int(nv::CUDNN_TENSOR_OP_MATH_ALLOW_CONVERSION));
+    QCOMPARE(QString::fromStdString(numericalNoteName(1)), QStringLiteral("DOWN_CONVERT_INPUTS"));
+    QCOMPARE(QString::fromStdString(numericalNoteName(12)), QStringLiteral("NOTE_12"));
+    QCOMPARE(QString::fromStdString(knobTypeName(43)), QStringLiteral("SWAP_AB"));
+}
+
 void TestBenchmarkRuntime::cudartNamesFollowCudnnsCuda()
 {
 #ifdef Q_OS_WIN
@@ -694,11 +739,12 @@ void TestBenchmarkRuntime::reportHasTheDocumentedKeys()
 
     const QJsonArray cases = root.value("cases").toArray();
     QCOMPARE(cases.size(), 15);
-    const QStringList caseKeys{"algorithm", "algorithm_search", "batch",     "cpu_baseline",    "cpu_images",
-                               "cpu_ms",    "cpu_scaled",       "error",     "gflop",           "gpu_ms",
-                               "kind",      "layers",           "layout",    "max_rel_error",   "name",
-                               "ok",        "percent_of_peak",  "precision", "requested_batch", "shape",
-                               "skipped",   "speedup",          "tflops",    "tolerance"};
+    const QStringList caseKeys{"algorithm",    "algorithm_search", "api",       "api_reason", "batch",
+                               "cpu_baseline", "cpu_images",       "cpu_ms",    "cpu_scaled", "error",
+                               "gflop",        "gpu_ms",           "host_cost", "kind",       "layers",
+                               "layout",       "max_rel_error",    "name",      "ok",         "percent_of_peak",
+                               "precision",    "requested_batch",  "shape",     "skipped",    "speedup",
+                               "tflops",       "tolerance"};
     for (const QJsonValue& value : cases) {
         QCOMPARE(QStringList(value.toObject().keys()), caseKeys);
     }
@@ -712,6 +758,13 @@ void TestBenchmarkRuntime::reportHasTheDocumentedKeys()
              (QStringList{"max", "median", "min", "p10", "p90", "runs"}));
     QCOMPARE(reference.value("gpu_ms").toObject().value("median").toDouble(), 1.0);
     QCOMPARE(reference.value("speedup").toDouble(), 100.0);
+    QCOMPARE(reference.value("api").toString(), QStringLiteral("legacy"));
+    QCOMPARE(reference.value("api_reason").toString(),
+             QStringLiteral("this cuDNN has no graph API (no cudnnBackendCreateDescriptor)"));
+    const QJsonObject hostCost = reference.value("host_cost").toObject();
+    QCOMPARE(QStringList(hostCost.keys()), (QStringList{"enqueue_ms", "graph_error", "graph_ms"}));
+    QCOMPARE(hostCost.value("enqueue_ms").toDouble(), 0.25);
+    QVERIFY(hostCost.value("graph_ms").isNull());
     QCOMPARE(reference.value("ok").toBool(), true);
     QCOMPARE(reference.value("cpu_scaled").toBool(true), false);
     // 2 * N*K*C*R*S*P*Q over both layers, at 1 ms.
@@ -722,6 +775,7 @@ void TestBenchmarkRuntime::reportHasTheDocumentedKeys()
     QCOMPARE(QStringList(layer.keys()),
              (QStringList{"algorithm",
                           "c",
+                          "engine",
                           "h",
                           "k",
                           "math",
@@ -738,6 +792,7 @@ void TestBenchmarkRuntime::reportHasTheDocumentedKeys()
                           "workspace_bytes"}));
     QCOMPARE(layer.value("math").toString(), QStringLiteral("FMA"));
     QCOMPARE(layer.value("q").toInt(), 220);
+    QVERIFY(layer.value("engine").isNull()); // legacy: an algorithm, no engine
 
     const QJsonObject skippedCase = cases.at(14).toObject();
     QVERIFY(skippedCase.value("gpu_ms").isNull());
@@ -745,12 +800,66 @@ void TestBenchmarkRuntime::reportHasTheDocumentedKeys()
     QCOMPARE(skippedCase.value("ok").toBool(true), false);
     QCOMPARE(skippedCase.value("skipped").toString(), QStringLiteral("TF32 needs compute capability 8.0 or later"));
     QCOMPARE(skippedCase.value("algorithm").toString(QStringLiteral("absent")), QString());
+    QCOMPARE(skippedCase.value("api").toString(QStringLiteral("absent")), QString());
+    QVERIFY(skippedCase.value("host_cost").isNull());
 
     const QJsonObject verdict = root.value("verdict").toObject();
     QCOMPARE(
         QStringList(verdict.keys()),
         (QStringList{"code", "message", "reference_expected_ms", "reference_limit_ms", "reference_ms", "speedup"}));
     QCOMPARE(verdict.value("code").toString(), QStringLiteral("BENCH-OK"));
+}
+
+void TestBenchmarkRuntime::reportNamesTheGraphEngineAndHostCost()
+{
+    BenchmarkResult result = healthyRun();
+    CaseResult& graph = result.cases.at(1); // resnet50-conv2_x-fp32: one layer
+    graph.api = "graph";
+    graph.apiReason.clear();
+    graph.algorithmSearch = "autotune";
+    EngineChoice engine;
+    engine.globalIndex = 57;
+    engine.knobs = {EngineKnob{2, 3}, EngineKnob{17, 0}, EngineKnob{99, 7}};
+    engine.numericalNotes = {nv::CUDNN_NUMERICAL_NOTE_TENSOR_CORE};
+    engine.autotune
+        = {AutotuneSample{57, 0.041, ""},
+           AutotuneSample{12, std::nullopt, "cudnnBackendExecute returned 3000 (CUDNN_STATUS_NOT_SUPPORTED)"}};
+    graph.layers = {LayerChoice{-1, nv::CUDNN_DEFAULT_MATH, 1024, engine}};
+    graph.hostCost.enqueueMs = 0.03;
+    graph.hostCost.graphMs = summarize({0.02, 0.021, 0.019});
+    graph.hostCost.graphError.clear();
+
+    const QJsonObject c = parseObject(benchmarkReportJson(result)).value("cases").toArray().at(1).toObject();
+    QCOMPARE(c.value("api").toString(), QStringLiteral("graph"));
+    QCOMPARE(c.value("api_reason").toString(QStringLiteral("absent")), QString());
+    QCOMPARE(c.value("algorithm").toString(), QStringLiteral("ENGINE_57"));
+    QCOMPARE(c.value("algorithm_search").toString(), QStringLiteral("autotune"));
+    const QJsonObject layer = c.value("layers").toArray().at(0).toObject();
+    QCOMPARE(layer.value("algorithm").toString(), QStringLiteral("ENGINE_57"));
+    QCOMPARE(layer.value("math").toString(), QStringLiteral("DEFAULT"));
+    QCOMPARE(layer.value("workspace_bytes").toInt(), 1024);
+    const QJsonObject e = layer.value("engine").toObject();
+    QCOMPARE(QStringList(e.keys()),
+             (QStringList{"autotune", "behavior_notes", "global_index", "knobs", "numerical_notes"}));
+    QCOMPARE(e.value("global_index").toInt(), 57);
+    const QJsonArray knobs = e.value("knobs").toArray();
+    QCOMPARE(knobs.size(), 3);
+    QCOMPARE(knobs.at(0).toObject().value("type").toString(), QStringLiteral("TILE_SIZE"));
+    QCOMPARE(knobs.at(0).toObject().value("type_id").toInt(), 2);
+    QCOMPARE(knobs.at(0).toObject().value("value").toInt(), 3);
+    QCOMPARE(knobs.at(1).toObject().value("type").toString(), QStringLiteral("SPLIT_K_SLC"));
+    QCOMPARE(knobs.at(2).toObject().value("type").toString(), QStringLiteral("KNOB_99"));
+    QCOMPARE(e.value("numerical_notes").toArray(), (QJsonArray{QStringLiteral("TENSOR_CORE")}));
+    const QJsonArray autotune = e.value("autotune").toArray();
+    QCOMPARE(autotune.size(), 2);
+    QCOMPARE(autotune.at(0).toObject().value("ms").toDouble(), 0.041);
+    QVERIFY(autotune.at(1).toObject().value("ms").isNull());
+    QVERIFY(autotune.at(1).toObject().value("error").toString().startsWith(QStringLiteral("cudnnBackendExecute")));
+    const QJsonObject hostCost = c.value("host_cost").toObject();
+    QCOMPARE(hostCost.value("enqueue_ms").toDouble(), 0.03);
+    QCOMPARE(hostCost.value("graph_ms").toObject().value("median").toDouble(), 0.02);
+    QCOMPARE(hostCost.value("graph_ms").toObject().value("runs").toInt(), 3);
+    QCOMPARE(hostCost.value("graph_error").toString(QStringLiteral("absent")), QString());
 }
 
 void TestBenchmarkRuntime::timeoutReportNamesTheActivity()
@@ -782,6 +891,7 @@ void TestBenchmarkRuntime::realLibrariesExportEverythingTheBenchmarkCalls()
     QVERIFY2(cudnn.resolve(cudnnLibrary), cudnnLibrary.lastError().c_str());
     QVERIFY(cudnn.findConvolutionForwardAlgorithm);
     QVERIFY(cudnn.getConvolutionForwardAlgorithmV7);
+    QVERIFY2(cudnn.backend.available(), cudnn.backend.missing()); // the graph API, by the names declared here
     QCOMPARE(QString::fromStdString(cudnn.describe(1001)), QStringLiteral("1001 (CUDNN_STATUS_NOT_INITIALIZED)"));
 
     DynamicLibrary cudartLibrary;
@@ -789,11 +899,57 @@ void TestBenchmarkRuntime::realLibrariesExportEverythingTheBenchmarkCalls()
     CudartApi cudart;
     QVERIFY2(cudart.resolve(cudartLibrary), cudartLibrary.lastError().c_str());
     QVERIFY(cudart.getErrorName);
+    QVERIFY2(cudart.hasGraphs(), cudart.missingGraphFunction.c_str()); // stream capture and CUDA graphs
     int version = 0;
     QCOMPARE(cudart.runtimeGetVersion(&version), 0);
     QCOMPARE(version / 1000, 13);
     QCOMPARE(QString::fromStdString(cudart.describe(2)),
              QStringLiteral("2 (cudaErrorMemoryAllocation: out of memory)"));
+}
+
+void TestBenchmarkRuntime::realCudnnFinalizesTheLayerDescriptors_data()
+{
+    QTest::addColumn<int>("precision");
+    QTest::addColumn<int>("layout");
+    QTest::newRow("fp32 nhwc") << int(Precision::Fp32) << int(TensorLayout::Nhwc);
+    QTest::newRow("fp16 nhwc") << int(Precision::Fp16) << int(TensorLayout::Nhwc);
+    QTest::newRow("tf32 nchw") << int(Precision::Tf32) << int(TensorLayout::Nchw);
+}
+
+void TestBenchmarkRuntime::realCudnnFinalizesTheLayerDescriptors()
+{
+    QFETCH(int, precision);
+    QFETCH(int, layout);
+    const QString cudnnPath = kRealLibraryDir + QStringLiteral("/libcudnn.so.9");
+    if (!QFile::exists(cudnnPath)) {
+        QSKIP("needs the real CUDA 13.0 toolkit with cuDNN 9 in /usr/local/cuda-13.0");
+    }
+    // NVIDIA's cuDNN finalizes tensor, convolution and operation descriptors without a GPU: every attribute name,
+    // type and value the graph path sets up to the operation graph is checked by the real library. The operation
+    // graph needs a cudnnHandle_t (a GPU), so with none it must be the first thing refused.
+    DynamicLibrary cudnnLibrary;
+    QVERIFY2(cudnnLibrary.open(cudnnPath.toStdString()), cudnnLibrary.lastError().c_str());
+    CudnnApi cudnn;
+    QVERIFY2(cudnn.resolve(cudnnLibrary), cudnnLibrary.lastError().c_str());
+    ConvShape shape;
+    shape.n = 2;
+    shape.c = 64;
+    shape.h = 56;
+    shape.w = 56;
+    shape.k = 64;
+    shape.r = 3;
+    shape.s = 3;
+    shape.padH = shape.padW = 1;
+    shape.strideH = shape.strideW = 1;
+    QString message;
+    try {
+        const auto graph = std::make_shared<GraphConvolution>(
+            cudnn, nullptr, shape, static_cast<TensorLayout>(layout), static_cast<Precision>(precision));
+    } catch (const GpuCallError& error) {
+        message = QString::fromUtf8(error.what());
+    }
+    QVERIFY2(message.contains(QStringLiteral("(operation graph)")), qPrintable(message));
+    qInfo("%s", qPrintable(message));
 }
 
 QTEST_GUILESS_MAIN(TestBenchmarkRuntime)

@@ -211,6 +211,10 @@ void TestPackageValidator::platformAndArchitecture()
     QVERIFY(r);
     QCOMPARE(r->blocking, PackageFinding::Blocking::Always);
     QVERIFY(!onLinux.forceWouldLift());
+    // The systems by their names, as a person writes them (not the report's "windows" and "linux").
+    QVERIFY2(r->diagnostic.message.startsWith(QStringLiteral("This is the Windows build of"))
+                 && r->diagnostic.message.endsWith(QStringLiteral("this machine runs Linux.")),
+             qPrintable(r->diagnostic.message));
 
     CudnnArchiveSpec arm;
     arm.machine = SyntheticBinary::ElfAarch64;

@@ -163,6 +163,7 @@ void TestRepairScanner::environmentConflictsAreClassified()
     report.conflicts = {conflict(QStringLiteral("cudnn64_9.dll"), ConflictClass::UserSearchPath, true),
                         conflict(QStringLiteral("cudnn_ops64_9.dll"), ConflictClass::MachineScope, false),
                         conflict(QStringLiteral("cudnn_cnn64_9.dll"), ConflictClass::NotSearchPath, false)};
+    report.conflicts.first().winner = LibraryCopy{QStringLiteral("C:/OldCudnn/bin/cudnn64_9.dll"), {}, {}};
     report.cudaLink = CudaLink{QStringLiteral("/usr/local/cuda"), QStringLiteral("cuda-11.8"), false};
 
     RepairScanOptions options;
@@ -195,6 +196,28 @@ void TestRepairScanner::environmentConflictsAreClassified()
     QCOMPARE(tool->remedy, RepairFinding::Remedy::None);
     QVERIFY(!tool->isProblem());
     report.conflicts.removeLast();
+
+    // Nothing wins instead of the toolkit's file (its bin not on PATH): nothing is shadowed, so the code says "not
+    // found"; repair adds it itself, and a dry run that finds only that exits 0 (nothing wrong loads).
+    EnvironmentReport notFound = report;
+    notFound.conflicts = {conflict(QStringLiteral("nvcc"), ConflictClass::UserSearchPath, true)};
+    notFound.cudaLink.reset();
+    RepairScanOptions onlyNotFound = options;
+    onlyNotFound.environment = &notFound;
+    const RepairScan missing = RepairScanner(onlyNotFound).scan(SystemSnapshot{});
+    QVERIFY2(!findingWith(missing, QStringLiteral("ENV-SHADOW-USER")), describe(missing).constData());
+    const RepairFinding* nowhere = findingWith(missing, QStringLiteral("ENV-NOT-FOUND"));
+    QVERIFY2(nowhere, describe(missing).constData());
+    QCOMPARE(nowhere->diagnostic.severity, Severity::Info);
+    QCOMPARE(nowhere->remedy, RepairFinding::Remedy::Automatic);
+    RepairResult dryRun;
+    dryRun.status = RepairResult::Status::DryRun;
+    QCOMPARE(repairTaskStatus(dryRun, missing), TaskStatus::Ok);
+    // A copy that wins instead is broken: the dry run says so.
+    EnvironmentReport shadowed = notFound;
+    shadowed.conflicts.first().winner = LibraryCopy{QStringLiteral("/opt/old/bin/nvcc"), {}, {}};
+    onlyNotFound.environment = &shadowed;
+    QCOMPARE(repairTaskStatus(dryRun, RepairScanner(onlyNotFound).scan(SystemSnapshot{})), TaskStatus::Failed);
 
     // /usr/local/cuda at another toolkit that holds cuDNN too is a choice, not a fault.
     SystemSnapshot other;
