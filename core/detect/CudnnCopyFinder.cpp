@@ -85,6 +85,17 @@ QList<CudnnInstall> CudnnCopyFinder::inEnvironment(const PythonEnvironment& envi
         const QDir torch(QDir(environment.sitePackages).filePath(QStringLiteral("torch")));
         if (torch.exists(QStringLiteral("lib")))
             copies.append(m_scanner.scanCopy(torch.absolutePath(), {}, {torch.filePath(QStringLiteral("lib"))}));
+        // Any other distribution whose own RECORD lists cuDNN libraries carries its own copy (paddle's libs/).
+        for (const PythonDistribution& distribution : environment.distributions) {
+            for (const QString& folder : distribution.cudnnLibraryDirs) {
+                if (isInside(os, folder, wheel.absolutePath()) || isInside(os, folder, torch.absolutePath()))
+                    continue;
+                for (CudnnInstall copy : m_scanner.scanCopy(folder, {}, {folder})) {
+                    copy.package = distribution.name; // its version is the package's, not cuDNN's
+                    copies.append(copy);
+                }
+            }
+        }
     }
     if (environment.kind == PythonEnvironment::Kind::Conda) {
         const QDir prefix(environment.root);

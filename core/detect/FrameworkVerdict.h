@@ -32,6 +32,25 @@ struct FrameworkSubject
     QString package; // the table's name: "tensorflow", "torch", "onnxruntime-gpu"
     QString version; // as installed, local tag included: "2.5.1+cu124"
     QList<CudnnCopyFact> ownCopies; // cuDNN inside this environment (nvidia-cudnn wheel, torch/lib, conda's)
+
+    /** What the installed build states about itself, each value with the file it came from ("torch/version.py",
+     *  "METADATA"); what it leaves unset the table answers. */
+    struct Stated
+    {
+        std::optional<Version> cuda;
+        QString cudaSource;
+        std::optional<Version> cudnn;
+        QString cudnnSource;
+        QString variant; // "cu130", from a local version label the build file states
+        QString variantSource;
+        QString cudnnWheel; // the nvidia-cudnn wheel its METADATA requires here ("nvidia-cudnn-cu13")
+        QString cudnnSpecifier; // its specifier (">=9.8,<10.0", "==9.19.0.56"); empty for any version
+        bool noCuda = false; // the build file says it is no CUDA build (a CPU or ROCm build)
+        QString noCudaSource;
+    };
+    Stated stated;
+    /** Folders of this distribution's own files that hold cuDNN libraries (its RECORD says so). */
+    QStringList ownLibraryDirs;
 };
 
 /** What a verdict needs to know of the machine beyond the environment. */
@@ -44,6 +63,8 @@ struct MachineFacts
     QList<CudnnCopyFact> elsewhere;
     QList<Version> gpuComputeCapabilities;
     std::optional<Version> driver;
+    /** The newest CUDA the driver supports (nvidia-smi's "CUDA Version"); stands in when the version is unknown. */
+    std::optional<Version> newestCuda;
 };
 
 /**
@@ -53,9 +74,15 @@ struct MachineFacts
 struct FrameworkVerdict
 {
     FrameworkSubject subject;
-    std::optional<Version> builtCuda; // from the table; nullopt when the build is unknown
+    std::optional<Version> builtCuda; // nullopt when the build is unknown
     std::optional<Version> builtCudnn;
     QString variant;
+    /** Where each of the three came from: a build file ("torch/version.py"), "METADATA" or "table". */
+    QString cudaSource;
+    QString cudnnSource;
+    QString variantSource;
+    /** The cuDNN range the installed METADATA declares ("nvidia-cudnn-cu12>=9.8,<10.0"); empty when none. */
+    QString cudnnRequirement;
     QString source; // the table row's sources
     bool fromSearchPath = false; // it takes cuDNN from the machine by name (an install here can serve it)
     std::optional<CudnnCopyFact> loads;
@@ -70,6 +97,9 @@ struct FrameworkVerdict
     /** docs/detect-json.md "frameworks": {"environment", "environment_kind", "package", "version", "cudnn",
      *  "fits", "codes", ...}. */
     QJsonObject toJson() const;
+    /** {"cuda", "cudnn", "variant", "source": {"cuda", "cudnn", "variant"}, "cudnn_requirement"}; null when neither
+     *  the CUDA nor the cuDNN of the build is known. */
+    QJsonValue builtWithJson() const;
 };
 
 using FrameworkVerdicts = QList<FrameworkVerdict>;

@@ -2,6 +2,7 @@
 
 #include "common/Version.h"
 
+#include <QHash>
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -11,11 +12,27 @@
 struct PythonDistribution
 {
     enum class Installer { Pip, Conda };
+    /** One Requires-Dist line of its METADATA: "nvidia-cudnn-cu12", ">=9.8,<10.0", "extra == \"with-cuda\"". */
+    struct Requirement
+    {
+        QString name; // PEP 503-normalized
+        QString specifier; // empty when any version does
+        QString marker; // empty when it always applies
+    };
+
     QString name; // as the metadata spells it: "nvidia-cudnn-cu12", "torch", "cudnn"
     QString version; // "9.1.0.70", "2.5.1+cu124", "9.3.0.75" (conda)
     Installer installer = Installer::Pip;
     /** pip: the *.dist-info folder (METADATA and RECORD inside); conda: the conda-meta/<name>-<ver>-<build>.json. */
     QString record;
+    /** pip: the file in which the build states its own facts, relative to site-packages ("torch/version.py"), and
+     *  the assignments it holds ("__version__" -> "2.11.0+cu130", "cuda" -> "13.0"); empty when it ships none. */
+    QString buildFile = {};
+    QHash<QString, QString> buildFacts = {};
+    /** pip: the nvidia-cudnn-* wheels its METADATA requires, markers not yet evaluated. */
+    QList<Requirement> cudnnRequirements = {};
+    /** pip: the folders of its own RECORD that hold cuDNN libraries (libcudnn*, cudnn*64_*.dll), absolute. */
+    QStringList cudnnLibraryDirs = {};
 
     /** The name as PEP 503 compares it: lower case, runs of "-", "_", "." as one "-". */
     QString normalizedName() const;

@@ -1,6 +1,7 @@
 #include "PythonEnvironmentFinder.h"
 
 #include "DetectCode.h"
+#include "PythonBuildFacts.h"
 #include "host/BoundedFile.h"
 #include "host/PathList.h"
 
@@ -164,6 +165,8 @@ PythonEnvironmentFinder::read(OsFlavor os, const QString& root, const QString& f
                      [](const PythonDistribution& a, const PythonDistribution& b) {
                          return a.normalizedName() < b.normalizedName();
                      });
+    for (PythonDistribution& distribution : env.distributions)
+        PythonBuildFacts::read(env.sitePackages, distribution);
     return env;
 }
 

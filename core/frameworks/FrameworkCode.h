@@ -13,6 +13,7 @@ inline const QString DriverTooOld = QStringLiteral("FW-DRIVER-TOO-OLD");
 inline const QString OwnCopy = QStringLiteral("FW-OWN-COPY");
 inline const QString PyIgnoresPath = QStringLiteral("FW-PY-IGNORES-PATH");
 inline const QString BuildUnknown = QStringLiteral("FW-BUILD-UNKNOWN");
+inline const QString NoCudaBuild = QStringLiteral("FW-NO-CUDA-BUILD");
 inline const QString Fits = QStringLiteral("FW-CUDNN-FITS");
 inline const QString VersionUnknown = QStringLiteral("FW-CUDNN-VERSION-UNKNOWN");
 inline const QString MajorsConflict = QStringLiteral("FW-MAJORS-CONFLICT");

@@ -1,6 +1,7 @@
 #include "FrameworkJudge.h"
 
 #include "FrameworkCode.h"
+#include "PackageRequirement.h"
 #include "compat/CudaDriverTable.h"
 #include "compat/CudnnReleaseTable.h"
 
@@ -63,16 +64,29 @@ QJsonObject FrameworkVerdict::toJson() const
             {QStringLiteral("environment_kind"), subject.environmentKind},
             {QStringLiteral("package"), subject.distribution},
             {QStringLiteral("version"), subject.version},
-            {QStringLiteral("built_with"),
-             builtCudnn ? QJsonValue(QJsonObject{{QStringLiteral("cuda"), builtCuda->toString()},
-                                                 {QStringLiteral("cudnn"), builtCudnn->toString()},
-                                                 {QStringLiteral("variant"), variant}})
-                        : QJsonValue()},
+            {QStringLiteral("built_with"), builtWithJson()},
             {QStringLiteral("cudnn"), loads ? QJsonValue(loads->toJson()) : QJsonValue()},
             {QStringLiteral("loaded"), loaded ? QJsonValue(loaded->toJson()) : QJsonValue()},
             {QStringLiteral("fits"), fits ? QJsonValue(*fits) : QJsonValue()},
             {QStringLiteral("codes"), codeList},
             {QStringLiteral("diagnostics"), diagnosticsToJson(findings)}};
+}
+
+QJsonValue FrameworkVerdict::builtWithJson() const
+{
+    if (!builtCudnn && !builtCuda)
+        return QJsonValue();
+    const auto text = [](const std::optional<Version>& v) { return v ? QJsonValue(v->toString()) : QJsonValue(); };
+    const auto from = [](const QString& source) { return source.isEmpty() ? QJsonValue() : QJsonValue(source); };
+    return QJsonObject{{QStringLiteral("cuda"), text(builtCuda)},
+                       {QStringLiteral("cudnn"), text(builtCudnn)},
+                       {QStringLiteral("variant"), variant},
+                       {QStringLiteral("source"),
+                        QJsonObject{{QStringLiteral("cuda"), from(cudaSource)},
+                                    {QStringLiteral("cudnn"), from(cudnnSource)},
+                                    {QStringLiteral("variant"), from(variantSource)}}},
+                       {QStringLiteral("cudnn_requirement"),
+                        cudnnRequirement.isEmpty() ? QJsonValue() : QJsonValue(cudnnRequirement)}};
 }
 
 QJsonArray frameworkVerdictsToJson(const FrameworkVerdicts& verdicts)
@@ -134,24 +148,128 @@ FrameworkVerdict FrameworkJudge::judge(const FrameworkSubject& subject, const Ma
         return verdict;
     }
 
-    const FrameworkTable::Build* build = m_table.buildFor(subject.package, subject.version);
-    if (!build) {
+    if (subject.stated.noCuda) {
+        verdict.findings.append(Diagnostic::info(FrameworkCode::NoCudaBuild,
+                                                 tr("%1 is a build without CUDA (%2 says so): it loads no cuDNN.")
+                                                     .arg(name, subject.stated.noCudaSource))
+                                    .about(subject.environment));
+        return verdict;
+    }
+
+    const std::optional<FrameworkTable::Build> resolved = resolveBuild(verdict);
+    if (!resolved) {
         verdict.findings.append(
             Diagnostic::info(FrameworkCode::BuildUnknown,
                              tr("%1: which cuDNN this build was made with is not known, so whether it fits is not "
                                 "known either.")
                                  .arg(name))
                 .about(subject.environment));
+        // A distribution that ships its own cuDNN loads that copy, whatever it was built with.
+        for (const CudnnCopyFact& copy : subject.ownCopies) {
+            for (const QString& folder : subject.ownLibraryDirs) {
+                if (!verdict.loads && QDir::cleanPath(copy.path) == QDir::cleanPath(folder))
+                    verdict.loads = copy;
+            }
+        }
+        // The CUDA it needs may still be known, and with it whether the driver runs it at all.
+        if (verdict.builtCuda) {
+            if (std::optional<Diagnostic> driver = judgeDriver(verdict, *verdict.builtCuda, machine)) {
+                verdict.fits = false;
+                verdict.findings.prepend(*driver);
+            }
+        }
         return verdict;
     }
-    verdict.builtCuda = build->cuda;
-    verdict.builtCudnn = build->cudnn;
-    verdict.variant = build->variant;
-    verdict.source = build->source;
+    const FrameworkTable::Build* build = &*resolved;
+    judgeCudnn(verdict, *build, machine);
+    if (std::optional<Diagnostic> driver = judgeDriver(verdict, build->cuda, machine)) {
+        verdict.fits = false;
+        verdict.findings.prepend(*driver);
+    }
+    return verdict;
+}
+
+std::optional<FrameworkTable::Build> FrameworkJudge::resolveBuild(FrameworkVerdict& verdict) const
+{
+    const FrameworkSubject& subject = verdict.subject;
+    const FrameworkSubject::Stated& stated = subject.stated;
+    const std::optional<Version> release = FrameworkTable::releaseOf(subject.version);
+    // The variant the installed build states (torch/version.py's "+cu130") decides the row when the dist-info
+    // version carries no label.
+    const QString labelled = FrameworkTable::variantOf(subject.version);
+    const QString variant = labelled.isEmpty() ? stated.variant : labelled;
+    const FrameworkTable::Build* row = release && !variant.isEmpty()
+        ? m_table.buildFor(subject.package, release->toString() + QLatin1Char('+') + variant)
+        : m_table.buildFor(subject.package, subject.version);
+    // Without a row for that variant the release's default build still says where it looks and how it loads.
+    const FrameworkTable::Build* shape
+        = row ? row : m_table.buildFor(subject.package, subject.version.section('+', 0, 0));
+
+    FrameworkTable::Build build;
+    if (shape) {
+        build = *shape;
+    } else {
+        // A package the table does not know: what it declares is all there is.
+        build.package = subject.package;
+        const FrameworkTable::CudnnSource where = !stated.cudnnWheel.isEmpty() ? FrameworkTable::CudnnSource::Pip
+            : !subject.ownLibraryDirs.isEmpty()                                ? FrameworkTable::CudnnSource::Wheel
+                                                : FrameworkTable::CudnnSource::SearchPath;
+        build.linuxSource = where;
+        build.windowsSource = where;
+    }
+    if (!row) {
+        build.cuda = Version{};
+        build.cudnn = Version{};
+        build.source.clear();
+    }
+    build.variant = variant.isEmpty() ? (row ? row->variant : QString()) : variant;
+    verdict.variantSource = !labelled.isEmpty() ? QStringLiteral("METADATA")
+        : !stated.variant.isEmpty()             ? stated.variantSource
+        : row && !row->variant.isEmpty()        ? QStringLiteral("table")
+                                                : QString();
+    if (!stated.cudnnWheel.isEmpty()) {
+        build.pipCudnn = stated.cudnnWheel;
+        verdict.cudnnRequirement = stated.cudnnWheel + stated.cudnnSpecifier;
+    }
+
+    // A stated value wins over the table's, unless it only confirms the table's less precisely (TensorFlow states
+    // the cuDNN major: "9" against the table's 9.3).
+    const auto take
+        = [&](Version& value, QString& source, const std::optional<Version>& statedValue, const QString& statedSource) {
+              const bool fromTable = !value.isNull();
+              if (statedValue
+                  && !(fromTable && statedValue->size() < value.size()
+                       && value.truncated(statedValue->size()) == *statedValue)) {
+                  value = *statedValue;
+                  source = statedSource;
+                  return;
+              }
+              if (fromTable)
+                  source = QStringLiteral("table");
+          };
+    take(build.cuda, verdict.cudaSource, stated.cuda, stated.cudaSource);
+    take(build.cudnn, verdict.cudnnSource, stated.cudnn, stated.cudnnSource);
+    if (!build.cuda.isNull())
+        verdict.builtCuda = build.cuda;
+    if (build.cudnn.isNull())
+        return std::nullopt;
+    verdict.builtCudnn = build.cudnn;
+    verdict.variant = build.variant;
+    verdict.source = build.source;
+    return build;
+}
+
+void FrameworkJudge::judgeCudnn(FrameworkVerdict& verdict,
+                                const FrameworkTable::Build& resolved,
+                                const MachineFacts& machine) const
+{
+    const FrameworkSubject& subject = verdict.subject;
+    const QString name = who(subject);
+    const FrameworkTable::Build* build = &resolved;
     const int major = build->cudnn.major();
 
     const FrameworkTable::CudnnSource source = build->sourceOn(machine.os);
-    const CudnnCopyFact* own = firstOfMajor(subject.ownCopies, major);
+    const CudnnCopyFact* own = ownCopyOf(subject, major);
     // A conda environment's own cudnn package comes first for every build (conda links its packages against the
     // environment's lib/ and puts it first); a pip build's own copy when its build takes cuDNN from the wheel.
     const bool usesOwn = own
@@ -159,18 +277,27 @@ FrameworkVerdict FrameworkJudge::judge(const FrameworkSubject& subject, const Ma
             || source == FrameworkTable::CudnnSource::Pip || source == FrameworkTable::CudnnSource::PipOrSearchPath);
     if (usesOwn) {
         verdict.loads = *own;
-        verdict.fits = accepts(m_table.ruleFor(subject.package), build->cudnn, own->version.value_or(build->cudnn));
+        verdict.fits = accepts(m_table.ruleFor(subject.package), build->cudnn, own->version.value_or(build->cudnn))
+            && withinDeclaredRange(subject, own->version);
         if (!*verdict.fits) {
             verdict.findings.append(
-                Diagnostic::error(
-                    FrameworkCode::TooOld,
-                    tr("%1 was built with cuDNN %2 but its own copy at %3 is cuDNN %4.")
-                        .arg(name, build->cudnn.toString(), QDir::toNativeSeparators(own->path), versionText(*own)),
-                    tr("Reinstall the framework so that pip brings the cuDNN it requires."))
+                Diagnostic::error(FrameworkCode::TooOld,
+                                  verdict.cudnnSource == QLatin1String("METADATA")
+                                      ? tr("%1 requires %2 but its own copy at %3 is cuDNN %4.")
+                                            .arg(name,
+                                                 verdict.cudnnRequirement,
+                                                 QDir::toNativeSeparators(own->path),
+                                                 versionText(*own))
+                                      : tr("%1 was built with cuDNN %2 but its own copy at %3 is cuDNN %4.")
+                                            .arg(name,
+                                                 build->cudnn.toString(),
+                                                 QDir::toNativeSeparators(own->path),
+                                                 versionText(*own)),
+                                  tr("Reinstall the framework so that pip brings the cuDNN it requires."))
                     .about(subject.environment)
                     .offering(FixAction::Kind::InstallFramework,
                               QStringLiteral("%1==%2").arg(subject.distribution, subject.version)));
-            return verdict;
+            return;
         }
         verdict.findings.append(
             Diagnostic::info(FrameworkCode::OwnCopy,
@@ -178,7 +305,7 @@ FrameworkVerdict FrameworkJudge::judge(const FrameworkSubject& subject, const Ma
                                  .arg(name, versionText(*own), own->origin, QDir::toNativeSeparators(own->path)))
                 .about(subject.environment));
         judgeMachine(verdict, *build, machine);
-        return verdict;
+        return;
     }
 
     if (source == FrameworkTable::CudnnSource::Wheel && machine.os == OsFlavor::Windows) {
@@ -196,13 +323,13 @@ FrameworkVerdict FrameworkJudge::judge(const FrameworkSubject& subject, const Ma
         if (onPath)
             finding.offering(FixAction::Kind::AddDllDirectory, QDir::toNativeSeparators(onPath->path));
         verdict.findings.append(finding);
-        return verdict;
+        return;
     }
 
     judgeSearchPath(verdict, *build, machine);
     if (verdict.fits.value_or(false))
         judgeMachine(verdict, *build, machine);
-    return verdict;
+    return;
 }
 
 void FrameworkJudge::judgeSearchPath(FrameworkVerdict& verdict,
@@ -267,13 +394,17 @@ void FrameworkJudge::judgeSearchPath(FrameworkVerdict& verdict,
         return;
     }
     const Version runtime = found->version.value_or(build.cudnn);
-    if (!accepts(rule, build.cudnn, runtime)) {
+    if (!accepts(rule, build.cudnn, runtime) || !withinDeclaredRange(subject, found->version)) {
         verdict.fits = false;
         verdict.findings.append(
             Diagnostic::error(
                 FrameworkCode::TooOld,
-                tr("%1 was built with cuDNN %2 and refuses the older cuDNN %3 it finds at %4.")
-                    .arg(name, build.cudnn.toString(), runtime.toString(), QDir::toNativeSeparators(found->path)),
+                verdict.cudnnSource == QLatin1String("METADATA")
+                    ? tr("%1 requires %2 and the cuDNN it finds at %3 is %4.")
+                          .arg(
+                              name, verdict.cudnnRequirement, QDir::toNativeSeparators(found->path), runtime.toString())
+                    : tr("%1 was built with cuDNN %2 and refuses the older cuDNN %3 it finds at %4.")
+                          .arg(name, build.cudnn.toString(), runtime.toString(), QDir::toNativeSeparators(found->path)),
                 tr("Install %1.").arg(archive))
                 .about(subject.environment)
                 .offering(FixAction::Kind::ChoosePackage, archive));
@@ -292,20 +423,6 @@ void FrameworkJudge::judgeMachine(FrameworkVerdict& verdict,
                                   const MachineFacts& machine) const
 {
     const QString name = who(verdict.subject);
-    if (machine.driver) {
-        const std::optional<Version> floor
-            = CudaDriverTable::builtIn().familyMinimumDriver(build.cuda.major(), machine.os);
-        if (floor && *machine.driver < *floor) {
-            verdict.fits = false;
-            verdict.findings.append(
-                Diagnostic::error(FrameworkCode::DriverTooOld,
-                                  tr("%1 is built with CUDA %2, which needs driver %3 or newer; "
-                                     "this driver is %4.")
-                                      .arg(name, build.cuda.toString(), floor->toString(), machine.driver->toString()),
-                                  tr("Update the NVIDIA driver to %1 or newer.").arg(floor->toString()))
-                    .about(verdict.subject.environment));
-        }
-    }
     const std::optional<Version> cudnn = verdict.loads ? verdict.loads->version : std::nullopt;
     const CudnnReleaseTable::Release* release = cudnn ? CudnnReleaseTable::builtIn().releaseFor(*cudnn) : nullptr;
     const CudnnReleaseTable::Build* cudnnBuild = release ? release->buildFor(build.cuda) : nullptr;
@@ -326,6 +443,113 @@ void FrameworkJudge::judgeMachine(FrameworkVerdict& verdict,
                 .about(verdict.subject.environment));
         return;
     }
+}
+
+const CudnnCopyFact* FrameworkJudge::ownCopyOf(const FrameworkSubject& subject, int major)
+{
+    // A distribution that ships cuDNN in its own folders loads that copy; any other the environment's first.
+    for (const CudnnCopyFact& copy : subject.ownCopies) {
+        if (majorOf(copy) != major)
+            continue;
+        for (const QString& folder : subject.ownLibraryDirs) {
+            if (QDir::cleanPath(copy.path) == QDir::cleanPath(folder))
+                return &copy;
+        }
+    }
+    return firstOfMajor(subject.ownCopies, major);
+}
+
+bool FrameworkJudge::withinDeclaredRange(const FrameworkSubject& subject, const std::optional<Version>& cudnn)
+{
+    if (!cudnn || subject.stated.cudnnSpecifier.isEmpty())
+        return true;
+    return PackageRequirement::allows(subject.stated.cudnnSpecifier, *cudnn);
+}
+
+QString FrameworkJudge::pipCommand(const FrameworkSubject& subject, OsFlavor os, const QString& arguments)
+{
+    const QDir root(subject.environment);
+    const QString python = os != OsFlavor::Windows         ? root.filePath(QStringLiteral("bin/python"))
+        : subject.environmentKind == QLatin1String("venv") ? root.filePath(QStringLiteral("Scripts/python.exe"))
+                                                           : root.filePath(QStringLiteral("python.exe"));
+    QString shown = QDir::toNativeSeparators(python);
+    if (shown.contains(QLatin1Char(' ')))
+        shown = QLatin1Char('"') + shown + QLatin1Char('"');
+    return QStringLiteral("%1 -m %2").arg(shown, arguments);
+}
+
+std::optional<Diagnostic>
+FrameworkJudge::judgeDriver(const FrameworkVerdict& verdict, const Version& cuda, const MachineFacts& machine) const
+{
+    if (cuda.isNull() || (!machine.driver && !machine.newestCuda))
+        return std::nullopt;
+    // The rule the toolkit check applies (CudaDriverTable::fit): natively, or within the CUDA major's minor
+    // version compatibility. Without the driver's version, the newest CUDA it reports stands in for it.
+    const CudaDriverTable& drivers = CudaDriverTable::builtIn();
+    std::optional<Version> needed;
+    if (machine.driver) {
+        const CudaDriverTable::Fit fit = drivers.fit(*machine.driver, cuda, machine.os);
+        if (fit.kind != CudaDriverTable::Fit::Kind::TooOld)
+            return std::nullopt;
+        needed = fit.needed;
+    } else {
+        const Version& newest = *machine.newestCuda;
+        const bool runs = cuda.major() >= 11 ? newest.major() >= cuda.major() : newest >= cuda.truncated(2);
+        if (runs)
+            return std::nullopt;
+        needed = drivers.familyMinimumDriver(cuda.major(), machine.os);
+        if (!needed)
+            needed = drivers.minimumDriver(cuda, machine.os);
+    }
+    const FrameworkSubject& subject = verdict.subject;
+    const QString name = who(subject);
+    const QString driverText = machine.driver
+        ? tr("driver %1").arg(machine.driver->toString())
+        : tr("a driver that supports CUDA %1 at most").arg(machine.newestCuda->toString());
+    const QString message = needed
+        ? tr("%1 is built with CUDA %2, which needs NVIDIA driver %3 or newer; this machine "
+             "has %4.")
+              .arg(name, cuda.toString(), needed->toString(), driverText)
+        : tr("%1 is built with CUDA %2, which this machine's %3 cannot run.").arg(name, cuda.toString(), driverText);
+
+    // Or the same release built for a CUDA this driver runs: the newest such variant the table knows.
+    const std::optional<Version> release = FrameworkTable::releaseOf(subject.version);
+    const FrameworkTable::Build* older = nullptr;
+    if (release) {
+        for (const FrameworkTable::Build* build : m_table.buildsOf(subject.package, *release)) {
+            const bool runs = machine.driver
+                ? drivers.fit(*machine.driver, build->cuda, machine.os).kind != CudaDriverTable::Fit::Kind::TooOld
+                : (build->cuda.major() >= 11 ? machine.newestCuda->major() >= build->cuda.major()
+                                             : *machine.newestCuda >= build->cuda.truncated(2));
+            if (runs && build->cuda < cuda && (!older || older->cuda < build->cuda))
+                older = build;
+        }
+    }
+    QString install = older && release ? m_table.installCommand(*older, *release) : QString();
+    std::optional<Version> olderCuda = older ? std::optional<Version>(older->cuda) : std::nullopt;
+    if (install.isEmpty() && release) {
+        // Another package holds the older CUDA's build (jax-cuda13-plugin -> jax[cuda12]).
+        if (const auto other = m_table.olderCudaInstall(subject.package, *release)) {
+            const bool runs = machine.driver
+                ? drivers.fit(*machine.driver, other->first, machine.os).kind != CudaDriverTable::Fit::Kind::TooOld
+                : machine.newestCuda->major() >= other->first.major();
+            if (runs) {
+                install = other->second;
+                olderCuda = other->first;
+            }
+        }
+    }
+    const QString updateDriver = needed ? tr("Update the NVIDIA driver to %1 or newer").arg(needed->toString())
+                                        : tr("Update the NVIDIA driver");
+    const QString fix = install.isEmpty()
+        ? updateDriver + QLatin1Char('.')
+        : tr("%1, or install the build for CUDA %2: %3")
+              .arg(updateDriver, olderCuda->toString(), pipCommand(subject, machine.os, install));
+    Diagnostic finding = Diagnostic::error(FrameworkCode::DriverTooOld, message, fix);
+    finding.about(subject.environment);
+    if (!install.isEmpty())
+        finding.offering(FixAction::Kind::InstallFramework, install);
+    return finding;
 }
 
 FrameworkVerdicts FrameworkJudge::judgeAll(const QList<FrameworkSubject>& subjects, const MachineFacts& machine) const

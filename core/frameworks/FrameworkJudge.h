@@ -24,6 +24,20 @@ public:
     static bool accepts(FrameworkTable::LoadRule rule, const Version& built, const Version& runtime);
 
 private:
+    /** The build this installation is: the table's row for its variant, its own stated facts over it (build file,
+     *  then METADATA), and for a package the table does not know, only those; nullopt when its cuDNN stays unknown.
+     *  Fills the verdict's built_with values and where each came from. */
+    std::optional<FrameworkTable::Build> resolveBuild(FrameworkVerdict& verdict) const;
+    void judgeCudnn(FrameworkVerdict& verdict, const FrameworkTable::Build& build, const MachineFacts& m) const;
+    /** A build the driver cannot run: the finding, with the driver it needs and the same release built for a CUDA
+     *  this driver runs; nullopt when it runs or the driver is not known. */
+    std::optional<Diagnostic>
+    judgeDriver(const FrameworkVerdict& verdict, const Version& cuda, const MachineFacts& machine) const;
+    static const CudnnCopyFact* ownCopyOf(const FrameworkSubject& subject, int major);
+    /** False when the installed METADATA's cuDNN specifier excludes that version (unknown versions pass). */
+    static bool withinDeclaredRange(const FrameworkSubject& subject, const std::optional<Version>& cudnn);
+    /** "<env>/bin/python -m pip install ...": the environment's own interpreter runs pip. */
+    static QString pipCommand(const FrameworkSubject& subject, OsFlavor os, const QString& arguments);
     void judgeSearchPath(FrameworkVerdict& verdict, const FrameworkTable::Build& build, const MachineFacts& m) const;
     void judgeMachine(FrameworkVerdict& verdict, const FrameworkTable::Build& build, const MachineFacts& m) const;
     void markConflicts(FrameworkVerdicts& verdicts) const;

@@ -65,6 +65,12 @@ FrameworkTable FrameworkTable::fromJson(const QJsonObject& json)
                                                                                                    : OsFlavor::Linux;
         table.m_limits.append({row.value(QStringLiteral("package")).toString(), versionAt(row, "from"), os});
     }
+    for (const QJsonValue& value : json.value(QStringLiteral("install_commands")).toArray()) {
+        const QJsonObject row = value.toObject();
+        table.m_installs.append({row.value(QStringLiteral("package")).toString(),
+                                 row.value(QStringLiteral("command")).toString(),
+                                 Version::parse(row.value(QStringLiteral("cuda")).toString())});
+    }
     for (const QJsonValue& value : json.value(QStringLiteral("builds")).toArray()) {
         const QJsonObject row = value.toObject();
         Build build;
@@ -79,6 +85,7 @@ FrameworkTable FrameworkTable::fromJson(const QJsonObject& json)
         build.linuxSource = sourceNamed(row.value(QStringLiteral("cudnn_linux")).toString());
         build.windowsSource = sourceNamed(row.value(QStringLiteral("cudnn_windows")).toString());
         build.source = row.value(QStringLiteral("source")).toString();
+        build.install = row.value(QStringLiteral("install")).toString();
         table.m_builds.append(build);
     }
     return table;
@@ -107,14 +114,62 @@ FrameworkTable::LoadRule FrameworkTable::ruleFor(const QString& package) const
     return LoadRule::SameMajorMinorAtLeast;
 }
 
+namespace {
+/** PaddlePaddle marks its CUDA builds as post releases: "2.6.1.post120" is the CUDA 12.0 build of 2.6.1. */
+const QRegularExpression& paddlePost()
+{
+    static const QRegularExpression pattern(QStringLiteral("^(.*)\\.(post1[0-9][0-9])$"));
+    return pattern;
+}
+} // namespace
+
 std::optional<Version> FrameworkTable::releaseOf(const QString& installedVersion)
 {
-    return Version::parse(installedVersion.section(QLatin1Char('+'), 0, 0));
+    const QString release = installedVersion.section(QLatin1Char('+'), 0, 0);
+    const auto post = paddlePost().match(release);
+    return Version::parse(post.hasMatch() ? post.captured(1) : release);
 }
 
 QString FrameworkTable::variantOf(const QString& installedVersion)
 {
-    return installedVersion.contains(QLatin1Char('+')) ? installedVersion.section(QLatin1Char('+'), 1) : QString();
+    if (installedVersion.contains(QLatin1Char('+')))
+        return installedVersion.section(QLatin1Char('+'), 1);
+    const auto post = paddlePost().match(installedVersion);
+    return post.hasMatch() ? post.captured(2) : QString();
+}
+
+QList<const FrameworkTable::Build*> FrameworkTable::buildsOf(const QString& package, const Version& release) const
+{
+    QList<const Build*> found;
+    for (const Build& build : m_builds) {
+        if (build.package == package && build.contains(release))
+            found.append(&build);
+    }
+    return found;
+}
+
+QString FrameworkTable::installCommand(const Build& build, const Version& release) const
+{
+    QString command = build.install;
+    if (command.isEmpty()) {
+        for (const Install& install : m_installs) {
+            if (install.package == build.package && !install.cuda)
+                command = install.command;
+        }
+    }
+    return command.replace(QLatin1String("{release}"), release.toString())
+        .replace(QLatin1String("{variant}"), build.variant);
+}
+
+std::optional<QPair<Version, QString>> FrameworkTable::olderCudaInstall(const QString& package,
+                                                                        const Version& release) const
+{
+    for (const Install& install : m_installs) {
+        if (install.package == package && install.cuda)
+            return QPair<Version, QString>{
+                *install.cuda, QString(install.command).replace(QLatin1String("{release}"), release.toString())};
+    }
+    return std::nullopt;
 }
 
 const FrameworkTable::Build* FrameworkTable::buildFor(const QString& package, const QString& installedVersion) const

@@ -43,6 +43,8 @@ public:
         CudnnSource linuxSource = CudnnSource::SearchPath;
         CudnnSource windowsSource = CudnnSource::SearchPath;
         QString source;
+        /** The command that installs this build ({release} for the framework's version); empty: the package's. */
+        QString install;
 
         bool contains(const Version& version) const;
         CudnnSource sourceOn(OsFlavor os) const { return os == OsFlavor::Windows ? windowsSource : linuxSource; }
@@ -65,10 +67,20 @@ public:
      * the version's own, else the newest older one; nullptr when the table has none.
      */
     const Build* nearestWithCudnnMajor(const QString& package, const Version& version, int major) const;
-    /** The part of an installed version before a local tag: "2.5.1+cu124" -> 2.5.1; nullopt when unreadable. */
+    /** The part of an installed version before a local tag: "2.5.1+cu124" -> 2.5.1, PaddlePaddle's
+     *  "2.6.1.post120" -> 2.6.1; nullopt when unreadable. */
     static std::optional<Version> releaseOf(const QString& installedVersion);
-    /** The local tag of an installed version: "2.5.1+cu124" -> "cu124"; empty when none. */
+    /** The local tag of an installed version: "2.5.1+cu124" -> "cu124", "2.6.1.post120" -> "post120"; empty when
+     *  none. */
     static QString variantOf(const QString& installedVersion);
+    /** Every build of that package whose range holds release (each variant's). */
+    QList<const Build*> buildsOf(const QString& package, const Version& release) const;
+    /** The command that installs build at release: the row's own, else the package's template with {release} and
+     *  {variant} filled in; empty when the table names none. */
+    QString installCommand(const Build& build, const Version& release) const;
+    /** The command that installs release built for an older CUDA as another package (jax-cuda13-plugin ->
+     *  jax[cuda12]), with that CUDA; nullopt when the table names none. */
+    std::optional<QPair<Version, QString>> olderCudaInstall(const QString& package, const Version& release) const;
 
     const QList<Build>& builds() const { return m_builds; }
 
@@ -84,4 +96,11 @@ private:
     QList<QPair<QString, LoadRule>> m_rules;
     QList<QPair<QString, QString>> m_aliases;
     QList<Limit> m_limits;
+    struct Install
+    {
+        QString package;
+        QString command; // with {release}, {variant}
+        std::optional<Version> cuda; // set: it installs the build for this CUDA as another package
+    };
+    QList<Install> m_installs;
 };

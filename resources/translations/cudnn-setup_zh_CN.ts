@@ -2156,14 +2156,6 @@ Try cudnn-setup --help.
         <translation>%1 从 %3（%4）加载 cuDNN %2：匹配。</translation>
     </message>
     <message>
-        <source>%1 is built with CUDA %2, which needs driver %3 or newer; this driver is %4.</source>
-        <translation>%1 是用 CUDA %2 构建的，需要 %3 或更新的驱动；当前驱动是 %4。</translation>
-    </message>
-    <message>
-        <source>Update the NVIDIA driver to %1 or newer.</source>
-        <translation>请将 NVIDIA 驱动更新到 %1 或更新的版本。</translation>
-    </message>
-    <message>
         <source>%1 loads cuDNN %2, which does not run on a GPU of compute capability %3 (it needs %4 or higher).</source>
         <translation>%1 加载的 cuDNN %2 无法在计算能力为 %3 的 GPU 上运行（需要 %4 或更高）。</translation>
     </message>
@@ -2186,6 +2178,46 @@ Try cudnn-setup --help.
     <message>
         <source>Install %1 (built with cuDNN %2), or keep %3 in a separate environment.</source>
         <translation>请安装 %1（以 cuDNN %2 构建），或把 %3 放在单独的环境中。</translation>
+    </message>
+    <message>
+        <source>%1 is a build without CUDA (%2 says so): it loads no cuDNN.</source>
+        <translation>%1 是不含 CUDA 的构建（%2 如此说明）：它不加载任何 cuDNN。</translation>
+    </message>
+    <message>
+        <source>%1 requires %2 but its own copy at %3 is cuDNN %4.</source>
+        <translation>%1 要求 %2，但它自带的位于 %3 的副本是 cuDNN %4。</translation>
+    </message>
+    <message>
+        <source>%1 requires %2 and the cuDNN it finds at %3 is %4.</source>
+        <translation>%1 要求 %2，而它在 %3 找到的 cuDNN 是 %4。</translation>
+    </message>
+    <message>
+        <source>driver %1</source>
+        <translation>驱动 %1</translation>
+    </message>
+    <message>
+        <source>a driver that supports CUDA %1 at most</source>
+        <translation>最高只支持 CUDA %1 的驱动</translation>
+    </message>
+    <message>
+        <source>%1 is built with CUDA %2, which needs NVIDIA driver %3 or newer; this machine has %4.</source>
+        <translation>%1 是用 CUDA %2 构建的，需要 %3 或更新的 NVIDIA 驱动；本机是%4。</translation>
+    </message>
+    <message>
+        <source>%1 is built with CUDA %2, which this machine&apos;s %3 cannot run.</source>
+        <translation>%1 是用 CUDA %2 构建的，本机的%3无法运行它。</translation>
+    </message>
+    <message>
+        <source>Update the NVIDIA driver to %1 or newer</source>
+        <translation>将 NVIDIA 驱动更新到 %1 或更新的版本</translation>
+    </message>
+    <message>
+        <source>Update the NVIDIA driver</source>
+        <translation>更新 NVIDIA 驱动</translation>
+    </message>
+    <message>
+        <source>%1, or install the build for CUDA %2: %3</source>
+        <translation>%1，或安装面向 CUDA %2 的构建：%3</translation>
     </message>
 </context>
 <context>
@@ -5642,8 +5674,8 @@ Try cudnn-setup --help.
         <translation>将运行库部署到应用程序旁边(&amp;D)</translation>
     </message>
     <message>
-        <source>Looking for PyTorch, TensorFlow and ONNX Runtime in your Python environments…</source>
-        <translation>正在 Python 环境中查找 PyTorch、TensorFlow 和 ONNX Runtime…</translation>
+        <source>Looking for PyTorch, TensorFlow, ONNX Runtime, JAX, PaddlePaddle and other programs that use cuDNN in your Python environments…</source>
+        <translation>正在 Python 环境中查找 PyTorch、TensorFlow、ONNX Runtime、JAX、飞桨（PaddlePaddle）以及其他使用 cuDNN 的程序…</translation>
     </message>
 </context>
 <context>

@@ -80,7 +80,8 @@ void WelcomePage::initializePage()
 void WelcomePage::detect()
 {
     m_detecting = true;
-    m_frameworksHeadline->setText(tr("Looking for PyTorch, TensorFlow and ONNX Runtime in your Python environments…"));
+    m_frameworksHeadline->setText(tr("Looking for PyTorch, TensorFlow, ONNX Runtime, JAX, PaddlePaddle and other "
+                                     "programs that use cuDNN in your Python environments…"));
     DetectOptions options;
     if (!m_state.preferredToolkit().isEmpty()) // the toolkit named at start, as the System page looks
         options.cudaRoots = {m_state.preferredToolkit()};

@@ -1,6 +1,8 @@
+#include "detect/PythonBuildFacts.h"
 #include "frameworks/FrameworkCode.h"
-#include "repair/FrameworkConfirmation.h"
 #include "frameworks/FrameworkJudge.h"
+#include "frameworks/PackageRequirement.h"
+#include "repair/FrameworkConfirmation.h"
 
 #include <QJsonArray>
 #include <QtTest>
@@ -56,6 +58,11 @@ private slots:
     void driverAndGpuFloors();
     void jsonContract();
     void confirmationShowsPredictedAgainstLoaded();
+    void markers_data();
+    void markers();
+    void specifiers();
+    void buildFilesAsText();
+    void requiresDistHeadersOnly();
 };
 
 void TestFrameworkJudge::tableCoversTheIssuesRangeWithOneDefaultPerVersion()
@@ -400,6 +407,108 @@ void TestFrameworkJudge::confirmationShowsPredictedAgainstLoaded()
     FrameworkVerdicts elsewhere = verdicts;
     FrameworkConfirmation::confirm(elsewhere, {consumer});
     QVERIFY(!elsewhere.first().loaded);
+}
+
+void TestFrameworkJudge::markers_data()
+{
+    QTest::addColumn<QString>("marker");
+    QTest::addColumn<int>("linux"); // 1 true, 0 false, -1 not understood
+    QTest::addColumn<int>("windows");
+    QTest::newRow("empty") << "" << 1 << 1;
+    QTest::newRow("system") << "platform_system == \"Linux\"" << 1 << 0;
+    QTest::newRow("sys_platform single quotes") << "sys_platform == 'win32'" << 0 << 1;
+    QTest::newRow("not equal") << "platform_system != \"Windows\"" << 1 << 0;
+    QTest::newRow("and/or/parentheses")
+        << "(platform_system == \"Linux\" and platform_machine == \"x86_64\") or sys_platform == \"win32\"" << 1 << 1;
+    QTest::newRow("machine elsewhere") << "platform_machine == \"aarch64\"" << 0 << 0;
+    QTest::newRow("in") << "platform_machine in \"x86_64 AMD64\"" << 1 << 1;
+    QTest::newRow("not in") << "sys_platform not in \"darwin win32\"" << 1 << 0;
+    QTest::newRow("python version") << "python_version >= \"3.9\" and python_version < \"3.12\"" << 1 << 1;
+    QTest::newRow("python version 3.10 > 3.9") << "python_version > \"3.10\"" << 1 << 1;
+    QTest::newRow("extra requested") << "extra == \"with-cuda\"" << 1 << 1;
+    QTest::newRow("extra not requested") << "extra == \"cuda12-local\"" << 0 << 0;
+    QTest::newRow("extra with platform") << "platform_system == \"Linux\" and extra == \"with_cuda\"" << 1 << 0;
+    QTest::newRow("unknown variable") << "implementation_version > \"3\"" << -1 << -1;
+    QTest::newRow("unbalanced") << "(platform_system == \"Linux\"" << -1 << -1;
+}
+
+void TestFrameworkJudge::markers()
+{
+    QFETCH(QString, marker);
+    QFETCH(int, linux);
+    QFETCH(int, windows);
+    for (const OsFlavor os : {OsFlavor::Linux, OsFlavor::Windows}) {
+        auto environment = PackageRequirement::MarkerEnvironment::of(os, {}, Version{3, 11});
+        environment.extras = {QStringLiteral("with-cuda")};
+        const std::optional<bool> result = PackageRequirement::evaluate(marker, environment);
+        const int expected = os == OsFlavor::Linux ? linux : windows;
+        QCOMPARE(result ? int(*result) : -1, expected);
+    }
+}
+
+void TestFrameworkJudge::specifiers()
+{
+    using PackageRequirement::allows;
+    QVERIFY(allows(QStringLiteral(">=9.8,<10.0"), Version{9, 10, 2}));
+    QVERIFY(!allows(QStringLiteral(">=9.8,<10.0"), Version{9, 1, 0}));
+    QVERIFY(!allows(QStringLiteral(">=9.8,<10.0"), Version{10, 0, 0}));
+    QVERIFY(allows(QStringLiteral("==9.19.0.56"), Version{9, 19, 0})); // a header's three parts
+    QVERIFY(!allows(QStringLiteral("==9.19.0.56"), Version{9, 20, 0}));
+    QVERIFY(allows(QStringLiteral("~=9.1"), Version{9, 5}));
+    QVERIFY(!allows(QStringLiteral("~=9.1.0"), Version{9, 2, 0}));
+    QVERIFY(allows(QStringLiteral("==9.1.*"), Version{9, 1, 7}));
+    QVERIFY(allows(QString(), Version{8}));
+    QCOMPARE(PackageRequirement::lowest(QStringLiteral("<10.0,>=9.8")), std::optional<Version>(Version{9, 8}));
+    QCOMPARE(PackageRequirement::lowest(QStringLiteral("==9.19.0.56")), std::optional<Version>(Version{9, 19, 0, 56}));
+    QCOMPARE(PackageRequirement::lowest(QStringLiteral("<10")), std::nullopt);
+}
+
+void TestFrameworkJudge::buildFilesAsText()
+{
+    // torch/version.py as tools/generate_torch_version.py writes it
+    auto facts = PythonBuildFacts::parseAssignments("__version__ = '2.11.0+cu130'\ndebug = False\n"
+                                                    "cuda: Optional[str] = '13.0'\nhip: Optional[str] = None\n");
+    QCOMPARE(facts.value(QStringLiteral("__version__")), QStringLiteral("2.11.0+cu130"));
+    QCOMPARE(facts.value(QStringLiteral("cuda")), QStringLiteral("13.0"));
+    QCOMPARE(facts.value(QStringLiteral("hip")), QStringLiteral("None"));
+    // TensorFlow's build_info, a dict on Windows 2.5 (its DLL suffixes), an OrderedDict later
+    facts = PythonBuildFacts::parseAssignments(
+        "build_info = {'cuda_version': '64_112', 'cudnn_version': '64_8', 'cuda_compute_capabilities': ['sm_35'], "
+        "'is_cuda_build': True, 'msvcp_dll_names': 'msvcp140.dll,msvcp140_1.dll'}\n");
+    QCOMPARE(facts.value(QStringLiteral("cuda_version")), QStringLiteral("64_112"));
+    QCOMPARE(facts.value(QStringLiteral("is_cuda_build")), QStringLiteral("True"));
+    QCOMPARE(facts.value(QStringLiteral("msvcp_dll_names")), QStringLiteral("msvcp140.dll,msvcp140_1.dll"));
+    facts = PythonBuildFacts::parseAssignments(
+        "import collections\nbuild_info = collections.OrderedDict([('cuda_version', '12.3'), ('cudnn_version', '8'), "
+        "('is_cuda_build', True)])\n");
+    QCOMPARE(facts.value(QStringLiteral("cudnn_version")), QStringLiteral("8"));
+    // onnxruntime's integer cudart_version; code is not run: a call on the right is no value
+    facts = PythonBuildFacts::parseAssignments(
+        "package_name = 'onnxruntime-gpu'\ncudart_version = 12020\ncuda_version = os.getenv('X')\n");
+    QCOMPARE(facts.value(QStringLiteral("cudart_version")), QStringLiteral("12020"));
+    QVERIFY(!facts.contains(QStringLiteral("cuda_version")));
+    // paddle's aligned assignments; indented lines are not module-level
+    facts = PythonBuildFacts::parseAssignments("cuda_version     = '11.8'\ncudnn_version    = '8.6.0'\n"
+                                               "def cuda():\n    cuda_version = 'x'\n");
+    QCOMPARE(facts.value(QStringLiteral("cudnn_version")), QStringLiteral("8.6.0"));
+    QCOMPARE(facts.value(QStringLiteral("cuda_version")), QStringLiteral("11.8"));
+}
+
+void TestFrameworkJudge::requiresDistHeadersOnly()
+{
+    const QList<PythonDistribution::Requirement> found
+        = PythonBuildFacts::requiresDist("Metadata-Version: 2.1\r\nName: jax-cuda12-plugin\r\n"
+                                         "Requires-Dist: jax-cuda12-pjrt==0.7.2\r\n"
+                                         "Requires-Dist: nvidia-cudnn-cu12<10.0,>=9.8; extra == \"with-cuda\"\r\n"
+                                         "Requires-Dist: nvidia_cudnn_cu11 (>=8.6); python_version<'3.12'\r\n"
+                                         "\r\nRequires-Dist: nvidia-cudnn-cu13>=1\r\n",
+                                         QStringLiteral("nvidia-cudnn-"));
+    QCOMPARE(found.size(), 2);
+    QCOMPARE(found.at(0).name, QStringLiteral("nvidia-cudnn-cu12"));
+    QCOMPARE(found.at(0).specifier, QStringLiteral("<10.0,>=9.8"));
+    QCOMPARE(found.at(0).marker, QStringLiteral("extra == \"with-cuda\""));
+    QCOMPARE(found.at(1).name, QStringLiteral("nvidia-cudnn-cu11"));
+    QCOMPARE(found.at(1).specifier, QStringLiteral(">=8.6"));
 }
 
 QTEST_GUILESS_MAIN(TestFrameworkJudge)
