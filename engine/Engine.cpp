@@ -9,6 +9,7 @@
 #include "env/EnvironmentStep.h"
 #include "env/LoaderCacheState.h"
 #include "env/ShellProfile.h"
+#include "env/WindowsEnvironment.h"
 #include "frameworks/FrameworkFacts.h"
 #include "host/PrivateFiles.h"
 #include "install/InstallCode.h"
@@ -269,8 +270,18 @@ QMap<QString, QString> Engine::newLoginEnvironment() const
     QMap<QString, QString> base;
     for (const QString& name : names)
         base.insert(name, m_environment->host.variable(name));
-    if (m_environment->os() != OsFlavor::Linux)
-        return base; // Windows: the registry's user + machine Path is not modelled here yet
+    if (m_environment->os() == OsFlavor::Windows) {
+        // What Explorer hands a new process: the machine Path, then the user's, from the registry as it is now.
+        if (m_environment->store) {
+            const HostEnvironment& host = m_environment->host;
+            const WindowsEnvironment now(*m_environment->store,
+                                         [&host](const QString& name) { return host.variable(name); });
+            const QString path = now.effective(QStringLiteral("Path"));
+            if (!path.isEmpty())
+                base.insert(QStringLiteral("PATH"), path);
+        }
+        return base;
+    }
     return ShellProfile::loginVariables(m_environment->homeDirectory, m_environment->shell(), base, names);
 }
 

@@ -231,12 +231,17 @@ void VerifyResult::observe(const NewProgramLoad& load)
                    QDir::toNativeSeparators(load.loaded),
                    load.version.isEmpty() ? QString() : tr(" (cuDNN %1)").arg(load.version),
                    QDir::toNativeSeparators(load.expected));
+    const bool windows = load.library.endsWith(QLatin1String(".dll"), Qt::CaseInsensitive);
     diagnostics.append(Diagnostic::error(QString::fromLatin1(VerifyCode::NewProgramOtherCopy),
                                          message,
-                                         tr("Put the toolkit's library folder first for new programs: rebuild the "
-                                            "loader cache as root (ldconfig) or add the folder to the search path "
-                                            "in your login profile; a repair does what this user may. Programs "
-                                            "that keep their own copy are not affected."))
+                                         windows ? tr("Put the toolkit's bin folder first on the user or machine "
+                                                      "Path; a repair does what this user may. Programs that keep "
+                                                      "their own copy are not affected.")
+                                                 : tr("Put the toolkit's library folder first for new programs: "
+                                                      "rebuild the loader cache as root (ldconfig) or add the "
+                                                      "folder to the search path in your login profile; a repair "
+                                                      "does what this user may. Programs that keep their own copy "
+                                                      "are not affected.")))
                            .about(load.loaded.isEmpty() ? load.expected : load.loaded));
 }
 

@@ -5623,6 +5623,10 @@ Try cudnn-setup --help.
         <source>Put the toolkit&apos;s library folder first for new programs: rebuild the loader cache as root (ldconfig) or add the folder to the search path in your login profile; a repair does what this user may. Programs that keep their own copy are not affected.</source>
         <translation>让新程序优先使用工具包的库文件夹：以 root 身份重建加载器缓存（ldconfig），或在登录配置文件中把该文件夹加入搜索路径；修复会完成当前用户有权限做的部分。自带副本的程序不受影响。</translation>
     </message>
+    <message>
+        <source>Put the toolkit&apos;s bin folder first on the user or machine Path; a repair does what this user may. Programs that keep their own copy are not affected.</source>
+        <translation>请把工具包的 bin 文件夹放到用户或整机 Path 的最前面；修复会做当前用户有权做的部分。自带副本的程序不受影响。</translation>
+    </message>
 </context>
 <context>
     <name>VerifyRunner</name>
