@@ -241,7 +241,7 @@ void VerifyResult::observe(const NewProgramLoad& load)
                                                       "rebuild the loader cache as root (ldconfig) or add the "
                                                       "folder to the search path in your login profile; a repair "
                                                       "does what this user may. Programs that keep their own copy "
-                                                      "are not affected.")))
+                                                      "are not affected."))
                            .about(load.loaded.isEmpty() ? load.expected : load.loaded));
 }
 
