@@ -63,11 +63,16 @@ TaskStatus repairTaskStatus(const RepairResult& result, const RepairScan& after)
     }
     if (after.isClean())
         return TaskStatus::Ok;
-    // A dry run fails on something broken. A file the search path does not find at all, which repair would add
-    // (information), is not broken: nothing wrong loads instead.
-    const auto broken = [](const RepairFinding& f) {
+    // A dry run fails on something broken. A tool the search path does not find at all, which repair would add
+    // (information), is not broken: nothing wrong runs instead. A cuDNN library no new program finds is: every
+    // framework that loads it by name fails.
+    const auto isLibrary = [](const QString& name) {
+        return name.endsWith(QLatin1String(".dll"), Qt::CaseInsensitive) || name.contains(QLatin1String(".so"));
+    };
+    const auto broken = [&isLibrary](const RepairFinding& f) {
         return f.isProblem()
-            && !(f.diagnostic.severity == Severity::Info && f.diagnostic.code == EnvironmentCode::NotFound);
+            && !(f.diagnostic.severity == Severity::Info && f.diagnostic.code == EnvironmentCode::NotFound
+                 && !isLibrary(f.diagnostic.subject));
     };
     if (result.status == RepairResult::Status::DryRun
         && std::none_of(after.findings.cbegin(), after.findings.cend(), broken))
