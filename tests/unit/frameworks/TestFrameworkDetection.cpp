@@ -316,7 +316,8 @@ void TestFrameworkDetection::tensorflowOrtAndPaddleReadFromTheirBuildFiles()
     // A CPU build says so, and loads no cuDNN.
     m_tree.writeFile(site + QStringLiteral("/tensorflow/python/platform/build_info.py"),
                      "build_info = {'is_cuda_build': False, 'is_rocm_build': False}\n");
-    const FrameworkVerdict* cpu = verdictFor(detect(emptyHost(OsFlavor::Linux), {env}), QStringLiteral("tensorflow"));
+    const SystemSnapshot cpuBuild = detect(emptyHost(OsFlavor::Linux), {env});
+    const FrameworkVerdict* cpu = verdictFor(cpuBuild, QStringLiteral("tensorflow"));
     QVERIFY(cpu);
     QCOMPARE(cpu->codes(), QStringList{FrameworkCode::NoCudaBuild});
     QCOMPARE(cpu->fits, std::nullopt);
@@ -373,7 +374,8 @@ void TestFrameworkDetection::jaxWithCudnn91DoesNot()
     linkChains(m_tree, QStringLiteral("sys91"), cudnn9Bases(), QStringLiteral("9.1.0"));
     HostEnvironment host = emptyHost(OsFlavor::Linux);
     host.variables.insert(QStringLiteral("LD_LIBRARY_PATH"), m_tree.path(QStringLiteral("sys91")));
-    const FrameworkVerdict* onPath = verdictFor(detect(host, {local}), QStringLiteral("jax-cuda12-plugin"));
+    const SystemSnapshot withoutTheWheel = detect(host, {local});
+    const FrameworkVerdict* onPath = verdictFor(withoutTheWheel, QStringLiteral("jax-cuda12-plugin"));
     QVERIFY(onPath);
     QCOMPARE(onPath->cudnnSource, QStringLiteral("table"));
     QCOMPARE(onPath->fits, std::optional<bool>(false));
