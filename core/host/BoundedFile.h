@@ -16,9 +16,9 @@ struct BoundedRead
 };
 
 /**
- * Reads a file for facts, so that nothing a user puts where a file should be can stall or swamp the reader: it is
- * opened without blocking (a FIFO does not wait for a writer), refused unless the open descriptor is a regular file
- * (no FIFO, device or socket: /dev/zero is never read), and read up to maxBytes, counted as read rather than taken
- * from the size the file claims.
+ * Reads a file for facts, so that nothing a user puts where a file should be can stall or swamp the reader: opened
+ * as RegularFile opens it (without blocking, refused unless the open descriptor is a regular file: no FIFO, device
+ * or socket, so /dev/zero is never read), then read up to maxBytes, counted as read rather than taken from the size
+ * the file claims. Unlike RegularFile::readSmall, a longer file gives its first maxBytes (a header's prefix).
  */
 BoundedRead readBoundedFile(const QString& path, qint64 maxBytes);

@@ -3,7 +3,7 @@
 #include "FaultPoint.h"
 #include "LinkFreePath.h"
 #include "common/OsFlavor.h"
-#include "package/RegularFile.h"
+#include "host/RegularFile.h"
 #include "package/Sha256.h"
 
 #include <QCoreApplication>

@@ -1,7 +1,7 @@
 #include "Journal.h"
 
 #include "FileSystem.h"
-#include "package/RegularFile.h"
+#include "host/RegularFile.h"
 
 #include <QFile>
 #include <QJsonArray>

@@ -3,7 +3,7 @@
 #include "FaultPoint.h"
 #include "FileSystem.h"
 #include "RecordedPaths.h"
-#include "package/RegularFile.h"
+#include "host/RegularFile.h"
 
 #include <QFile>
 #include <QJsonArray>

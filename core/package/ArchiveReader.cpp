@@ -1,9 +1,9 @@
 #include "ArchiveReader.h"
 
 #include "DirectoryReader.h"
-#include "RegularFile.h"
 #include "TarReader.h"
 #include "ZipReader.h"
+#include "host/RegularFile.h"
 
 #include <QCoreApplication>
 #include <QFile>

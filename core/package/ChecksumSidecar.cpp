@@ -1,7 +1,7 @@
 #include "ChecksumSidecar.h"
 
 #include "PackageName.h"
-#include "RegularFile.h"
+#include "host/RegularFile.h"
 
 #include <QDir>
 #include <QFile>

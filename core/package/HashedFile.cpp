@@ -1,7 +1,7 @@
 #include "HashedFile.h"
 
 #include "ArchiveReader.h"
-#include "RegularFile.h"
+#include "host/RegularFile.h"
 
 #include <QCoreApplication>
 

@@ -1,6 +1,6 @@
 #include "ZipReader.h"
 
-#include "RegularFile.h"
+#include "host/RegularFile.h"
 
 #include <QCoreApplication>
 #include <archive_entry.h>

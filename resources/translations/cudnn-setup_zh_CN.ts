@@ -185,13 +185,6 @@
     </message>
 </context>
 <context>
-    <name>BoundedFile</name>
-    <message>
-        <source>it is not a regular file</source>
-        <translation>它不是普通文件</translation>
-    </message>
-</context>
-<context>
     <name>CommandBox</name>
     <message>
         <source>&amp;Copy</source>
