@@ -371,6 +371,11 @@ ExitCode ConsoleRunner::uninstall(const Invocation& invocation)
     } else {
         m_out << summary(result);
     }
+    if (outcome.takenBack && !outcome.takenBack->searchPath.isEmpty()) {
+        m_out << tr("Search path:\n");
+        for (const SearchPathUndo& undo : outcome.takenBack->searchPath)
+            m_out << QStringLiteral("  ") << undo.sentence(hostOsFlavor()) << QLatin1Char('\n');
+    }
     if (result.status == InstallResult::Status::Refused)
         m_out << tr("--force takes the install back anyway (the changed copies are kept); --repair puts the files "
                     "back as installed first.\n");

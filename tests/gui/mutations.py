@@ -139,6 +139,15 @@ M = [
   "    if (request.listInstall && (!privileged || userFixWritten))",
   "    if (request.listInstall && !privileged && userFixWritten == userFixWritten)",
   "test_gui_elevated_wizard", "undoingAnotherInstallPutsTheRootInstallsFixBack"),
+ ("42.1 the undo does not say what it put back", "engine/UninstallTask.cpp",
+  "            copy.searchPath.append({step->target(), undoneAs(step->undoEffect())});", "",
+  "test_gui_elevated_wizard", "undoingAnotherInstallPutsTheRootInstallsFixBack"),
+ ("42.1 the uninstall question does not name the files the search path undo changes", "ui/pages/UninstallPage.cpp",
+  "        removed << QStringLiteral(\"\u2022 \") + undo.sentence(hostOsFlavor());", "",
+  "test_gui_wizard", "uninstallTakesTheInstallBack"),
+ ("42.1 the silent uninstall does not name the files the search path undo changes", "app/ConsoleRunner.cpp",
+  "            m_out << QStringLiteral(\"  \") << undo.sentence(hostOsFlavor()) << QLatin1Char('\\n');", "",
+  "test_e2e_install", "installReportUninstall"),
 ]
 TESTS = json.loads(subprocess.run(['ctest', '--test-dir', BUILD, '--show-only=json-v1'], capture_output=True, text=True).stdout)
 only = [a for a in sys.argv[1:] if a.isdigit()]
