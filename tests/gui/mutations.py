@@ -148,6 +148,16 @@ M = [
  ("42.1 the silent uninstall does not name the files the search path undo changes", "app/ConsoleRunner.cpp",
   "            m_out << QStringLiteral(\"  \") << undo.sentence(hostOsFlavor()) << QLatin1Char('\\n');", "",
   "test_e2e_install", "installReportUninstall"),
+ ("42.15 the System page's lists each scroll on their own and hide rows on a small window", "ui/pages/SystemPage.cpp",
+  "        new AllRowsHeight(list);", "",
+  "test_gui_layout", "installPagesFitTheSmallestWindow"),
+ ("42.15 the Finish page squeezes its summary and findings on a small window", "ui/pages/FinishPage.cpp",
+  "    scroll->setWidget(body);\n    auto* layout = new QVBoxLayout(this);\n    layout->addWidget(scroll, 1);",
+  "    auto* layout = new QVBoxLayout(this);\n    layout->addWidget(body, 1);",
+  "test_gui_layout", "installPagesFitTheSmallestWindow"),
+ ("42.15 a toolkit choice cut at its end with no tooltip that has it whole", "ui/ToolkitChooser.cpp",
+  "        m_list->setItemData(m_list->count() - 1, text, Qt::ToolTipRole);", "",
+  "test_gui_layout", "installPagesFitTheSmallestWindow"),
 ]
 TESTS = json.loads(subprocess.run(['ctest', '--test-dir', BUILD, '--show-only=json-v1'], capture_output=True, text=True).stdout)
 only = [a for a in sys.argv[1:] if a.isdigit()]

@@ -134,7 +134,9 @@ void UninstallPage::confirmAndUninstall()
                          this);
     question.setObjectName(QStringLiteral("uninstallQuestion"));
     QStringList removed;
-    removed << tr("%n files and links are removed.", nullptr, int(copy->files.size()));
+    removed << (hostOsFlavor() == OsFlavor::Windows
+                    ? tr("%n files are removed.", nullptr, int(copy->files.size()))
+                    : tr("%n files and links are removed.", nullptr, int(copy->files.size())));
     removed << (copy->restoredVersion.isEmpty()
                     ? tr("What was there before is put back.")
                     : tr("cuDNN %1, which it replaced, comes back.").arg(copy->restoredVersion));
