@@ -6,6 +6,7 @@
 #include "CopyWinnersList.h"
 #include "DetailsDisclosure.h"
 #include "DiagnosticList.h"
+#include "ScrollingColumn.h"
 #include "engine/Engine.h"
 
 #include <QButtonGroup>
@@ -81,25 +82,13 @@ EnvironmentPage::EnvironmentPage(const Engine& engine, WizardState& state, Backg
 
     // The choice and the findings scroll; the administrator block (what Install will do, and the whole command)
     // stays in view below them: with it the page is taller than the smallest window, and it is what matters next.
-    auto* content = new QWidget(this);
-    content->setObjectName(QStringLiteral("environmentContent"));
-    auto* scroll = new QScrollArea(this);
-    scroll->setObjectName(QStringLiteral("environmentScroll"));
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    QScrollArea* scroll = scrollingColumn(
+        QStringLiteral("environmentScroll"),
+        {user, machine, none, m_summary, m_conflicts, new DetailsDisclosure(details, this)}, // details on demand
+        this);
     auto* outer = new QVBoxLayout(this);
     outer->setContentsMargins(0, 0, 0, 0);
     outer->addWidget(scroll, 1);
-    auto* layout = new QVBoxLayout(content);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(user);
-    layout->addWidget(machine);
-    layout->addWidget(none);
-    layout->addWidget(m_summary);
-    layout->addWidget(m_conflicts);
-    layout->addWidget(new DetailsDisclosure(details, this)); // the exact changes and the notes, on demand
-    layout->addStretch(1);
     m_rights->setObjectName(QStringLiteral("environmentRights"));
     m_rights->setWordWrap(true);
     m_rights->setTextFormat(Qt::RichText);
@@ -107,7 +96,6 @@ EnvironmentPage::EnvironmentPage(const Engine& engine, WizardState& state, Backg
     m_command->setObjectName(QStringLiteral("environmentCommand"));
     outer->addWidget(m_rights);
     outer->addWidget(m_command);
-    scroll->setWidget(content); // after its layout is complete, so its size hint counts every row
 }
 
 void EnvironmentPage::showDiff(const QString& text)

@@ -3,6 +3,7 @@
 #include "AllRowsHeight.h"
 #include "DiagnosticList.h"
 #include "FrameworkList.h"
+#include "ScrollingColumn.h"
 #include "engine/Engine.h"
 #include "repair/RepairCode.h"
 #include "report/Report.h"
@@ -52,20 +53,8 @@ FinishPage::FinishPage(WizardState& state, QWidget* parent)
     // What happened scrolls as a whole, the findings as tall as their rows: on a small window nothing of it is cut
     // and no short list hides a row; the report's buttons stay in view below it.
     new AllRowsHeight(m_findings);
-    auto* body = new QWidget(this);
-    auto* bodyLayout = new QVBoxLayout(body);
-    bodyLayout->setContentsMargins(0, 0, 0, 0);
-    bodyLayout->addWidget(m_frameworksHeadline);
-    bodyLayout->addWidget(m_frameworks);
-    bodyLayout->addWidget(m_summary);
-    bodyLayout->addWidget(m_findings);
-    bodyLayout->addStretch(1);
-    auto* scroll = new QScrollArea(this);
-    scroll->setObjectName(QStringLiteral("finishScroll"));
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    scroll->setWidget(body);
+    QScrollArea* scroll = scrollingColumn(
+        QStringLiteral("finishScroll"), {m_frameworksHeadline, m_frameworks, m_summary, m_findings}, this);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(scroll, 1);
     layout->addLayout(buttons);

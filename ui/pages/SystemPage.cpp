@@ -5,6 +5,7 @@
 #include "CudnnCopyList.h"
 #include "DiagnosticList.h"
 #include "FrameworkList.h"
+#include "ScrollingColumn.h"
 #include "ToolkitChooser.h"
 #include "engine/Engine.h"
 
@@ -63,22 +64,10 @@ SystemPage::SystemPage(const Engine& engine, WizardState& state, BackgroundWork&
 
     // One area that scrolls as a whole, each list as tall as its rows: on a small window no list hides a row (the
     // toolkit of three facts) behind a scroll bar of its own.
-    auto* body = new QWidget(this);
-    auto* bodyLayout = new QVBoxLayout(body);
-    bodyLayout->setContentsMargins(0, 0, 0, 0);
     for (QTreeView* list : std::initializer_list<QTreeView*>{m_facts, m_copies, m_frameworks, m_findings})
         new AllRowsHeight(list);
-    bodyLayout->addWidget(m_facts);
-    bodyLayout->addWidget(m_copies);
-    bodyLayout->addWidget(frameworks);
-    bodyLayout->addWidget(m_findings);
-    bodyLayout->addStretch(1);
-    auto* scroll = new QScrollArea(this);
-    scroll->setObjectName(QStringLiteral("systemScroll"));
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    scroll->setWidget(body);
+    QScrollArea* scroll
+        = scrollingColumn(QStringLiteral("systemScroll"), {m_facts, m_copies, frameworks, m_findings}, this);
 
     // The answer takes the page's whole width (beside two buttons it wrapped into a line too low for it).
     auto* actions = new QHBoxLayout;
