@@ -149,7 +149,7 @@ M = [
   "            m_out << QStringLiteral(\"  \") << undo.sentence(hostOsFlavor()) << QLatin1Char('\\n');", "            (void)undo;",
   "test_e2e_install", "installReportUninstall"),
  ("42.15 the System page's lists each scroll on their own and hide rows on a small window", "ui/pages/SystemPage.cpp",
-  "        new AllRowsHeight(list);", "",
+  "        new AllRowsHeight(list);", "        (void)list;",
   "test_gui_layout", "installPagesFitTheSmallestWindow"),
  ("42.15 the Finish page squeezes its summary and findings on a small window", "ui/pages/FinishPage.cpp",
   "    layout->addWidget(scroll, 1);", "    layout->addWidget(scroll->takeWidget(), 1);",
