@@ -146,7 +146,7 @@ QString BenchmarkResult::headline() const
     if (code == QLatin1String(BenchmarkCode::CudaError))
         return tr("The CUDA runtime reported an error during the convolutions.");
     if (code == QLatin1String(BenchmarkCode::Timeout))
-        return tr("The benchmark did not finish in time and was stopped.");
+        return tr("The benchmark stopped making progress and was ended: a driver or cuDNN call probably hangs.");
     return verdictMessage.isEmpty() ? tr("The benchmark could not be run.") : verdictMessage;
 }
 

@@ -175,6 +175,9 @@ BenchmarkResult BenchmarkRunner::run(const Options& options,
     if (run.stopped)
         return partial(stop);
     const QJsonObject json = probeReport(run.standardOutput);
+    // Ctrl+C in a terminal reaches the probe too (one process group): it ends at once, before the runner stops it.
+    if (!json.contains(QStringLiteral("verdict")) && cancel.isCanceled())
+        return partial(BenchmarkResult::Stop::Asked);
     if (json.contains(QStringLiteral("verdict"))) {
         BenchmarkResult result = BenchmarkResult::fromProbeJson(json); // also after the probe's own watchdog
         result.casesPlanned = cases.count;

@@ -189,10 +189,6 @@
         <translation>CUDA 运行时在执行卷积时报告了错误。</translation>
     </message>
     <message>
-        <source>The benchmark did not finish in time and was stopped.</source>
-        <translation>基准测试未能按时完成，已被停止。</translation>
-    </message>
-    <message>
         <source>The benchmark could not be run.</source>
         <translation>无法运行基准测试。</translation>
     </message>
@@ -223,6 +219,10 @@
     <message>
         <source>Run the benchmark again when the computer is not busy, or skip it: this machine needs more time than it was given.</source>
         <translation>请在计算机空闲时再次运行基准测试，或跳过它：这台机器需要比给定时间更长的时间。</translation>
+    </message>
+    <message>
+        <source>The benchmark stopped making progress and was ended: a driver or cuDNN call probably hangs.</source>
+        <translation>基准测试不再有进展，已被结束：很可能是某个驱动或 cuDNN 调用卡住了。</translation>
     </message>
 </context>
 <context>

@@ -857,6 +857,13 @@ void TestWizard::benchmarkThatCouldNotRunIsNoTick()
 
 static QString treeText(const QTreeWidget* tree);
 
+/** CUDNN_SETUP_BENCHMARK_SHOTS=DIR: the wizard as the test sees it, to look at (not compared). */
+static void shot(QWidget* wizard, const QString& name)
+{
+    if (const QString shots = qEnvironmentVariable("CUDNN_SETUP_BENCHMARK_SHOTS"); !shots.isEmpty())
+        wizard->grab().save(QDir(shots).filePath(name + QStringLiteral(".png")));
+}
+
 void TestWizard::slowBenchmarkIsNotFinishedAndCanBeSkipped()
 {
     // The installed cuDNN is cudnn-slow's: every convolution takes 15 ms longer, ~0.6 s a case, 14 cases.
@@ -896,6 +903,7 @@ void TestWizard::slowBenchmarkIsNotFinishedAndCanBeSkipped()
     QVERIFY2(verdict->text().contains(QStringLiteral("of 14 cases measured")), qPrintable(verdict->text()));
     QVERIFY(wizard.button(QWizard::NextButton)->isEnabled());
     QVERIFY(!skip->isVisible());
+    shot(&wizard, QStringLiteral("benchmark-not-finished"));
 
     // 2. A call that never returns is still a hang: the cuDNN in the toolkit swapped for cudnn-hangs'.
     const QString installed = toolkit() + QStringLiteral("/lib64/libcudnn.so.9");
@@ -911,6 +919,7 @@ void TestWizard::slowBenchmarkIsNotFinishedAndCanBeSkipped()
     QCOMPARE(wizard.state().benchmark()->verdictCode, QStringLiteral("BENCH-TIMEOUT"));
     QCOMPARE(wizard.state().benchmark()->diagnostic().severity, Severity::Error);
     QVERIFY2(verdict->text().contains(QStringLiteral("made no progress for 2000 ms")), qPrintable(verdict->text()));
+    shot(&wizard, QStringLiteral("benchmark-hang"));
 
     // 3. Progress per case, the chart filling in, and Skip: it stops at once and keeps what was measured.
     QVERIFY(QFile::remove(target));
@@ -923,6 +932,7 @@ void TestWizard::slowBenchmarkIsNotFinishedAndCanBeSkipped()
     QVERIFY2(bar->value() >= 2, qPrintable(QString::number(bar->value())));
     QVERIFY2(QRegularExpression(QStringLiteral("^Case \\d+ of 14: \\S+")).match(caseText->text()).hasMatch(),
              qPrintable(caseText->text()));
+    shot(&wizard, QStringLiteral("benchmark-running"));
     QTest::mouseClick(skip, Qt::LeftButton);
     QTRY_VERIFY_WITH_TIMEOUT(page->isComplete(), 10000);
     const BenchmarkResult skipped = *wizard.state().benchmark();
@@ -930,6 +940,7 @@ void TestWizard::slowBenchmarkIsNotFinishedAndCanBeSkipped()
     QVERIFY2(skipped.casesMeasured() >= 2 && skipped.casesMeasured() < 14, qPrintable(skipped.headline()));
     QCOMPARE(chart->caseCount(), skipped.cases.size());
     QVERIFY(wizard.button(QWizard::NextButton)->isEnabled());
+    shot(&wizard, QStringLiteral("benchmark-skipped"));
 
     // Finish: a skipped benchmark is a warning, not a red error with a repair; no tick; the report says so.
     QTest::mouseClick(wizard.button(QWizard::NextButton), Qt::LeftButton);
@@ -944,6 +955,7 @@ void TestWizard::slowBenchmarkIsNotFinishedAndCanBeSkipped()
     QVERIFY2(row, qPrintable(treeText(findings)));
     QCOMPARE(row->icon(0).pixmap(16).toImage(), DiagnosticList::iconFor(Severity::Warning).pixmap(16).toImage());
     QVERIFY2(!treeText(findings).contains(QStringLiteral("epair")), qPrintable(treeText(findings)));
+    shot(&wizard, QStringLiteral("benchmark-skipped-finish"));
     const QString reportPath = m_tree->path(QStringLiteral("report.json"));
     QString error;
     QVERIFY2(wizard.findChild<FinishPage*>()->saveReport(reportPath, &error), qPrintable(error));

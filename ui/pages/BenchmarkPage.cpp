@@ -62,6 +62,7 @@ BenchmarkPage::BenchmarkPage(const Engine& engine, WizardState& state, Backgroun
     layout->addWidget(m_busyBar);
     layout->addWidget(m_caseText);
     layout->addWidget(m_chart, 1);
+    layout->addStretch(); // without a chart the verdict stays at the top
 }
 
 void BenchmarkPage::initializePage()
