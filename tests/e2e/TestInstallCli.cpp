@@ -760,6 +760,7 @@ void TestInstallCli::ctrlCDuringTheBenchmarkKeepsTheCasesMeasured()
     QVERIFY2(out.contains("Benchmark: Stopped as asked: "), out.constData());
     QVERIFY2(!out.contains("repair"), out.constData());
     QVERIFY(QFileInfo::exists(m_root + QStringLiteral("/lib/libcudnn.so.9"))); // the install itself stays
+    QCOMPARE(process.exitCode(), 0); // installed; a benchmark stopped as asked is a warning (docs/report.md)
 }
 
 QTEST_GUILESS_MAIN(TestInstallCli)
