@@ -212,6 +212,8 @@ public:
                               const CancellationToken& cancel = CancellationToken()) const;
 
 private:
+    /** The newest install in root as an uninstall would take it back. */
+    InstalledCopy installedCopy(const QString& root) const;
     /** What the elevated copy is asked to do for a chosen package (choice.ok()) and toolkit. */
     static ElevationRequest handOver(const PackageChoice& choice, const CudaToolkit& toolkit, PathScope scope);
     /** This executable, as an elevated copy or an administrator starts it. */

@@ -690,6 +690,18 @@ Try cudnn-setup --help.
         <translation>搜索路径（%1 范围）：已修正。%2
 </translation>
     </message>
+    <message>
+        <source>Deploy into %1 (nothing was changed): %2 files, %3 MiB to write, %4 to remove.
+</source>
+        <translation>部署到 %1（未做任何更改）：%2 个文件，需写入 %3 MiB，需移除 %4 个。
+</translation>
+    </message>
+    <message>
+        <source>Search path:
+</source>
+        <translation>搜索路径：
+</translation>
+    </message>
 </context>
 <context>
     <name>ContentAnalysis</name>
@@ -1054,6 +1066,10 @@ Try cudnn-setup --help.
     <message>
         <source>Copy into %1: %2 files and links, %3 to write.</source>
         <translation>复制到 %1：%2 个文件和链接，需写入 %3。</translation>
+    </message>
+    <message>
+        <source>Copy into %1: %2 files, %3 to write.</source>
+        <translation>复制到 %1：%2 个文件，需写入 %3。</translation>
     </message>
 </context>
 <context>
@@ -1660,6 +1676,10 @@ Try cudnn-setup --help.
     <message>
         <source>&lt;b&gt;Install needs administrator rights&lt;/b&gt; to write into %1, and nothing on this computer can ask for them (pkexec is missing). Run this command in a terminal first; Install then does the rest.</source>
         <translation>&lt;b&gt;安装需要管理员权限&lt;/b&gt;才能写入 %1，而这台计算机上没有程序能请求这些权限（缺少 pkexec）。请先在终端中运行下面的命令；之后“安装”会完成其余步骤。</translation>
+    </message>
+    <message>
+        <source>Fix it for &amp;me (my user Path)</source>
+        <translation>仅为我修正（我的用户 Path）(&amp;M)</translation>
     </message>
 </context>
 <context>
@@ -2553,6 +2573,18 @@ Try cudnn-setup --help.
         <source>&lt;b&gt;Nothing was changed.&lt;/b&gt; User Account Control is turned off, so Windows cannot ask for administrator rights. Sign in as an administrator, or ask one to run this command; then press Try again:</source>
         <translation>&lt;b&gt;未做任何更改。&lt;/b&gt;用户账户控制（UAC）已关闭，Windows 无法请求管理员权限。请以管理员身份登录，或请管理员运行下面的命令，然后点击“重试”：</translation>
     </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;Deployed&lt;/b&gt; into %1: %n files.</source>
+        <translation>
+            <numerusform>已&lt;b&gt;部署&lt;/b&gt;到 %1：%n 个文件。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;Installed&lt;/b&gt; into %1: %n files.</source>
+        <translation>
+            <numerusform>已&lt;b&gt;安装&lt;/b&gt;到 %1：%n 个文件。</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>InstallPlanner</name>
@@ -3344,12 +3376,16 @@ Try cudnn-setup --help.
         <translation>检查已停止，未选择任何压缩包。请重新检查，或选择另一个压缩包。</translation>
     </message>
     <message>
-        <source>Drop a cuDNN archive (.zip or .tar.xz) or the folder it was extracted into on this window, browse to one, choose a folder of archives and the best match is picked, or let the right one be downloaded.</source>
-        <translation>将 cuDNN 压缩包（.zip 或 .tar.xz）或它解压到的文件夹拖放到此窗口，或浏览选择一个；也可以选择一个存放压缩包的文件夹，由程序挑选最合适的；或者让程序下载合适的版本。</translation>
-    </message>
-    <message>
         <source>Choose an extracted cuDNN archive or a folder of archives</source>
         <translation>选择已解压的 cuDNN 压缩包，或存放压缩包的文件夹</translation>
+    </message>
+    <message>
+        <source>Drop a cuDNN archive (.zip) or the folder it was extracted into on this window, browse to one, choose a folder of archives and the best match is picked, or let the right one be downloaded.</source>
+        <translation>把 cuDNN 压缩包（.zip）或它解压到的文件夹拖到此窗口，或浏览选择一个；也可以选择一个存放压缩包的文件夹，由程序挑出最匹配的那个；或者让程序下载合适的版本。</translation>
+    </message>
+    <message>
+        <source>Drop a cuDNN archive (.tar.xz) or the folder it was extracted into on this window, browse to one, choose a folder of archives and the best match is picked, or let the right one be downloaded.</source>
+        <translation>把 cuDNN 压缩包（.tar.xz）或它解压到的文件夹拖到此窗口，或浏览选择一个；也可以选择一个存放压缩包的文件夹，由程序挑出最匹配的那个；或者让程序下载合适的版本。</translation>
     </message>
 </context>
 <context>
@@ -5248,6 +5284,18 @@ Try cudnn-setup --help.
         <source>Choose the toolkit to uninstall from.</source>
         <translation>请选择要从中卸载的工具包。</translation>
     </message>
+    <message>
+        <source>%1: removed (that install created it).</source>
+        <translation>%1：删除（它是那次安装创建的）。</translation>
+    </message>
+    <message>
+        <source>%1: as it was before that install, less the fix of an install taken back since.</source>
+        <translation>%1：恢复到那次安装之前的样子，但去掉其后已撤回的另一次安装所做的修正。</translation>
+    </message>
+    <message>
+        <source>%1: as it was before that install.</source>
+        <translation>%1：恢复到那次安装之前的样子。</translation>
+    </message>
 </context>
 <context>
     <name>UninstallPage</name>
@@ -5340,6 +5388,16 @@ Try cudnn-setup --help.
     <message>
         <source>&amp;Keep it</source>
         <translation>保留(&amp;K)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n files are removed.</source>
+        <translation>
+            <numerusform>将删除 %n 个文件。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Search path:</source>
+        <translation>搜索路径：</translation>
     </message>
 </context>
 <context>

@@ -236,6 +236,9 @@ void TestInstallCli::installReportUninstall()
         return lines;
     };
     QCOMPARE(filesOnly(listing(home)), filesOnly(homeBefore));
+    // It names each file it took the fix out of, and what that file holds now.
+    QVERIFY2(removed.out.contains("Search path:\n  " + QDir(home).filePath(QStringLiteral(".profile")).toUtf8()),
+             removed.out);
 
     const Run nothing = run({QStringLiteral("--uninstall"), QStringLiteral("--cuda-root"), m_root});
     QCOMPARE(nothing.exitCode, 0);

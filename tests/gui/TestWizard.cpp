@@ -679,6 +679,9 @@ void TestWizard::uninstallTakesTheInstallBack()
     QVERIFY2(asked.contains(QStringLiteral("9.19.0")) && asked.contains(toolkit()), qPrintable(asked));
     QVERIFY2(details.contains(QStringLiteral("lib64/libcudnn.so.9.19.0")), qPrintable(details));
     QVERIFY2(details.contains(QStringLiteral("search path")), qPrintable(details));
+    // ... and what each file of the search path change gets: the install made ~/.profile, so it goes.
+    const QString profileGoes = QStringLiteral("/.profile: removed (that install created it).");
+    QVERIFY2(details.contains(profileGoes), qPrintable(details));
     QCOMPARE(treeListing(toolkit()), installed);
     QVERIFY(wizard.state().uninstallOutcome() == std::nullopt);
 
@@ -688,6 +691,8 @@ void TestWizard::uninstallTakesTheInstallBack()
     QTRY_VERIFY_WITH_TIMEOUT(!page->isBusy(), 60000);
     QCOMPARE(wizard.state().uninstallOutcome()->result.status, InstallResult::Status::Uninstalled);
     QCOMPARE(treeListing(toolkit()), toolkitBefore);
+    const QString said = wizard.findChild<QLabel*>(QStringLiteral("uninstallResult"))->text();
+    QVERIFY2(said.contains(profileGoes), qPrintable(said)); // and says so, as it was asked
     // The search path fix went with it (the empty folders it made stay: docs/environment.md).
     QFile profile(m_tree->path(QStringLiteral("home/.profile")));
     QVERIFY(!profile.exists()

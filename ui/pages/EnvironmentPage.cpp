@@ -35,7 +35,10 @@ EnvironmentPage::EnvironmentPage(const Engine& engine, WizardState& state, Backg
                    "Install makes these changes together with the files."));
     setCommitPage(true); // its Next button installs
 
-    auto* user = new QRadioButton(tr("Fix it for &me (user PATH / login profile)"), this);
+    auto* user
+        = new QRadioButton(hostOsFlavor() == OsFlavor::Windows ? tr("Fix it for &me (my user Path)")
+                                                               : tr("Fix it for &me (user PATH / login profile)"),
+                           this);
     auto* machine = new QRadioButton(tr("Fix it for &all users (needs administrator rights)"), this);
     auto* none = new QRadioButton(tr("&Leave the search path alone"), this);
     user->setObjectName(QStringLiteral("scopeUser"));

@@ -1,5 +1,6 @@
 #include "FinishPage.h"
 
+#include "AllRowsHeight.h"
 #include "DiagnosticList.h"
 #include "FrameworkList.h"
 #include "engine/Engine.h"
@@ -13,6 +14,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QStandardPaths>
 #include <QUrl>
 #include <QVBoxLayout>
@@ -32,7 +34,7 @@ FinishPage::FinishPage(WizardState& state, QWidget* parent)
     setSubTitle(tr("What changed, what to do next, and the report to keep.")); // with it, the header and its logo
     setFinalPage(true);
     m_frameworks->setObjectName(QStringLiteral("finishFrameworks"));
-    m_frameworks->setHeightFollowsRows(true);
+    m_frameworks->setHeightFollowsRows();
     m_summary->setObjectName(QStringLiteral("finishSummary"));
     m_summary->setWordWrap(true);
     m_summary->setTextFormat(Qt::RichText);
@@ -47,11 +49,25 @@ FinishPage::FinishPage(WizardState& state, QWidget* parent)
     buttons->addWidget(m_save);
     buttons->addWidget(m_openLog);
     buttons->addStretch();
+    // What happened scrolls as a whole, the findings as tall as their rows: on a small window nothing of it is cut
+    // and no short list hides a row; the report's buttons stay in view below it.
+    new AllRowsHeight(m_findings);
+    auto* body = new QWidget(this);
+    auto* bodyLayout = new QVBoxLayout(body);
+    bodyLayout->setContentsMargins(0, 0, 0, 0);
+    bodyLayout->addWidget(m_frameworksHeadline);
+    bodyLayout->addWidget(m_frameworks);
+    bodyLayout->addWidget(m_summary);
+    bodyLayout->addWidget(m_findings);
+    bodyLayout->addStretch(1);
+    auto* scroll = new QScrollArea(this);
+    scroll->setObjectName(QStringLiteral("finishScroll"));
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setWidget(body);
     auto* layout = new QVBoxLayout(this);
-    layout->addWidget(m_frameworksHeadline);
-    layout->addWidget(m_frameworks);
-    layout->addWidget(m_summary);
-    layout->addWidget(m_findings, 1);
+    layout->addWidget(scroll, 1);
     layout->addLayout(buttons);
     layout->addWidget(m_saved);
     connect(m_save, &QPushButton::clicked, this, &FinishPage::askWhereToSaveReport);

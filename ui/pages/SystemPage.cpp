@@ -1,5 +1,6 @@
 #include "SystemPage.h"
 
+#include "AllRowsHeight.h"
 #include "BackgroundWork.h"
 #include "CudnnCopyList.h"
 #include "DiagnosticList.h"
@@ -12,7 +13,7 @@
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
-#include <QSplitter>
+#include <QScrollArea>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
@@ -60,16 +61,24 @@ SystemPage::SystemPage(const Engine& engine, WizardState& state, BackgroundWork&
     frameworksLayout->addWidget(new QLabel(tr("Programs that will use cuDNN"), frameworks));
     frameworksLayout->addWidget(m_frameworks);
 
-    auto* splitter = new QSplitter(Qt::Vertical, this);
-    splitter->addWidget(m_facts);
-    splitter->addWidget(m_copies);
-    splitter->addWidget(frameworks);
-    splitter->addWidget(m_findings);
-    // The copies and the frameworks are what people look for; the facts are a few short rows, the findings fewer.
-    splitter->setStretchFactor(0, 2);
-    splitter->setStretchFactor(1, 2);
-    splitter->setStretchFactor(2, 2);
-    splitter->setStretchFactor(3, 1);
+    // One area that scrolls as a whole, each list as tall as its rows: on a small window no list hides a row (the
+    // toolkit of three facts) behind a scroll bar of its own.
+    auto* body = new QWidget(this);
+    auto* bodyLayout = new QVBoxLayout(body);
+    bodyLayout->setContentsMargins(0, 0, 0, 0);
+    for (QTreeView* list : std::initializer_list<QTreeView*>{m_facts, m_copies, m_frameworks, m_findings})
+        new AllRowsHeight(list);
+    bodyLayout->addWidget(m_facts);
+    bodyLayout->addWidget(m_copies);
+    bodyLayout->addWidget(frameworks);
+    bodyLayout->addWidget(m_findings);
+    bodyLayout->addStretch(1);
+    auto* scroll = new QScrollArea(this);
+    scroll->setObjectName(QStringLiteral("systemScroll"));
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setWidget(body);
 
     // The answer takes the page's whole width (beside two buttons it wrapped into a line too low for it).
     auto* actions = new QHBoxLayout;
@@ -80,7 +89,7 @@ SystemPage::SystemPage(const Engine& engine, WizardState& state, BackgroundWork&
     layout->addWidget(m_status);
     layout->addLayout(actions);
     layout->addWidget(m_busyBar);
-    layout->addWidget(splitter, 1);
+    layout->addWidget(scroll, 1);
     layout->addWidget(m_toolkits);
 }
 

@@ -44,7 +44,7 @@ WelcomePage::WelcomePage(const Engine& engine, WizardState& state, BackgroundWor
          QStringLiteral("taskDeploy")},
     };
     m_frameworks->setObjectName(QStringLiteral("welcomeFrameworks"));
-    m_frameworks->setHeightFollowsRows(true);
+    m_frameworks->setHeightFollowsRows();
     m_frameworks->hide();
 
     auto* layout = new QVBoxLayout(this);
