@@ -26,6 +26,7 @@ private slots:
     void slowButProgressingRunIsNotFinishedNotHung();
     void cancelKeepsTheCasesMeasured();
     void callThatNeverReturnsIsAHang();
+    void watchedChildGivesEachLineAndStops();
     void reportSectionKeepsTheContractKeys();
 
 private:
@@ -252,6 +253,24 @@ void TestBenchmarkRunner::callThatNeverReturnsIsAHang()
              qPrintable(result.verdictMessage));
     QCOMPARE(result.diagnostic().severity, Severity::Error);
     QCOMPARE(result.diagnostic().action.kind, FixAction::Kind::RunRepair);
+}
+
+void TestBenchmarkRunner::watchedChildGivesEachLineAndStops()
+{
+    // What the runner stands on: each whole line while the child runs (CR LF as Windows writes it, a line in two
+    // writes), and a stop that ends a child which would run for a minute.
+    QList<QByteArray> lines;
+    ProcessWatch watch;
+    watch.onOutputLine = [&](const QByteArray& line) { lines.append(line); };
+    watch.stopNow = [&] { return lines.size() >= 3; };
+    const ProcessResult result = ProcessRunner().run(
+        QStringLiteral("/bin/sh"),
+        {QStringLiteral("-c"), QStringLiteral("printf 'one\\r\\ntw'; sleep 0.2; printf 'o\\nthree\\n'; sleep 60")},
+        120000,
+        {},
+        watch);
+    QVERIFY(result.stopped && !result.timedOut);
+    QCOMPARE(lines, (QList<QByteArray>{"one", "two", "three"}));
 }
 
 QTEST_GUILESS_MAIN(TestBenchmarkRunner)
