@@ -1645,7 +1645,7 @@ Try cudnn-setup --help.
     </message>
     <message>
         <source>Which copy of each library a new program will load, and what changes so the new one wins. Install makes these changes together with the files.</source>
-        <translation>新启动的程序会加载每个库的哪一份副本，以及需要做哪些更改才能让新的副本被优先加载。安装时会将这些更改与文件一并完成。</translation>
+        <translation>新程序会加载每个库的哪一份副本，以及改动什么能让新副本优先加载。安装时这些更改与文件一并完成。</translation>
     </message>
     <message numerus="yes">
         <source>The search path stays as it is: a new program would take %n of the libraries from another copy, or find none.</source>
@@ -3381,11 +3381,11 @@ Try cudnn-setup --help.
     </message>
     <message>
         <source>Drop a cuDNN archive (.zip) or the folder it was extracted into on this window, browse to one, choose a folder of archives and the best match is picked, or let the right one be downloaded.</source>
-        <translation>把 cuDNN 压缩包（.zip）或它解压到的文件夹拖到此窗口，或浏览选择一个；也可以选择一个存放压缩包的文件夹，由程序挑出最匹配的那个；或者让程序下载合适的版本。</translation>
+        <translation>拖入 cuDNN 压缩包（.zip）或其解压后的文件夹；也可浏览选择、从文件夹中自动挑选或下载。</translation>
     </message>
     <message>
         <source>Drop a cuDNN archive (.tar.xz) or the folder it was extracted into on this window, browse to one, choose a folder of archives and the best match is picked, or let the right one be downloaded.</source>
-        <translation>把 cuDNN 压缩包（.tar.xz）或它解压到的文件夹拖到此窗口，或浏览选择一个；也可以选择一个存放压缩包的文件夹，由程序挑出最匹配的那个；或者让程序下载合适的版本。</translation>
+        <translation>拖入 cuDNN 压缩包（.tar.xz）或其解压后的文件夹；也可浏览选择、从文件夹中自动挑选或下载。</translation>
     </message>
 </context>
 <context>

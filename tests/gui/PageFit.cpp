@@ -4,6 +4,7 @@
 #include <QComboBox>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPlainTextEdit>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QTreeView>
@@ -72,6 +73,13 @@ QStringList cutOn(const QWizard& wizard)
             cut << QStringLiteral("page %1: the list \"%2\" hides some of the %3 rows it shows behind a scroll bar")
                        .arg(page, view->objectName())
                        .arg(rows);
+    }
+    // A read-only text (a diff) shows all its lines: the page around it scrolls.
+    for (const QPlainTextEdit* text : current->findChildren<QPlainTextEdit*>()) {
+        if (text->isVisible() && text->isReadOnly() && text->verticalScrollBar()->maximum() > 0)
+            cut << QStringLiteral("page %1: \"%2\" shows part of its %3 lines")
+                       .arg(page, text->objectName())
+                       .arg(text->document()->blockCount());
     }
     for (const QComboBox* combo : current->findChildren<QComboBox*>()) {
         if (!combo->isVisible() || combo->currentText().isEmpty())

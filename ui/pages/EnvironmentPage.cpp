@@ -1,5 +1,6 @@
 #include "EnvironmentPage.h"
 
+#include "AllRowsHeight.h"
 #include "BackgroundWork.h"
 #include "CommandBox.h"
 #include "CopyWinnersList.h"
@@ -9,12 +10,15 @@
 
 #include <QButtonGroup>
 #include <QFontDatabase>
+#include <QFontMetricsF>
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QRadioButton>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <cmath>
 
 EnvironmentPage::EnvironmentPage(const Engine& engine, WizardState& state, BackgroundWork& work, QWidget* parent)
     : QWizardPage(parent)
@@ -59,14 +63,21 @@ EnvironmentPage::EnvironmentPage(const Engine& engine, WizardState& state, Backg
     m_diff->setAccessibleName(tr("Changes to the search path"));
     m_diff->setReadOnly(true);
     m_diff->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_diff->setLineWrapMode(QPlainTextEdit::NoWrap); // a diff's lines are its units; a long path scrolls sideways
+    m_diff->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff); // as tall as its lines: the page scrolls instead
+    m_diff->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
     m_notes->setObjectName(QStringLiteral("environmentNotes"));
     m_notes->setWordWrap(true);
     auto* details = new QWidget(this);
     auto* detailsLayout = new QVBoxLayout(details);
     detailsLayout->setContentsMargins(0, 0, 0, 0);
     detailsLayout->addWidget(m_notes);
-    detailsLayout->addWidget(m_copies, 1);
-    detailsLayout->addWidget(m_diff, 1);
+    detailsLayout->addWidget(m_copies);
+    detailsLayout->addWidget(m_diff);
+    // The page scrolls as a whole; its lists and the diff are as tall as what they hold, so on a small window none
+    // shows three lines of many behind a scroll bar of its own.
+    new AllRowsHeight(m_conflicts);
+    new AllRowsHeight(m_copies);
 
     // The choice and the findings scroll; the administrator block (what Install will do, and the whole command)
     // stays in view below them: with it the page is taller than the smallest window, and it is what matters next.
@@ -86,8 +97,9 @@ EnvironmentPage::EnvironmentPage(const Engine& engine, WizardState& state, Backg
     layout->addWidget(machine);
     layout->addWidget(none);
     layout->addWidget(m_summary);
-    layout->addWidget(m_conflicts, 1);
+    layout->addWidget(m_conflicts);
     layout->addWidget(new DetailsDisclosure(details, this)); // the exact changes and the notes, on demand
+    layout->addStretch(1);
     m_rights->setObjectName(QStringLiteral("environmentRights"));
     m_rights->setWordWrap(true);
     m_rights->setTextFormat(Qt::RichText);
@@ -96,6 +108,16 @@ EnvironmentPage::EnvironmentPage(const Engine& engine, WizardState& state, Backg
     outer->addWidget(m_rights);
     outer->addWidget(m_command);
     scroll->setWidget(content); // after its layout is complete, so its size hint counts every row
+}
+
+void EnvironmentPage::showDiff(const QString& text)
+{
+    m_diff->setPlainText(text);
+    // One line more than it holds: QPlainTextEdit scrolls as soon as its last line touches the bottom margin.
+    const int lines = std::max(1, m_diff->document()->blockCount()) + 1;
+    const qreal textHeight = std::ceil(lines * QFontMetricsF(m_diff->font()).lineSpacing());
+    const int margins = 2 * (m_diff->frameWidth() + int(std::ceil(m_diff->document()->documentMargin())));
+    m_diff->setFixedHeight(int(textHeight) + margins + m_diff->horizontalScrollBar()->sizeHint().height());
 }
 
 void EnvironmentPage::initializePage()
@@ -193,10 +215,10 @@ void EnvironmentPage::showReport(const EnvironmentReport& report)
                                          "libraries from another copy, or find none.",
                                          nullptr,
                                          now));
-        m_diff->clear();
+        showDiff({});
         return;
     }
-    m_diff->setPlainText(report.plan.isEmpty() ? tr("Nothing needs to change.") : report.plan.diffText());
+    showDiff(report.plan.isEmpty() ? tr("Nothing needs to change.") : report.plan.diffText());
     QString text;
     if (report.plan.isEmpty() && after == 0)
         text = tr("A new program already loads every library from this toolkit; nothing needs to change.");
