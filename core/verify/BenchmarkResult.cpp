@@ -115,6 +115,9 @@ QString BenchmarkResult::headline() const
     const auto tr = [](const char* text) { return QCoreApplication::translate("BenchmarkResult", text); };
     const QString code = verdictCode;
     if (code == QLatin1String(BenchmarkCode::NotFinished)) {
+        if (cases.isEmpty())
+            return stopped == Stop::Asked ? tr("Stopped as asked, before the first case was measured.")
+                                          : tr("Not finished in time: no case was measured yet.");
         QString text = stopped == Stop::Asked
             ? tr("Stopped as asked: %1 of %2 cases measured.").arg(casesMeasured()).arg(casesPlanned)
             : tr("Not finished in time: %1 of %2 cases measured. The computer is slow; nothing hangs, every case "

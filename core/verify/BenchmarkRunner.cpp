@@ -142,7 +142,7 @@ BenchmarkResult BenchmarkRunner::run(const Options& options,
         const bool finished = kind == QLatin1String("case_finished");
         if (finished) {
             cases.finished.append(event.value(QStringLiteral("case")).toObject());
-            cases.pastBudget = clock.elapsed() >= options.timeoutMs;
+            cases.pastBudget = clock.elapsed() >= options.timeoutMs && cases.finished.size() < cases.count;
             if (watcher)
                 watcher(partial(BenchmarkResult::Stop::Asked));
         }

@@ -224,6 +224,14 @@
         <source>The benchmark stopped making progress and was ended: a driver or cuDNN call probably hangs.</source>
         <translation>基准测试不再有进展，已被结束：很可能是某个驱动或 cuDNN 调用卡住了。</translation>
     </message>
+    <message>
+        <source>Stopped as asked, before the first case was measured.</source>
+        <translation>已按要求停止，尚未测得任何用例。</translation>
+    </message>
+    <message>
+        <source>Not finished in time: no case was measured yet.</source>
+        <translation>未能按时完成：尚未测得任何用例。</translation>
+    </message>
 </context>
 <context>
     <name>BenchmarkRunner</name>

@@ -240,6 +240,12 @@ void TestBenchmarkRunner::cancelKeepsTheCasesMeasured()
     QVERIFY(result.cases.first().ok);
     QCOMPARE(result.diagnostic().severity, Severity::Warning);
     QCOMPARE(result.toJson().value(QStringLiteral("stopped")).toString(), QStringLiteral("asked"));
+
+    // Skipped before any case: said as such, not "0 of 0 cases".
+    const BenchmarkResult early = BenchmarkRunner(host, runner).run({QString(), true, 120000, 20000}, nullptr, cancel);
+    QCOMPARE(early.verdictCode, QStringLiteral("BENCH-NOT-FINISHED"));
+    QVERIFY(early.cases.isEmpty());
+    QCOMPARE(early.headline(), QStringLiteral("Stopped as asked, before the first case was measured."));
 }
 
 void TestBenchmarkRunner::callThatNeverReturnsIsAHang()
