@@ -90,10 +90,6 @@
         <translation>基准测试</translation>
     </message>
     <message>
-        <source>Running convolutions on the GPU and on the CPU… this takes up to a few minutes.</source>
-        <translation>正在 GPU 和 CPU 上运行卷积……最多需要几分钟。</translation>
-    </message>
-    <message>
         <source>Fix: %1</source>
         <translation>解决方法：%1</translation>
     </message>
@@ -108,6 +104,38 @@
     <message>
         <source>Details from the test program, in its own words: %1</source>
         <translation>测试程序的原始说明（英文）：%1</translation>
+    </message>
+    <message>
+        <source>&amp;Skip</source>
+        <translation>跳过(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Benchmark progress</source>
+        <translation>基准测试进度</translation>
+    </message>
+    <message>
+        <source>Stop the benchmark now and keep the cases measured so far.</source>
+        <translation>立即停止基准测试，保留已测得的用例。</translation>
+    </message>
+    <message>
+        <source>Starting the test program…</source>
+        <translation>正在启动测试程序…</translation>
+    </message>
+    <message>
+        <source>Running convolutions on the GPU and on the CPU, one case after another. Skip stops it and keeps what was measured.</source>
+        <translation>正在 GPU 和 CPU 上逐个用例运行卷积。“跳过”会停止测试并保留已测得的结果。</translation>
+    </message>
+    <message>
+        <source>Stopping…</source>
+        <translation>正在停止…</translation>
+    </message>
+    <message>
+        <source>%1 of %2 cases measured</source>
+        <translation>已测得 %1/%2 个用例</translation>
+    </message>
+    <message>
+        <source>Case %1 of %2: %3</source>
+        <translation>第 %1 个用例（共 %2 个）：%3</translation>
     </message>
 </context>
 <context>
@@ -161,12 +189,48 @@
         <translation>CUDA 运行时在执行卷积时报告了错误。</translation>
     </message>
     <message>
-        <source>The benchmark did not finish in time and was stopped.</source>
-        <translation>基准测试未能按时完成，已被停止。</translation>
-    </message>
-    <message>
         <source>The benchmark could not be run.</source>
         <translation>无法运行基准测试。</translation>
+    </message>
+    <message>
+        <source>Results are wrong in %1 (found before the benchmark was stopped).</source>
+        <translation>%1 的结果错误（在基准测试停止前发现）。</translation>
+    </message>
+    <message>
+        <source>It was still finishing cases when its %1 seconds were up.</source>
+        <translation>到 %1 秒时限时，它仍在逐个完成用例。</translation>
+    </message>
+    <message>
+        <source>Stopped as asked: %1 of %2 cases measured.</source>
+        <translation>已按要求停止：测得 %1/%2 个用例。</translation>
+    </message>
+    <message>
+        <source>Not finished in time: %1 of %2 cases measured. The computer is slow; nothing hangs, every case finished.</source>
+        <translation>未能按时完成：测得 %1/%2 个用例。这台计算机较慢；没有任何调用卡住，每个用例都已完成。</translation>
+    </message>
+    <message>
+        <source>So far the GPU is %1× as fast as the CPU.</source>
+        <translation>目前 GPU 的速度是 CPU 的 %1 倍。</translation>
+    </message>
+    <message>
+        <source>Run the benchmark again to measure every case.</source>
+        <translation>再次运行基准测试以测量所有用例。</translation>
+    </message>
+    <message>
+        <source>Run the benchmark again when the computer is not busy, or skip it: this machine needs more time than it was given.</source>
+        <translation>请在计算机空闲时再次运行基准测试，或跳过它：这台机器需要比给定时间更长的时间。</translation>
+    </message>
+    <message>
+        <source>The benchmark stopped making progress and was ended: a driver or cuDNN call probably hangs.</source>
+        <translation>基准测试不再有进展，已被结束：很可能是某个驱动或 cuDNN 调用卡住了。</translation>
+    </message>
+    <message>
+        <source>Stopped as asked, before the first case was measured.</source>
+        <translation>已按要求停止，尚未测得任何用例。</translation>
+    </message>
+    <message>
+        <source>Not finished in time: no case was measured yet.</source>
+        <translation>未能按时完成：尚未测得任何用例。</translation>
     </message>
 </context>
 <context>
@@ -182,6 +246,10 @@
     <message>
         <source>The benchmark was not run with administrator rights, since others can change the libraries it would load (%1).</source>
         <translation>未以管理员权限运行基准测试，因为它要加载的库可被他人更改（%1）。</translation>
+    </message>
+    <message>
+        <source>Measuring convolutions</source>
+        <translation>正在测量卷积</translation>
     </message>
 </context>
 <context>
@@ -422,6 +490,10 @@ Try cudnn-setup --help.
     <message>
         <source>%1/%2 files</source>
         <translation>%1/%2 个文件</translation>
+    </message>
+    <message>
+        <source>%1/%2 cases</source>
+        <translation>%1/%2 个用例</translation>
     </message>
 </context>
 <context>
@@ -3879,6 +3951,10 @@ Try cudnn-setup --help.
     <message>
         <source>it is in none of the system&apos;s own folders</source>
         <translation>它不在系统自己的任何文件夹中</translation>
+    </message>
+    <message>
+        <source>%1 was stopped</source>
+        <translation>%1 已被停止</translation>
     </message>
 </context>
 <context>
