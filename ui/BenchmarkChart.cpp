@@ -22,13 +22,29 @@ BenchmarkChart::BenchmarkChart(QWidget* parent)
 {
     setObjectName(QStringLiteral("benchmarkChart"));
     setAccessibleName(tr("Benchmark chart"));
-    setMinimumHeight(260);
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
 }
 
 QSize BenchmarkChart::sizeHint() const
 {
-    return {640, 320};
+    return {640, std::max(320, minimumSizeHint().height())};
+}
+
+QSize BenchmarkChart::minimumSizeHint() const
+{
+    const int line = textLine();
+    const int rows = std::max(1, int(m_rows.size()));
+    // As paintEvent lays it out: margins, the title, the bands, the axis labels, the legend.
+    return {320, 8 + (line + 8) + rows * (line + 2) + (line + 6) + (line + 8)};
+}
+
+int BenchmarkChart::textLine() const
+{
+    const QFontMetrics metrics = fontMetrics();
+    int line = metrics.height();
+    for (const QString& text : {m_title, tr("GPU (cuDNN)"), tr("CPU (same convolution)")})
+        line = std::max(line, metrics.boundingRect(text).height());
+    return line;
 }
 
 void BenchmarkChart::setResult(const BenchmarkResult& result)
@@ -61,7 +77,7 @@ void BenchmarkChart::paintEvent(QPaintEvent*)
     QPainter painter(this);
     painter.setRenderHint(QPainter::Antialiasing);
     const QFontMetrics metrics = fontMetrics();
-    const int line = metrics.height();
+    const int line = textLine();
     const QRect area = rect().adjusted(8, 4, -12, -4);
 
     QFont titleFont = font();

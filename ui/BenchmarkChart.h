@@ -24,11 +24,16 @@ public:
     int highestDecade() const { return m_highestDecade; }
 
     QSize sizeHint() const override;
+    /** Room for the title, a band per case at least a text line high, the axis labels and the legend. */
+    QSize minimumSizeHint() const override;
 
 protected:
     void paintEvent(QPaintEvent* event) override;
 
 private:
+    /** The height of a line of the chart's texts, with any glyph a fallback font draws (Chinese in a Latin font). */
+    int textLine() const;
+
     struct Row
     {
         QString label; // case name and speed-up

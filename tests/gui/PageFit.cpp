@@ -1,5 +1,7 @@
 #include "PageFit.h"
 
+#include "BenchmarkChart.h"
+
 #include <QAbstractItemView>
 #include <QComboBox>
 #include <QLabel>
@@ -106,6 +108,14 @@ QStringList cutOn(const QWizard& wizard)
                        .arg(page)
                        .arg(area->widget()->width())
                        .arg(area->viewport()->width());
+    }
+    // A chart given less height than its rows need draws them over each other and cuts its legend.
+    for (const BenchmarkChart* chart : current->findChildren<BenchmarkChart*>()) {
+        if (chart->isVisible() && chart->height() + 1 < chart->minimumSizeHint().height())
+            cut << QStringLiteral("page %1: the chart is %2 px high and its rows need %3")
+                       .arg(page)
+                       .arg(chart->height())
+                       .arg(chart->minimumSizeHint().height());
     }
     if (const auto* path = current->findChild<QLineEdit*>(QStringLiteral("packagePath"));
         path && path->isVisible() && path->width() < current->width() / 2)

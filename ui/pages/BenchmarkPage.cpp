@@ -4,6 +4,7 @@
 #include "BenchmarkChart.h"
 #include "DiagnosticList.h"
 #include "ProgressRelay.h"
+#include "ScrollingColumn.h"
 #include "WizardRemedy.h"
 #include "engine/Engine.h"
 
@@ -11,6 +12,7 @@
 #include <QPointer>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QVBoxLayout>
 
 BenchmarkPage::BenchmarkPage(const Engine& engine, WizardState& state, BackgroundWork& work, QWidget* parent)
@@ -52,17 +54,18 @@ BenchmarkPage::BenchmarkPage(const Engine& engine, WizardState& state, Backgroun
     connect(m_skip, &QPushButton::clicked, this, &BenchmarkPage::skipBenchmark);
     connect(m_relay, &ProgressRelay::progressed, this, &BenchmarkPage::showProgress);
 
-    auto* top = new QHBoxLayout;
+    auto* verdict = new QWidget(this);
+    auto* top = new QHBoxLayout(verdict);
+    top->setContentsMargins(0, 0, 0, 0);
     top->addWidget(m_verdict, 1);
     top->addWidget(m_again);
     top->addWidget(m_skip);
+    // The page scrolls as a whole: a chart of fourteen cases under a long verdict is taller than a small window, and
+    // squeezed it would draw its rows over each other and cut its legend. Without a chart the verdict stays on top.
+    QScrollArea* scroll
+        = scrollingColumn(QStringLiteral("benchmarkScroll"), {scale, verdict, m_busyBar, m_caseText, m_chart}, this);
     auto* layout = new QVBoxLayout(this);
-    layout->addWidget(scale);
-    layout->addLayout(top);
-    layout->addWidget(m_busyBar);
-    layout->addWidget(m_caseText);
-    layout->addWidget(m_chart, 1);
-    layout->addStretch(); // without a chart the verdict stays at the top
+    layout->addWidget(scroll);
 }
 
 void BenchmarkPage::initializePage()
