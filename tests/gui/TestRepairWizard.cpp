@@ -1,6 +1,7 @@
 #include "../unit/repair/RepairFixtures.h"
 #include "AnswerQuestion.h"
 #include "FrameworkList.h"
+#include "LoaderCacheBytes.h"
 #include "SetupWizard.h"
 #include "VisibleText.h"
 #include "WizardRemedy.h"
@@ -16,6 +17,7 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QTreeWidget>
+#include <QTreeWidgetItemIterator>
 
 using namespace RepairFixtures;
 
@@ -43,10 +45,11 @@ private slots:
     void uninstallAfterRepairsIsTheToolkitBeforeTheInstall();
     void closingDuringUninstallAsksThenRollsBack();
     void repairsTheToolkitNamedAtStart();
+    void aMissingLibraryIsNotSaidToLoadFromTheToolkit();
 
 private:
     /** `toolkitPlaces`: where toolkits are looked for without being named (default: the test tree's cuda-*). */
-    Engine makeEngine(const QStringList& toolkitPlaces = {});
+    Engine makeEngine(const QStringList& toolkitPlaces = {}, bool loaderCacheCoversToolkit = false);
     /** Opens the wizard with Repair chosen and goes Welcome -> System -> Repair; waits for the scan. */
     RepairPage* goToRepair(SetupWizard& wizard);
     static QStringList codesIn(QTreeWidget* tree, const QString& remedy);
@@ -90,7 +93,7 @@ void TestRepairWizard::cleanup()
     m_tree.reset();
 }
 
-Engine TestRepairWizard::makeEngine(const QStringList& toolkitPlaces)
+Engine TestRepairWizard::makeEngine(const QStringList& toolkitPlaces, bool loaderCacheCoversToolkit)
 {
     HostEnvironment host;
     host.os = OsFlavor::Linux;
@@ -106,6 +109,21 @@ Engine TestRepairWizard::makeEngine(const QStringList& toolkitPlaces)
     environment.homeDirectory = m_tree->makeDir(QStringLiteral("home"));
     environment.systemRoot = SystemRoot(m_tree->makeDir(QStringLiteral("root")));
     environment.loginShell = QStringLiteral("/bin/bash");
+    if (loaderCacheCoversToolkit) {
+        // "/" is the test tree itself: ld.so.conf.d names the toolkit's lib first, and the cache, written before,
+        // names another copy of libcudnn_ops.so.9. Only looked at: no test here presses Repair on it.
+        environment.systemRoot = SystemRoot(m_tree->path(QString()));
+        m_tree->writeFile(QStringLiteral("etc/ld.so.conf"), "include /etc/ld.so.conf.d/*.conf\n");
+        m_tree->writeFile(QStringLiteral("etc/ld.so.conf.d/000_cuda.conf"),
+                          "/" + QFileInfo(m_root).fileName().toUtf8() + "/lib64\n");
+        m_tree->writeFile(QStringLiteral("old/libcudnn_ops.so.9"), "an older copy");
+        m_tree->writeFile(QStringLiteral("etc/ld.so.cache"),
+                          loaderCacheBytes({{"libcudnn_ops.so.9", "/old/libcudnn_ops.so.9"}}));
+        environment.loaderCacheRebuildable = true;
+        // nvcc is found already: only the libraries are in question, and the search path needs no change.
+        m_tree->writeFile(QFileInfo(m_root).fileName() + QStringLiteral("/bin/nvcc"), "#!/bin/sh\n");
+        environment.host.variables.insert(QStringLiteral("PATH"), m_root + QStringLiteral("/bin:/usr/bin:/bin"));
+    }
     return Engine(host, runner, environment);
 }
 
@@ -417,6 +435,31 @@ void TestRepairWizard::repairsTheToolkitNamedAtStart()
     QTRY_VERIFY_WITH_TIMEOUT(!page->isBusy(), 60000);
     QCOMPARE(wizard.state().repairOutcome()->result.status, RepairResult::Status::Repaired);
     QVERIFY2(toolkitListing(m_root) == m_installed, difference(toolkitListing(m_root), m_installed).constData());
+}
+
+void TestRepairWizard::aMissingLibraryIsNotSaidToLoadFromTheToolkit()
+{
+    // libcudnn_ops.so.9.19.0 is deleted (init()), so the toolkit's libcudnn_ops.so.9 is a link to nothing. The
+    // loader config names the toolkit first; the cache still names an older copy. The page lists "missing
+    // libcudnn_ops.so.9" under "Can be fixed here": it must not also say that new logins get libcudnn_ops.so.9
+    // from that toolkit.
+    QVERIFY(QFileInfo(m_root + QStringLiteral("/lib/libcudnn_ops.so.9")).isSymLink());
+    const Engine engine = makeEngine({}, true);
+    SetupWizard wizard(engine, SetupTask::Repair);
+    QVERIFY(goToRepair(wizard));
+    auto* findings = wizard.findChild<QTreeWidget*>(QStringLiteral("repairFindings"));
+    QStringList shown;
+    for (QTreeWidgetItemIterator it(findings); *it; ++it)
+        shown << (*it)->data(0, Qt::UserRole + 1).toString() + QStringLiteral(": ") + (*it)->text(0);
+    const QString all = shown.join(u'\n');
+    QVERIFY2(codesIn(findings, QStringLiteral("automatic")).contains(QStringLiteral("CUDNN-MISSING-LIBS")),
+             qPrintable(all));
+    const QString claim = QStringLiteral("get libcudnn_ops.so.9 from ") + m_root;
+    QVERIFY2(!all.contains(claim), qPrintable(all));
+    // What it says instead agrees with the missing file, and names what a new program gets meanwhile.
+    QVERIFY2(all.contains(m_root + QStringLiteral(" has no loadable libcudnn_ops.so.9 now")), qPrintable(all));
+    QVERIFY2(all.contains(QStringLiteral("gets ") + m_tree->path(QStringLiteral("old/libcudnn_ops.so.9"))),
+             qPrintable(all));
 }
 
 QTEST_MAIN(TestRepairWizard)
