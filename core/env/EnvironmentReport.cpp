@@ -112,8 +112,9 @@ Diagnostic EnvironmentReport::diagnosticFor(const EnvironmentConflict& conflict)
         break;
     case ConflictStanding::FixedByPlan:
     case ConflictStanding::Open:
-        // Fixed by the plan: the task that carries the plan out (an install, a repair) leaves it right.
-        severity = standing(conflict) == ConflictStanding::Open ? Severity::Warning : Severity::Info;
+        // Another copy winning now is a problem even where the plan fixes it (an install, a repair leaves it right):
+        // a program started now gets that copy. Only a name found nowhere, which the plan adds, is information.
+        severity = standing(conflict) == ConflictStanding::Open || conflict.winner ? Severity::Warning : Severity::Info;
         if (conflict.conflictClass == ConflictClass::MachineScope)
             message
                 = EnvironmentConflict::tr("A new program loading %1 gets %2, which a user PATH change cannot override.")

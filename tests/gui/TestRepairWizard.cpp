@@ -46,10 +46,14 @@ private slots:
     void closingDuringUninstallAsksThenRollsBack();
     void repairsTheToolkitNamedAtStart();
     void aMissingLibraryIsNotSaidToLoadFromTheToolkit();
+    void aStrayCopyIsAdvisedOffThePathNotReinstalled();
 
 private:
     /** `toolkitPlaces`: where toolkits are looked for without being named (default: the test tree's cuda-*). */
-    Engine makeEngine(const QStringList& toolkitPlaces = {}, bool loaderCacheCoversToolkit = false);
+    /** libraryPathFirst: a folder before the fakes on LD_LIBRARY_PATH (a stray copy there). */
+    Engine makeEngine(const QStringList& toolkitPlaces = {},
+                      bool loaderCacheCoversToolkit = false,
+                      const QString& libraryPathFirst = {});
     /** Opens the wizard with Repair chosen and goes Welcome -> System -> Repair; waits for the scan. */
     RepairPage* goToRepair(SetupWizard& wizard);
     static QStringList codesIn(QTreeWidget* tree, const QString& remedy);
@@ -93,15 +97,18 @@ void TestRepairWizard::cleanup()
     m_tree.reset();
 }
 
-Engine TestRepairWizard::makeEngine(const QStringList& toolkitPlaces, bool loaderCacheCoversToolkit)
+Engine TestRepairWizard::makeEngine(const QStringList& toolkitPlaces,
+                                    bool loaderCacheCoversToolkit,
+                                    const QString& libraryPathFirst)
 {
     HostEnvironment host;
     host.os = OsFlavor::Linux;
     host.defaultToolkitRoots
         = toolkitPlaces.isEmpty() ? QStringList{m_tree->path(QStringLiteral("cuda-*"))} : toolkitPlaces;
     host.probeDirectory = qEnvironmentVariable("CUDNN_SETUP_BIN_DIR");
+    const QString fakes = qEnvironmentVariable("CUDNN_SETUP_FAKES_DIR") + QStringLiteral("/rtx3060ti-cuda13");
     host.variables.insert(QStringLiteral("LD_LIBRARY_PATH"),
-                          qEnvironmentVariable("CUDNN_SETUP_FAKES_DIR") + QStringLiteral("/rtx3060ti-cuda13"));
+                          libraryPathFirst.isEmpty() ? fakes : libraryPathFirst + QLatin1Char(':') + fakes);
     auto runner = std::make_shared<ProcessRunner>();
     // A driver for CUDA 13, as the CUDA 13 toolkit here needs: what is left after a repair is then only what it fixes.
     // The search path analysis reads (and a fix would write) a home and "/": both are temporary here.
@@ -460,6 +467,57 @@ void TestRepairWizard::aMissingLibraryIsNotSaidToLoadFromTheToolkit()
     QVERIFY2(all.contains(m_root + QStringLiteral(" has no loadable libcudnn_ops.so.9 now")), qPrintable(all));
     QVERIFY2(all.contains(QStringLiteral("gets ") + m_tree->path(QStringLiteral("old/libcudnn_ops.so.9"))),
              qPrintable(all));
+}
+
+void TestRepairWizard::aStrayCopyIsAdvisedOffThePathNotReinstalled()
+{
+    // Issue 42 item 14 on Linux: besides the damaged toolkit, a folder first on LD_LIBRARY_PATH holds an older
+    // libcudnn.so.9 and nothing else of cuDNN. It is no install: its advice is to take it off the search path or
+    // delete it, never "reinstall from its archive (repair can restore the files)"; the copy it makes new programs
+    // get instead of the toolkit's is a problem, not information; and the repair leaves it alone.
+    m_tree->writeFile(QStringLiteral("old-cudnn/libcudnn.so.9.0.0"), "an older cuDNN");
+    m_tree->symlink(QStringLiteral("old-cudnn/libcudnn.so.9"), QStringLiteral("libcudnn.so.9.0.0"));
+    const QString stray = QFileInfo(m_tree->path(QStringLiteral("old-cudnn"))).canonicalFilePath();
+    const QString strayBefore = listing(stray);
+    const Engine engine = makeEngine({}, false, stray);
+    SetupWizard wizard(engine, SetupTask::Repair);
+    RepairPage* page = goToRepair(wizard);
+    QVERIFY(page);
+    auto* findings = wizard.findChild<QTreeWidget*>(QStringLiteral("repairFindings"));
+    const QStringList manual = codesIn(findings, QStringLiteral("manual"));
+    QVERIFY2(manual.contains(QStringLiteral("CUDNN-STRAY-COPY")), qPrintable(manual.join(u' ')));
+    const RepairFinding* strayFinding = nullptr;
+    const RepairFinding* shadow = nullptr;
+    for (const RepairFinding& finding : wizard.state().repairOutcome()->before.scan.findings) {
+        if (finding.diagnostic.code == QLatin1String("CUDNN-STRAY-COPY"))
+            strayFinding = &finding;
+        if (finding.diagnostic.code == QLatin1String("ENV-SHADOW-USER")
+            && finding.diagnostic.subject == QLatin1String("libcudnn.so.9"))
+            shadow = &finding;
+    }
+    QVERIFY(strayFinding && shadow);
+    const QString step = strayFinding->diagnostic.message + u'\n' + strayFinding->manualStep;
+    QVERIFY2(strayFinding->manualStep.contains(QStringLiteral("take the folder off LD_LIBRARY_PATH")),
+             qPrintable(step));
+    for (const char* never : {"Reinstall", "repair can restore", "from its archive"})
+        QVERIFY2(!step.contains(QLatin1String(never)), qPrintable(step));
+    // The page shows that step under the finding, in the wizard's words.
+    const QList<QTreeWidgetItem*> shown = findings->findItems(QStringLiteral("take the folder off LD_LIBRARY_PATH"),
+                                                              Qt::MatchContains | Qt::MatchRecursive);
+    QVERIFY(!shown.isEmpty());
+    // A new program gets the stray libcudnn.so.9 instead of the toolkit's: a warning that repair fixes.
+    QVERIFY2(shadow->diagnostic.message.contains(stray), qPrintable(shadow->diagnostic.message));
+    QCOMPARE(shadow->diagnostic.severity, Severity::Warning);
+    QCOMPARE(shadow->remedy, RepairFinding::Remedy::Automatic);
+
+    // Repair fixes the toolkit and the search path; the stray copy is left as it was, with the same advice.
+    QTest::mouseClick(wizard.findChild<QPushButton*>(QStringLiteral("repairApply")), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(!page->isBusy(), 60000);
+    QCOMPARE(listing(stray), strayBefore);
+    QVERIFY2(toolkitListing(m_root) == m_installed, difference(toolkitListing(m_root), m_installed).constData());
+    const QStringList left = codesIn(findings, QStringLiteral("manual"));
+    QVERIFY2(left.contains(QStringLiteral("CUDNN-STRAY-COPY")), qPrintable(left.join(u' ')));
+    QVERIFY2(!left.contains(QStringLiteral("CUDNN-MISSING-LIBS")), qPrintable(left.join(u' ')));
 }
 
 QTEST_MAIN(TestRepairWizard)
