@@ -118,6 +118,7 @@ void WelcomePage::showVerdict(const SystemSnapshot& snapshot)
                            .arg(tr("cuDNN on this machine needs repair.").toHtmlEscaped(),
                                 verdict.finding.message.toHtmlEscaped(),
                                 more.toHtmlEscaped()));
+    layout()->activate(); // the lines it now needs at once, not after the next layout pass (no clipped verdict)
     // Chosen for the person who came without a task in mind; never over a choice made (a task named at start, a
     // click), and never while another page is shown (a look again there must not change the route).
     if (!m_state.taskChosen() && isVisible() && m_state.task() == SetupTask::Install) {
