@@ -35,7 +35,10 @@ QString ConsoleProgress::statusOf(const ProgressUpdate& u)
     if (u.bytesTotal > 0)
         line += QStringLiteral("  ") + tr("%1/%2 MiB").arg(megabytes(u.bytesDone), megabytes(u.bytesTotal));
     if (u.itemsTotal > 0)
-        line += QStringLiteral("  ") + tr("%1/%2 files").arg(u.itemsDone).arg(u.itemsTotal);
+        line += QStringLiteral("  ")
+            + (u.unit == ProgressUpdate::Unit::Cases ? tr("%1/%2 cases") : tr("%1/%2 files"))
+                  .arg(u.itemsDone)
+                  .arg(u.itemsTotal);
     return line;
 }
 
@@ -61,6 +64,9 @@ void ConsoleProgress::report(const ProgressUpdate& update)
 {
     const bool newPhase = update.phase != m_lastPhase;
     const int decile = int(update.fraction() * 10.0);
+    // The benchmark's cases each take a while: a log gets a line as each one starts.
+    const bool nextCase = update.unit == ProgressUpdate::Unit::Cases && !update.currentItem.isEmpty()
+        && update.currentItem != m_lastItem;
     if (m_terminal) {
         if (!newPhase && m_sinceDraw.isValid() && m_sinceDraw.elapsed() < 100 && decile < 10)
             return;
@@ -76,13 +82,14 @@ void ConsoleProgress::report(const ProgressUpdate& update)
         m_drawnColumns = DisplayWidth::of(line);
         m_lineOpen = true;
         m_sinceDraw.start();
-    } else if (newPhase || decile > m_lastDecile) {
+    } else if (newPhase || decile > m_lastDecile || nextCase) {
         std::fprintf(m_stream, "%s\n", formatLine(update).toLocal8Bit().constData());
         std::fflush(m_stream);
     }
     if (newPhase)
         m_lastDecile = -1;
     m_lastPhase = update.phase;
+    m_lastItem = update.currentItem;
     m_lastDecile = std::max(m_lastDecile, decile);
 }
 

@@ -10,7 +10,7 @@
 /**
  * Progress on stderr for the silent runner. On a terminal: one line redrawn in place (at most ~10 times a second),
  * fitted to the terminal's width by display width, the item elided in the middle. In a log or a pipe: one plain
- * line per phase and every 10 %, never a carriage return, so logs stay readable.
+ * line per phase, every 10 % and each benchmark case, never a carriage return, so logs stay readable.
  */
 class ConsoleProgress final : public ProgressSink
 {
@@ -41,6 +41,7 @@ private:
     bool m_lineOpen = false;
     int m_drawnColumns = 0; // what the last redraw left on the line, to be blanked by the next
     QString m_lastPhase;
+    QString m_lastItem;
     int m_lastDecile = -1;
     QElapsedTimer m_sinceDraw;
 };

@@ -340,7 +340,10 @@ QString ConsoleRunner::benchmarkSummary(const std::optional<BenchmarkResult>& be
 
 QString ConsoleRunner::deploySummary(const DeployPlan& plan, OsFlavor os)
 {
-    QString text = tr("Deploy into %1 (nothing was changed): %2 files and links, %3 MiB to write, %4 to remove.\n")
+    QString text = (os == OsFlavor::Windows
+                        ? tr("Deploy into %1 (nothing was changed): %2 files, %3 MiB to write, %4 to remove.\n")
+                        : tr("Deploy into %1 (nothing was changed): %2 files and links, %3 MiB to write, %4 to "
+                             "remove.\n"))
                        .arg(displayPath(os, plan.folder))
                        .arg(plan.planned.changes.entriesToWrite())
                        .arg(double(plan.planned.changes.bytesToWrite()) / (1024.0 * 1024.0), 0, 'f', 1)
@@ -370,6 +373,11 @@ ExitCode ConsoleRunner::uninstall(const Invocation& invocation)
         m_out << tr("Nothing to uninstall.\n");
     } else {
         m_out << summary(result);
+    }
+    if (outcome.takenBack && !outcome.takenBack->searchPath.isEmpty()) {
+        m_out << tr("Search path:\n");
+        for (const SearchPathUndo& undo : outcome.takenBack->searchPath)
+            m_out << QStringLiteral("  ") << undo.sentence(hostOsFlavor()) << QLatin1Char('\n');
     }
     if (result.status == InstallResult::Status::Refused)
         m_out << tr("--force takes the install back anyway (the changed copies are kept); --repair puts the files "

@@ -296,10 +296,23 @@ VerifyResult Engine::verify(const QString& toolkitRoot) const
 
 BenchmarkResult Engine::benchmark(const QString& toolkitRoot, bool quick) const
 {
+    BenchmarkRequest request;
+    request.toolkitRoot = toolkitRoot;
+    request.quick = quick;
+    return benchmark(request);
+}
+
+BenchmarkResult
+Engine::benchmark(const BenchmarkRequest& request, ProgressSink* progress, const CancellationToken& cancel) const
+{
     BenchmarkRunner::Options options;
-    options.toolkitRoot = toolkitRoot;
-    options.quick = quick;
-    return BenchmarkRunner(*m_host, *m_runner).run(options);
+    options.toolkitRoot = request.toolkitRoot;
+    options.quick = request.quick;
+    if (request.budgetMs > 0)
+        options.timeoutMs = request.budgetMs;
+    if (request.stallMs > 0)
+        options.stallMs = request.stallMs;
+    return BenchmarkRunner(*m_host, *m_runner).run(options, progress, cancel, request.measured);
 }
 
 namespace {

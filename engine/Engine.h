@@ -39,6 +39,17 @@ struct JudgedPackage;
  * faces gather input, make the call, and word the outcome. The machine (host environment, process runner) is
  * injected for tests.
  */
+/** What a face asks of the benchmark: where, how big, and its limits (0: the engine's). */
+struct BenchmarkRequest
+{
+    QString toolkitRoot; // empty: what a new program loads
+    bool quick = false; // small batches: tests over the fake libraries
+    int budgetMs = 0; // a run still finishing cases after this ends "not finished" with them (0: 5 minutes)
+    int stallMs = 0; // a step that takes longer is a hang (0: 2 minutes)
+    /** After each finished case, on the worker's thread: the cases so far (for a chart that fills in). */
+    std::function<void(const BenchmarkResult& soFar)> measured;
+};
+
 class Engine
 {
 public:
@@ -191,8 +202,18 @@ public:
     VerifyResult verify(const QString& toolkitRoot) const;
     /** The convolution benchmark in a fresh cudnn-probe against the toolkit's own cuDNN and CUDA runtime. */
     BenchmarkResult benchmark(const QString& toolkitRoot, bool quick = false) const;
+    /**
+     * The same with progress per case ("case k of N") and a Skip: `cancel` stops it at once and keeps the cases
+     * measured (BENCH-NOT-FINISHED, a warning); so does a run that still finishes cases past its budget. A step
+     * that makes no progress for the stall limit is a hang (BENCH-TIMEOUT, an error with repair).
+     */
+    BenchmarkResult benchmark(const BenchmarkRequest& request,
+                              ProgressSink* progress = nullptr,
+                              const CancellationToken& cancel = CancellationToken()) const;
 
 private:
+    /** The newest install in root as an uninstall would take it back. */
+    InstalledCopy installedCopy(const QString& root) const;
     /** What the elevated copy is asked to do for a chosen package (choice.ok()) and toolkit. */
     static ElevationRequest handOver(const PackageChoice& choice, const CudaToolkit& toolkit, PathScope scope);
     /** This executable, as an elevated copy or an administrator starts it. */

@@ -493,6 +493,10 @@ void Engine::prove(SetupOutcome& outcome,
     else {
         if (progress)
             progress->report(ProgressUpdate{SetupOutcome::tr("Measuring convolutions"), 0, 0, 0, 0, {}});
-        outcome.benchmark = benchmark(outcome.install.toolkitRoot, request.quickBenchmark);
+        BenchmarkRequest measure;
+        measure.toolkitRoot = outcome.install.toolkitRoot;
+        measure.quick = request.quickBenchmark;
+        // Per case on the progress line; Ctrl+C (a cancel) stops it and keeps what was measured.
+        outcome.benchmark = benchmark(measure, progress, cancel);
     }
 }

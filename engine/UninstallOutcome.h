@@ -8,6 +8,21 @@
 
 class Report;
 
+/** One file or registry value of an install's search path change, and what taking that install back leaves there. */
+struct SearchPathUndo
+{
+    enum class Effect {
+        PutBack, // what it held before that install
+        Removed, // that install created it
+        OurPartTakenOut, // what it held before, less the fix of an install taken back since
+    };
+    QString target; // "/home/ana/.profile", "HKCU\\Environment\\Path"
+    Effect effect = Effect::PutBack;
+
+    /** "/home/ana/.profile: as it was before that install.", the same before and after the uninstall. */
+    QString sentence(OsFlavor os) const;
+};
+
 /** One toolkit (or deploy folder) holding an install by cudnn-setup: what a person chooses among to uninstall. */
 struct InstalledCopy
 {
@@ -17,6 +32,7 @@ struct InstalledCopy
     QString problem; // why the manifest cannot be read
     QStringList files; // what an uninstall of the newest install removes, relative to the root, in install order
     bool searchPathChanged = false; // that install also changed the search path, which goes back with it
+    QList<SearchPathUndo> searchPath; // each file and value of that change
     QString restoredVersion; // the cuDNN of the install before it, which comes back; empty: none (the original)
 };
 
@@ -39,6 +55,7 @@ struct UninstallOutcome
 public:
     InstallResult result;
     QList<InstalledCopy> candidates; // set when the request named no root and there was not exactly one
+    std::optional<InstalledCopy> takenBack; // the install as it was before it was taken back; set once it was
     /** What each framework loads once the install is taken back; null unless the request gave the machine and the
      *  install was taken back. */
     std::optional<FrameworkVerdicts> frameworks;

@@ -1,6 +1,7 @@
 #include "EngineInternals.h"
 #include "UninstallOutcome.h"
 #include "common/FileIdentity.h"
+#include "env/EnvironmentStep.h"
 #include "install/InstallCode.h"
 #include "install/InstallLog.h"
 #include "install/InstallService.h"
@@ -21,26 +22,65 @@ QList<InstalledCopy> Engine::installedCopies(const SystemSnapshot& system) const
             roots.append(listed);
     }
     QList<InstalledCopy> copies;
-    for (const QString& root : roots) {
-        InstalledCopy copy;
-        copy.root = root;
-        const std::optional<Manifest> manifest = Manifest::load(ToolkitState(root).manifestFile(), &copy.problem);
-        if (const ManifestEntry* newest = manifest ? manifest->newest() : nullptr) {
-            copy.cudnnVersion = newest->package.value(QStringLiteral("cudnn_version")).toString();
-            copy.installed = newest->time;
-            for (const ManifestFile& file : newest->files) {
-                if (file.action != ManifestFile::Action::Removed) // a superseded file comes back; nothing goes
-                    copy.files.append(file.path);
-            }
-            copy.searchPathChanged = !newest->operations.isEmpty();
-            if (manifest->entries.size() > 1)
-                copy.restoredVersion = manifest->entries.at(manifest->entries.size() - 2)
-                                           .package.value(QStringLiteral("cudnn_version"))
-                                           .toString();
-        }
-        copies.append(copy);
-    }
+    for (const QString& root : roots)
+        copies.append(installedCopy(root));
     return copies;
+}
+
+static SearchPathUndo::Effect undoneAs(EnvironmentStep::UndoEffect effect)
+{
+    switch (effect) {
+    case EnvironmentStep::UndoEffect::Removes:
+        return SearchPathUndo::Effect::Removed;
+    case EnvironmentStep::UndoEffect::TakesOutOurPart:
+        return SearchPathUndo::Effect::OurPartTakenOut;
+    case EnvironmentStep::UndoEffect::PutsBack:
+        break;
+    }
+    return SearchPathUndo::Effect::PutBack;
+}
+
+QString SearchPathUndo::sentence(OsFlavor os) const
+{
+    const QString where = displayPath(os, target);
+    switch (effect) {
+    case Effect::Removed:
+        return UninstallOutcome::tr("%1: removed (that install created it).").arg(where);
+    case Effect::OurPartTakenOut:
+        return UninstallOutcome::tr("%1: as it was before that install, less the fix of an install taken back since.")
+            .arg(where);
+    case Effect::PutBack:
+        break;
+    }
+    return UninstallOutcome::tr("%1: as it was before that install.").arg(where);
+}
+
+InstalledCopy Engine::installedCopy(const QString& root) const
+{
+    InstalledCopy copy;
+    copy.root = root;
+    const std::optional<Manifest> manifest = Manifest::load(ToolkitState(root).manifestFile(), &copy.problem);
+    const ManifestEntry* newest = manifest ? manifest->newest() : nullptr;
+    if (!newest)
+        return copy;
+    copy.cudnnVersion = newest->package.value(QStringLiteral("cudnn_version")).toString();
+    copy.installed = newest->time;
+    for (const ManifestFile& file : newest->files) {
+        if (file.action != ManifestFile::Action::Removed) // a superseded file comes back; nothing goes
+            copy.files.append(file.path);
+    }
+    copy.searchPathChanged = !newest->operations.isEmpty();
+    const OperationFactory factory = operations();
+    for (const QJsonObject& json : newest->operations) {
+        QString error;
+        if (const auto step = std::dynamic_pointer_cast<EnvironmentStep>(factory.create(json, &error)))
+            copy.searchPath.append({step->target(), undoneAs(step->undoEffect())});
+    }
+    if (manifest->entries.size() > 1)
+        copy.restoredVersion = manifest->entries.at(manifest->entries.size() - 2)
+                                   .package.value(QStringLiteral("cudnn_version"))
+                                   .toString();
+    return copy;
 }
 
 UninstallOutcome
@@ -81,11 +121,13 @@ Engine::uninstall(const UninstallRequest& request, ProgressSink* progress, Cance
         outcome.result.diagnostics.append(why);
         return outcome;
     }
+    const InstalledCopy before = installedCopy(root); // what the undo of its search path change leaves, read first
     InstallOptions options = installOptions(); // rebuilds the search path step the manifest holds
     options.force = request.force;
     options.log = log.get();
     outcome.result = InstallService::uninstall(root, options, progress, cancel);
     if (outcome.result.status == InstallResult::Status::Uninstalled) {
+        outcome.takenBack = before;
         QString error;
         if (!UserInstallList(m_environment->installList()).forget(root, &error))
             InstallLog::to(log.get(), QStringLiteral("the list of this user's installs: %1").arg(error));

@@ -268,6 +268,11 @@ if command -v makensis >/dev/null; then
             bash -c 'f="$1"; grep -q "InstallDir \"\$PROGRAMFILES64\\\\cudnn-setup\"" "$f" &&
                 grep -q "WriteUninstaller" "$f" && grep -q "StrCmp \"OFF\" \"ON\" 0 doNotAddToPath" "$f"' \
             _ "$work/nsis/_CPack_Packages/$(ls "$work/nsis/_CPack_Packages")/NSIS/project.nsi"
+        expect "the last page offers to run cudnn-setup, started unelevated through Explorer" \
+            bash -c 'grep -q "MUI_FINISHPAGE_RUN_FUNCTION RunCudnnSetupUnelevated" "$1" &&
+                grep -Eq "^ *Exec .\"[$]WINDIR[\\]explorer[.]exe\" \"[$]INSTDIR[\\]cudnn-setup[.]exe\"" "$1" &&
+                ! grep -q "MUI_FINISHPAGE_RUN \"" "$1"' \
+            _ "$work/nsis/_CPack_Packages/$(ls "$work/nsis/_CPack_Packages")/NSIS/project.nsi"
         expect "the installer shows the Apache-2.0 licence page (LICENSE)" \
             bash -c 'grep -Eq "^ *!insertmacro MUI_PAGE_LICENSE \"[^\"]*LICENSE\"" "$1"' \
             _ "$work/nsis/_CPack_Packages/$(ls "$work/nsis/_CPack_Packages")/NSIS/project.nsi"

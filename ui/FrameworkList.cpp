@@ -1,5 +1,6 @@
 #include "FrameworkList.h"
 
+#include "AllRowsHeight.h"
 #include "DiagnosticList.h"
 #include "WizardRemedy.h"
 #include "WrappedRows.h"
@@ -7,7 +8,6 @@
 #include <QDir>
 #include <QHeaderView>
 #include <QLabel>
-#include <QTreeWidgetItemIterator>
 #include <algorithm>
 
 FrameworkList::FrameworkList(QWidget* parent)
@@ -62,36 +62,10 @@ QLabel* FrameworkList::headlineLabel(const QString& objectName, QWidget* parent)
     return label;
 }
 
-void FrameworkList::setHeightFollowsRows(bool follows)
+void FrameworkList::setHeightFollowsRows()
 {
-    m_heightFollowsRows = follows;
-    setSizePolicy(sizePolicy().horizontalPolicy(), follows ? QSizePolicy::Fixed : QSizePolicy::Expanding);
-    updateGeometry();
-}
-
-QSize FrameworkList::sizeHint() const
-{
-    QSize hint = QTreeWidget::sizeHint();
-    if (!m_heightFollowsRows)
-        return hint;
     constexpr int mostRows = 6; // more scroll
-    int height = header()->sizeHint().height() + 2 * frameWidth();
-    int rows = 0;
-    for (QTreeWidgetItemIterator it(const_cast<FrameworkList*>(this)); *it && rows < mostRows; ++it, ++rows)
-        height += indexRowSizeHint(indexFromItem(*it));
-    hint.setHeight(height);
-    return hint;
-}
-
-void FrameworkList::updateGeometries()
-{
-    QTreeWidget::updateGeometries();
-    if (!m_heightFollowsRows)
-        return;
-    if (const int height = sizeHint().height(); height != m_hintedHeight) {
-        m_hintedHeight = height;
-        updateGeometry();
-    }
+    new AllRowsHeight(this, mostRows);
 }
 
 void FrameworkList::setVerdicts(const FrameworkVerdicts& verdicts)

@@ -27,14 +27,5 @@ public:
      * On a page that leads with the verdicts (Welcome, Finish) the list is as tall as its rows, up to a few, instead
      * of a pane that takes the page; the page's other parts give way first.
      */
-    void setHeightFollowsRows(bool follows);
-    QSize sizeHint() const override;
-
-protected:
-    /** Rows laid out again (wrapped to a new width): a list whose height follows them asks for the new height. */
-    void updateGeometries() override;
-
-private:
-    bool m_heightFollowsRows = false;
-    int m_hintedHeight = -1;
+    void setHeightFollowsRows();
 };

@@ -36,6 +36,9 @@ ToolkitChooser::ToolkitChooser(const Engine& engine, WizardState& state, Backgro
         m_state.setPreferredToolkit(root);
         emit chosen(root);
     });
+    connect(m_list, QOverload<int>::of(&QComboBox::currentIndexChanged), this, [this](int index) {
+        m_list->setToolTip(m_list->itemData(index, Qt::ToolTipRole).toString()); // the whole of a cut choice
+    });
     connect(m_browse, &QPushButton::clicked, this, &ToolkitChooser::browse);
     // Chosen on another page (the System page's list): every list shows the person's choice from then on.
     connect(&m_state, &WizardState::preferredToolkitChanged, this, [this] {
@@ -89,11 +92,11 @@ void ToolkitChooser::refresh(const QString& selected)
     int select = -1;
     for (const CudaToolkit& t : s.toolkits) {
         const QString version = t.version ? tr("CUDA %1").arg(t.version->toString()) : tr("CUDA, version unknown");
-        QString text = QStringLiteral("%1 — %2").arg(version, displayPath(s.os, t.root));
-        if (t.active)
-            text += QLatin1Char(' ') + tr("(active)");
+        // Version and "active" first: a narrow window cuts the path's end, never what tells the toolkits apart.
+        const QString name = t.active ? version + QLatin1Char(' ') + tr("(active)") : version;
+        const QString text = QStringLiteral("%1 — %2").arg(name, displayPath(s.os, t.root));
         m_list->addItem(text, t.root);
-        m_list->setItemData(m_list->count() - 1, displayPath(s.os, t.root), Qt::ToolTipRole);
+        m_list->setItemData(m_list->count() - 1, text, Qt::ToolTipRole);
         if (!preferred.isEmpty() ? t.root == preferred : !selected.isEmpty() ? t.root == selected : t.active)
             select = m_list->count() - 1;
     }

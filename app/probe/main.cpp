@@ -52,6 +52,9 @@ Commands:
     --quick                small batches and few runs (tests); the verdict thresholds stay the same
     --cpu-baseline KIND    what the CPU side is timed with: onednn (default; the reference where oneDNN's
                            libdnnl.so.2 / dnnl.dll does not load) or reference (docs/benchmark.md)
+    --progress             before the report, one JSON line as each case starts and as it finishes
+    --stall-ms N           end with exit code 124 when no step has moved on for N milliseconds (a call that
+                           does not return; default 0 = only --timeout-ms)
 
 Options:
   --timeout-ms N           end with exit code 124 after N milliseconds (default 20000, verify 60000,
@@ -69,6 +72,8 @@ struct CommandLine
     std::string header; // verify --header
     std::optional<std::chrono::milliseconds> timeout; // the command's default when absent
     BenchmarkOptions benchmark;
+    bool progress = false; // benchmark --progress
+    std::chrono::milliseconds stall{0}; // benchmark --stall-ms
     std::vector<std::string> benchmarkOptionsGiven; // to reject them with another command
 };
 
@@ -90,6 +95,15 @@ parseBenchmarkOption(const std::vector<std::string>& arguments, std::size_t& i, 
     BenchmarkOptions& options = line.benchmark;
     if (argument == "--quick") {
         options.quick = true;
+    } else if (argument == "--progress") {
+        line.progress = true;
+    } else if (argument == "--stall-ms") {
+        long long milliseconds = 0;
+        if (!hasValue || !parseWholeNumber(arguments[++i], milliseconds)) {
+            error = "--stall-ms needs a whole number of milliseconds";
+            return OptionParse::Invalid;
+        }
+        line.stall = std::chrono::milliseconds(milliseconds);
     } else if (argument == "--cpu-baseline") {
         if (!hasValue || (arguments[i + 1] != "onednn" && arguments[i + 1] != "reference")) {
             error = "--cpu-baseline takes onednn or reference";
@@ -196,9 +210,7 @@ bool parse(const std::vector<std::string>& arguments, CommandLine& line, std::st
 
 void printJson(const std::string& json)
 {
-    std::fputs(json.c_str(), stdout);
-    std::fputc('\n', stdout);
-    std::fflush(stdout);
+    writeOutputLine(json); // never in the middle of the watchdog's report
 }
 
 } // namespace
@@ -232,7 +244,7 @@ int main(int argc, char** argv)
         = line.timeout.value_or(line.command == Command::Benchmark    ? kBenchmarkWatchdogLimit
                                     : line.command == Command::Verify ? kVerifyWatchdogLimit
                                                                       : kDefaultWatchdogLimit);
-    if (!startWatchdog(timeout)) {
+    if (!startWatchdog(timeout, line.stall)) {
         std::fputs("cudnn-probe: could not start the watchdog thread; running without a time limit\n", stderr);
     }
     switch (line.command) {
@@ -247,11 +259,21 @@ int main(int argc, char** argv)
         break;
     case Command::Benchmark: {
         // Should a library call never return, the watchdog prints how far the run got instead of nothing.
-        line.benchmark.onActivity = [timeout](const BenchmarkResult& soFar, const std::string& activity) {
-            setWatchdogReport(benchmarkTimeoutJson(soFar, activity, timeout));
-        };
+        // A step that starts is progress: the stall limit judges one step, never the whole run.
+        line.benchmark.onActivity
+            = [timeout, stall = line.stall](const BenchmarkResult& soFar, const std::string& activity) {
+                  setWatchdogReport(benchmarkTimeoutJson(soFar, activity, timeout),
+                                    stall.count() > 0 ? benchmarkStallJson(soFar, activity, stall) : std::string());
+                  watchdogProgress();
+              };
+        if (line.progress) {
+            line.benchmark.onCase
+                = [](const BenchmarkResult& soFar, std::size_t index, std::size_t count, bool finished) {
+                      writeOutputLine(benchmarkProgressJson(soFar, index, count, finished));
+                  };
+        }
         const BenchmarkResult result = runBenchmark(line.benchmark);
-        setWatchdogReport({});
+        setWatchdogReport({}, {});
         printJson(benchmarkReportJson(result));
         break;
     }

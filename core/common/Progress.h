@@ -15,6 +15,9 @@ struct ProgressUpdate
     QString currentItem;
     /** The work runs in an elevated copy from here on: it finishes or rolls back on its own, past any Cancel. */
     bool elevated = false;
+    /** What the items are: files (an install, a download), or the benchmark's cases. */
+    enum class Unit { Files, Cases };
+    Unit unit = Unit::Files;
 
     /** 0..1 by bytes when their total is known, else by items, else 0. */
     double fraction() const;

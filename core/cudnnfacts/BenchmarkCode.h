@@ -19,4 +19,6 @@ inline constexpr char Timeout[] = "BENCH-TIMEOUT";
 // the engine's, about the run
 inline constexpr char NotRun[] = "BENCH-NOT-RUN";
 inline constexpr char ProbeFailed[] = "BENCH-PROBE-FAILED";
+inline constexpr char NotFinished[]
+    = "BENCH-NOT-FINISHED"; // stopped while it progressed: as asked, or its time ran out
 } // namespace BenchmarkCode

@@ -370,6 +370,14 @@ StepOutcome FileEditStep::revert()
         Tr::tr("%1 was changed after cudnn-setup wrote it; it is left as it is now.").arg(m_path));
 }
 
+EnvironmentStep::UndoEffect FileEditStep::undoEffect() const
+{
+    const std::optional<QByteArray> back = beforeStillWanted();
+    if (!back)
+        return UndoEffect::Removes;
+    return back == m_before ? UndoEffect::PutsBack : UndoEffect::TakesOutOurPart;
+}
+
 bool FileEditStep::holdsBefore() const
 {
     return readFile(m_path) == m_before;

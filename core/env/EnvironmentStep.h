@@ -63,6 +63,14 @@ public:
     virtual QString diff() const;
     virtual int effects() const { return NoEffect; }
 
+    /** What undo leaves at target() while the machine still holds "after". */
+    enum class UndoEffect {
+        PutsBack, // what was there before
+        Removes, // it did not exist before
+        TakesOutOurPart, // what was there before, less the fix of an install taken back since
+    };
+    virtual UndoEffect undoEffect() const { return beforeText().isNull() ? UndoEffect::Removes : UndoEffect::PutsBack; }
+
     /** Everything needed to undo it later, with "kind". */
     QJsonObject toJson() const override = 0;
     /**
@@ -159,6 +167,7 @@ public:
     QString beforeText() const override;
     QString afterText() const override;
     int effects() const override { return m_effects; }
+    UndoEffect undoEffect() const override;
     QJsonObject toJson() const override;
 
     /** The file's bytes; nullopt when it does not exist. */

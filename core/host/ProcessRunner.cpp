@@ -93,6 +93,30 @@ ProcessResult ProcessRunner::run(const QString& program,
                                  int timeoutMs,
                                  const QMap<QString, QString>& extraEnvironment) const
 {
+    return run(program, arguments, timeoutMs, extraEnvironment, ProcessWatch{});
+}
+
+/** Hands each whole line of `output` from `from` on to the watcher; returns where the unfinished line starts. */
+static qsizetype passLines(const QByteArray& output, qsizetype from, const ProcessWatch& watch)
+{
+    if (!watch.onOutputLine)
+        return output.size();
+    for (qsizetype end = output.indexOf('\n', from); end >= 0; end = output.indexOf('\n', from)) {
+        QByteArray line = output.mid(from, end - from);
+        if (line.endsWith('\r'))
+            line.chop(1);
+        watch.onOutputLine(line);
+        from = end + 1;
+    }
+    return from;
+}
+
+ProcessResult ProcessRunner::run(const QString& program,
+                                 const QStringList& arguments,
+                                 int timeoutMs,
+                                 const QMap<QString, QString>& extraEnvironment,
+                                 const ProcessWatch& watch) const
+{
     ProcessResult result;
     const bool privileged = PathTrust::privileged();
     QString path = program;
@@ -129,6 +153,7 @@ ProcessResult ProcessRunner::run(const QString& program,
     QElapsedTimer clock;
     clock.start();
     bool withinCap = true;
+    qsizetype lineStart = 0; // of the first line of standard output not yet handed to the watcher
     while (process.state() != QProcess::NotRunning) {
         const qint64 left = timeoutMs - clock.elapsed();
         if (left <= 0) {
@@ -148,6 +173,12 @@ ProcessResult ProcessRunner::run(const QString& program,
                                      .arg(MaxOutputBytes / (1024 * 1024));
             break;
         }
+        lineStart = passLines(result.standardOutput, lineStart, watch);
+        if (watch.stopNow && watch.stopNow()) {
+            result.stopped = true;
+            result.errorString = ProcessRunnerText::tr("%1 was stopped").arg(program);
+            break;
+        }
     }
     if (process.state() != QProcess::NotRunning) {
         process.kill();
@@ -156,6 +187,7 @@ ProcessResult ProcessRunner::run(const QString& program,
     }
     take(result.standardOutput, process.readAllStandardOutput());
     take(result.standardError, process.readAllStandardError());
+    passLines(result.standardOutput, lineStart, watch);
     result.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
     if (process.exitStatus() == QProcess::CrashExit)
         result.errorString = ProcessRunnerText::tr("%1 crashed").arg(program);

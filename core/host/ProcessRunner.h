@@ -4,6 +4,7 @@
 #include <QMap>
 #include <QString>
 #include <QStringList>
+#include <functional>
 
 /** What a finished (or failed to start, or killed) child process left behind. */
 struct ProcessResult
@@ -12,12 +13,23 @@ struct ProcessResult
     bool timedOut = false; // killed: past its time limit, or it printed more than MaxOutputBytes (tooMuchOutput)
     bool tooMuchOutput = false;
     bool untrusted = false; // not started: the trust rule refused the program (errorString says where and why)
+    bool stopped = false; // ended by its watcher (ProcessWatch::stopNow), not by itself
     int exitCode = -1;
     QByteArray standardOutput;
     QByteArray standardError;
     QString errorString; // why it did not start, or was killed
 
     bool succeeded() const { return started && !timedOut && exitCode == 0; }
+};
+
+/** Watches a child while it runs: its output line by line, and when to end it. Both are called on the caller's thread.
+ */
+struct ProcessWatch
+{
+    /** Each whole line of standard output as it arrives, without its line end (all of it stays in the result too). */
+    std::function<void(const QByteArray& line)> onOutputLine;
+    /** Asked about ten times a second and after each line: true ends the child (ProcessResult::stopped). */
+    std::function<bool()> stopNow;
 };
 
 /**
@@ -41,4 +53,10 @@ public:
                               const QStringList& arguments,
                               int timeoutMs,
                               const QMap<QString, QString>& extraEnvironment = {}) const;
+    /** The same, watched while it runs (the benchmark's progress, its Skip). */
+    virtual ProcessResult run(const QString& program,
+                              const QStringList& arguments,
+                              int timeoutMs,
+                              const QMap<QString, QString>& extraEnvironment,
+                              const ProcessWatch& watch) const;
 };

@@ -231,7 +231,13 @@ private:
         const GpuSession session{m_cudart, m_cudnn, stream, *handle, m_result.gpu->facts.computeCapabilityMajor >= 8};
         const std::vector<BenchmarkCase> cases = benchmarkCases(m_options.quick);
         for (std::size_t i = 0; i < cases.size(); ++i) {
+            if (m_options.onCase) {
+                m_options.onCase(m_result, i, cases.size(), false);
+            }
             m_result.cases.push_back(runCase(session, cases[i], kDataSeed + i));
+            if (m_options.onCase) {
+                m_options.onCase(m_result, i, cases.size(), true);
+            }
         }
     }
 

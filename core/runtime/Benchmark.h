@@ -29,6 +29,9 @@ struct BenchmarkOptions
     bool onednn = true; // time the CPU side with oneDNN where it loads (false: the reference convolution)
     /** Told before each step that could block in a library: what is known so far and what comes next. */
     std::function<void(const BenchmarkResult& soFar, const std::string& activity)> onActivity;
+    /** Told before each case (`finished` false) and after it (true, the case is soFar.cases.back()): `index` counts
+     * from 0 of `count` cases. */
+    std::function<void(const BenchmarkResult& soFar, std::size_t index, std::size_t count, bool finished)> onCase;
 };
 
 /** Never throws for anything a library does: failures become the verdict. */

@@ -286,4 +286,35 @@ benchmarkTimeoutJson(const BenchmarkResult& soFar, const std::string& activity, 
     return benchmarkReportJson(result);
 }
 
+std::string
+benchmarkStallJson(const BenchmarkResult& soFar, const std::string& activity, std::chrono::milliseconds stall)
+{
+    BenchmarkResult result = soFar;
+    result.verdict = Verdict{};
+    result.verdict.code = VerdictCode::Timeout;
+    result.verdict.message = "The benchmark made no progress for " + std::to_string(stall.count())
+        + " ms. It was at: " + activity + ". A driver or cuDNN call probably hangs.";
+    return benchmarkReportJson(result);
+}
+
+std::string benchmarkProgressJson(const BenchmarkResult& soFar, std::size_t index, std::size_t count, bool finished)
+{
+    JsonWriter json;
+    json.beginObject();
+    json.key("event").string(finished ? "case_finished" : "case_started");
+    json.key("index").number(static_cast<long long>(index));
+    json.key("count").number(static_cast<long long>(count));
+    const std::vector<BenchmarkCase> planned = benchmarkCases(soFar.quick);
+    json.key("name").string(finished && !soFar.cases.empty() ? soFar.cases.back().benchCase.name
+                                : index < planned.size()     ? planned[index].name
+                                                             : std::string());
+    json.key("gpu").string(soFar.gpu ? soFar.gpu->facts.name : std::string());
+    if (finished && !soFar.cases.empty()) {
+        json.key("case");
+        writeCase(json, soFar.cases.back(), soFar.gpu);
+    }
+    json.endObject();
+    return json.str();
+}
+
 } // namespace cudnnsetup::runtime

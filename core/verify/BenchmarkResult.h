@@ -36,6 +36,10 @@ struct BenchmarkResult
     QString cpuBaseline; // what the speed-ups divide by: "onednn" or "reference" (docs/benchmark.md)
     QList<BenchmarkCase> cases;
     QJsonObject probeJson; // the probe's whole report, kept for the saved report
+    int casesPlanned = 0; // how many cases the run was to measure; 0 when the probe never said
+    /** Why a run that was still finishing cases was ended before its last one (BENCH-NOT-FINISHED). */
+    enum class Stop { None, Asked, TimeLimit };
+    Stop stopped = Stop::None;
 
     /**
      * The verdict in the reader's language, chosen by its code (the probe's own sentence, with the figures and the
@@ -52,13 +56,29 @@ struct BenchmarkResult
             || verdictCode == QLatin1String(BenchmarkCode::Wrong);
     }
 
+    /** Stopped while it still finished cases (as asked, or past its time): slow or skipped, not broken. */
+    bool notFinished() const { return verdictCode == QLatin1String(BenchmarkCode::NotFinished); }
+    /** The cases that ran on the GPU (measured, right or wrong). */
+    int casesMeasured() const;
+
     /**
-     * The report's "status", the same fact the wizard's step shows: "ran" when measured (a tick), "skipped" when
+     * The report's "status", the same fact the wizard's step shows: "ran" when measured (a tick), "not_finished" when
+     * stopped while it progressed (as asked or past its time; the cases measured so far are kept), "skipped" when
      * there was no GPU or driver to measure on, "failed" when the probe ran but could not measure, "not_run" when it
      * could not be run at all.
      */
     QString statusName() const;
     static BenchmarkResult fromProbeJson(const QJsonObject& json);
+    /**
+     * What a run ended before its report says: the cases it finished (the probe's progress lines), `casesPlanned`,
+     * and why it was stopped. The verdict is BENCH-NOT-FINISHED with the speed-up so far (the geometric mean of the
+     * finished cases'), or BENCH-WRONG when a finished case computed a wrong answer.
+     */
+    static BenchmarkResult unfinished(const QString& gpuName,
+                                      const QList<QJsonObject>& finishedCases,
+                                      int casesPlanned,
+                                      Stop why,
+                                      int timeLimitSeconds);
     /** The "benchmark" section of the report: {status, verdict{code,message}, gpu, cases[], probe}. */
     QJsonObject toJson() const;
 };

@@ -7,6 +7,7 @@
 #include "verify/VerifyRunner.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QRegularExpression>
@@ -35,9 +36,13 @@ static QStringList libraryCandidates(OsFlavor os, const QString& root, const QRe
 
 QStringList BenchmarkRunner::probeArguments(const Options& options) const
 {
+    // The probe's own limit is a last resort above the runner's: the runner ends a run past its budget itself.
     QStringList arguments{QStringLiteral("--timeout-ms"),
-                          QString::number(std::max(1000, options.timeoutMs - 5000)),
-                          QStringLiteral("benchmark")};
+                          QString::number(options.timeoutMs + options.stallMs + 5000),
+                          QStringLiteral("benchmark"),
+                          QStringLiteral("--progress"),
+                          QStringLiteral("--stall-ms"),
+                          QString::number(options.stallMs)};
     if (options.quick)
         arguments.append(QStringLiteral("--quick"));
     if (options.toolkitRoot.isEmpty())
@@ -79,7 +84,35 @@ QMap<QString, QString> BenchmarkRunner::probeEnvironment(const Options& options)
     return environment;
 }
 
-BenchmarkResult BenchmarkRunner::run(const Options& options) const
+/** The report: the last line of the probe's output that has a verdict (progress lines come before it). */
+static QJsonObject probeReport(const QByteArray& output)
+{
+    const QList<QByteArray> lines = output.split('\n');
+    for (auto line = lines.crbegin(); line != lines.crend(); ++line) {
+        const QJsonObject json = QJsonDocument::fromJson(*line).object();
+        if (json.contains(QStringLiteral("verdict")))
+            return json;
+    }
+    return QJsonDocument::fromJson(output).object(); // a report printed over several lines
+}
+
+namespace {
+
+/** What the probe's progress lines said so far. */
+struct CaseProgress
+{
+    QString gpu;
+    int count = 0;
+    QList<QJsonObject> finished;
+    bool pastBudget = false; // a case finished after the budget ran out: stop there
+};
+
+} // namespace
+
+BenchmarkResult BenchmarkRunner::run(const Options& options,
+                                     ProgressSink* progress,
+                                     const CancellationToken& cancel,
+                                     const CaseWatcher& watcher) const
 {
     if (const auto untrusted = VerifyRunner::untrustedLibraries(m_host.os, options.toolkitRoot)) {
         BenchmarkResult refused;
@@ -91,18 +124,71 @@ BenchmarkResult BenchmarkRunner::run(const Options& options) const
     }
     qCDebug(lcBenchmark) << "running" << DriverDetector::probeProgram(m_host) << probeArguments(options) << "with"
                          << probeEnvironment(options);
-    const ProcessResult run = m_runner.run(
-        DriverDetector::probeProgram(m_host), probeArguments(options), options.timeoutMs, probeEnvironment(options));
-    qCDebug(lcBenchmark) << "exit" << run.exitCode << "timed out" << run.timedOut << "stderr"
-                         << run.standardError.left(2000);
-    const QJsonObject json = QJsonDocument::fromJson(run.standardOutput).object();
-    if (json.contains(QStringLiteral("verdict")))
-        return BenchmarkResult::fromProbeJson(json); // also after the probe's own watchdog: it says what hung
+    CaseProgress cases;
+    QElapsedTimer clock;
+    clock.start();
+    BenchmarkResult::Stop stop = BenchmarkResult::Stop::None;
+    const auto partial = [&](BenchmarkResult::Stop why) {
+        return BenchmarkResult::unfinished(cases.gpu, cases.finished, cases.count, why, options.timeoutMs / 1000);
+    };
+    ProcessWatch watch;
+    watch.onOutputLine = [&](const QByteArray& line) {
+        const QJsonObject event = QJsonDocument::fromJson(line).object();
+        const QString kind = event.value(QStringLiteral("event")).toString();
+        if (kind.isEmpty())
+            return; // the report, read once the probe has ended
+        cases.count = event.value(QStringLiteral("count")).toInt();
+        cases.gpu = event.value(QStringLiteral("gpu")).toString();
+        const bool finished = kind == QLatin1String("case_finished");
+        if (finished) {
+            cases.finished.append(event.value(QStringLiteral("case")).toObject());
+            cases.pastBudget = clock.elapsed() >= options.timeoutMs && cases.finished.size() < cases.count;
+            if (watcher)
+                watcher(partial(BenchmarkResult::Stop::Asked));
+        }
+        if (progress) // "case k of N": the one being measured, or the last one when all are done
+            progress->report(ProgressUpdate{tr("Measuring convolutions"),
+                                            0,
+                                            0,
+                                            int(cases.finished.size()),
+                                            cases.count,
+                                            finished ? QString() : event.value(QStringLiteral("name")).toString(),
+                                            false,
+                                            ProgressUpdate::Unit::Cases});
+    };
+    watch.stopNow = [&] {
+        if (cancel.isCanceled())
+            stop = BenchmarkResult::Stop::Asked;
+        // Past the budget the case at hand may finish (it progresses: a hang is the probe's watchdog's to judge),
+        // but no new one starts.
+        else if (cases.pastBudget || clock.elapsed() >= qint64(options.timeoutMs) + options.stallMs)
+            stop = BenchmarkResult::Stop::TimeLimit;
+        return stop != BenchmarkResult::Stop::None;
+    };
+    const ProcessResult run = m_runner.run(DriverDetector::probeProgram(m_host),
+                                           probeArguments(options),
+                                           options.timeoutMs + options.stallMs + 10000,
+                                           probeEnvironment(options),
+                                           watch);
+    qCDebug(lcBenchmark) << "exit" << run.exitCode << "timed out" << run.timedOut << "stopped" << run.stopped
+                         << "stderr" << run.standardError.left(2000);
+    if (run.stopped)
+        return partial(stop);
+    const QJsonObject json = probeReport(run.standardOutput);
+    // Ctrl+C in a terminal reaches the probe too (one process group): it ends at once, before the runner stops it.
+    if (!json.contains(QStringLiteral("verdict")) && cancel.isCanceled())
+        return partial(BenchmarkResult::Stop::Asked);
+    if (json.contains(QStringLiteral("verdict"))) {
+        BenchmarkResult result = BenchmarkResult::fromProbeJson(json); // also after the probe's own watchdog
+        result.casesPlanned = cases.count;
+        return result;
+    }
 
     BenchmarkResult result;
     result.verdictCode = QString::fromLatin1(run.timedOut ? BenchmarkCode::Timeout : BenchmarkCode::ProbeFailed);
     result.verdictMessage = run.timedOut
-        ? tr("The benchmark did not finish within %1 seconds.").arg(options.timeoutMs / 1000)
+        ? tr("The benchmark did not finish within %1 seconds.")
+              .arg((options.timeoutMs + options.stallMs + 10000) / 1000)
         : tr("The benchmark could not run: %1")
               .arg(run.errorString.isEmpty() ? QString::fromUtf8(run.standardError).trimmed() : run.errorString);
     return result;

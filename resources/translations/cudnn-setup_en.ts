@@ -53,6 +53,20 @@
             <numerusform>&lt;b&gt;Deployed&lt;/b&gt; into %1: %n files and links.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;Installed&lt;/b&gt; into %1: %n files.</source>
+        <translation>
+            <numerusform>&lt;b&gt;Installed&lt;/b&gt; into %1: %n file.</numerusform>
+            <numerusform>&lt;b&gt;Installed&lt;/b&gt; into %1: %n files.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;Deployed&lt;/b&gt; into %1: %n files.</source>
+        <translation>
+            <numerusform>&lt;b&gt;Deployed&lt;/b&gt; into %1: %n file.</numerusform>
+            <numerusform>&lt;b&gt;Deployed&lt;/b&gt; into %1: %n files.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>PlanPage</name>
@@ -179,6 +193,13 @@
         <translation>
             <numerusform>%n file or link is removed.</numerusform>
             <numerusform>%n files and links are removed.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n files are removed.</source>
+        <translation>
+            <numerusform>%n file is removed.</numerusform>
+            <numerusform>%n files are removed.</numerusform>
         </translation>
     </message>
 </context>

@@ -90,10 +90,6 @@
         <translation>基准测试</translation>
     </message>
     <message>
-        <source>Running convolutions on the GPU and on the CPU… this takes up to a few minutes.</source>
-        <translation>正在 GPU 和 CPU 上运行卷积……最多需要几分钟。</translation>
-    </message>
-    <message>
         <source>Fix: %1</source>
         <translation>解决方法：%1</translation>
     </message>
@@ -108,6 +104,38 @@
     <message>
         <source>Details from the test program, in its own words: %1</source>
         <translation>测试程序的原始说明（英文）：%1</translation>
+    </message>
+    <message>
+        <source>&amp;Skip</source>
+        <translation>跳过(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Benchmark progress</source>
+        <translation>基准测试进度</translation>
+    </message>
+    <message>
+        <source>Stop the benchmark now and keep the cases measured so far.</source>
+        <translation>立即停止基准测试，保留已测得的用例。</translation>
+    </message>
+    <message>
+        <source>Starting the test program…</source>
+        <translation>正在启动测试程序…</translation>
+    </message>
+    <message>
+        <source>Running convolutions on the GPU and on the CPU, one case after another. Skip stops it and keeps what was measured.</source>
+        <translation>正在 GPU 和 CPU 上逐个用例运行卷积。“跳过”会停止测试并保留已测得的结果。</translation>
+    </message>
+    <message>
+        <source>Stopping…</source>
+        <translation>正在停止…</translation>
+    </message>
+    <message>
+        <source>%1 of %2 cases measured</source>
+        <translation>已测得 %1/%2 个用例</translation>
+    </message>
+    <message>
+        <source>Case %1 of %2: %3</source>
+        <translation>第 %1 个用例（共 %2 个）：%3</translation>
     </message>
 </context>
 <context>
@@ -161,12 +189,48 @@
         <translation>CUDA 运行时在执行卷积时报告了错误。</translation>
     </message>
     <message>
-        <source>The benchmark did not finish in time and was stopped.</source>
-        <translation>基准测试未能按时完成，已被停止。</translation>
-    </message>
-    <message>
         <source>The benchmark could not be run.</source>
         <translation>无法运行基准测试。</translation>
+    </message>
+    <message>
+        <source>Results are wrong in %1 (found before the benchmark was stopped).</source>
+        <translation>%1 的结果错误（在基准测试停止前发现）。</translation>
+    </message>
+    <message>
+        <source>It was still finishing cases when its %1 seconds were up.</source>
+        <translation>到 %1 秒时限时，它仍在逐个完成用例。</translation>
+    </message>
+    <message>
+        <source>Stopped as asked: %1 of %2 cases measured.</source>
+        <translation>已按要求停止：测得 %1/%2 个用例。</translation>
+    </message>
+    <message>
+        <source>Not finished in time: %1 of %2 cases measured. The computer is slow; nothing hangs, every case finished.</source>
+        <translation>未能按时完成：测得 %1/%2 个用例。这台计算机较慢；没有任何调用卡住，每个用例都已完成。</translation>
+    </message>
+    <message>
+        <source>So far the GPU is %1× as fast as the CPU.</source>
+        <translation>目前 GPU 的速度是 CPU 的 %1 倍。</translation>
+    </message>
+    <message>
+        <source>Run the benchmark again to measure every case.</source>
+        <translation>再次运行基准测试以测量所有用例。</translation>
+    </message>
+    <message>
+        <source>Run the benchmark again when the computer is not busy, or skip it: this machine needs more time than it was given.</source>
+        <translation>请在计算机空闲时再次运行基准测试，或跳过它：这台机器需要比给定时间更长的时间。</translation>
+    </message>
+    <message>
+        <source>The benchmark stopped making progress and was ended: a driver or cuDNN call probably hangs.</source>
+        <translation>基准测试不再有进展，已被结束：很可能是某个驱动或 cuDNN 调用卡住了。</translation>
+    </message>
+    <message>
+        <source>Stopped as asked, before the first case was measured.</source>
+        <translation>已按要求停止，尚未测得任何用例。</translation>
+    </message>
+    <message>
+        <source>Not finished in time: no case was measured yet.</source>
+        <translation>未能按时完成：尚未测得任何用例。</translation>
     </message>
 </context>
 <context>
@@ -182,6 +246,10 @@
     <message>
         <source>The benchmark was not run with administrator rights, since others can change the libraries it would load (%1).</source>
         <translation>未以管理员权限运行基准测试，因为它要加载的库可被他人更改（%1）。</translation>
+    </message>
+    <message>
+        <source>Measuring convolutions</source>
+        <translation>正在测量卷积</translation>
     </message>
 </context>
 <context>
@@ -423,6 +491,10 @@ Try cudnn-setup --help.
         <source>%1/%2 files</source>
         <translation>%1/%2 个文件</translation>
     </message>
+    <message>
+        <source>%1/%2 cases</source>
+        <translation>%1/%2 个用例</translation>
+    </message>
 </context>
 <context>
     <name>ConsoleRunner</name>
@@ -624,6 +696,18 @@ Try cudnn-setup --help.
         <source>Search path (%1 scope): fixed. %2
 </source>
         <translation>搜索路径（%1 范围）：已修正。%2
+</translation>
+    </message>
+    <message>
+        <source>Deploy into %1 (nothing was changed): %2 files, %3 MiB to write, %4 to remove.
+</source>
+        <translation>部署到 %1（未做任何更改）：%2 个文件，需写入 %3 MiB，需移除 %4 个。
+</translation>
+    </message>
+    <message>
+        <source>Search path:
+</source>
+        <translation>搜索路径：
 </translation>
     </message>
 </context>
@@ -1006,6 +1090,10 @@ Try cudnn-setup --help.
     <message>
         <source>Copy into %1: %2 files and links, %3 to write.</source>
         <translation>复制到 %1：%2 个文件和链接，需写入 %3。</translation>
+    </message>
+    <message>
+        <source>Copy into %1: %2 files, %3 to write.</source>
+        <translation>复制到 %1：%2 个文件，需写入 %3。</translation>
     </message>
 </context>
 <context>
@@ -1585,7 +1673,7 @@ Try cudnn-setup --help.
     </message>
     <message>
         <source>Which copy of each library a new program will load, and what changes so the new one wins. Install makes these changes together with the files.</source>
-        <translation>新启动的程序会加载每个库的哪一份副本，以及需要做哪些更改才能让新的副本被优先加载。安装时会将这些更改与文件一并完成。</translation>
+        <translation>新程序会加载每个库的哪一份副本，以及改动什么能让新副本优先加载。安装时这些更改与文件一并完成。</translation>
     </message>
     <message numerus="yes">
         <source>The search path stays as it is: a new program would take %n of the libraries from another copy, or find none.</source>
@@ -1616,6 +1704,10 @@ Try cudnn-setup --help.
     <message>
         <source>&lt;b&gt;Install needs administrator rights&lt;/b&gt; to write into %1, and nothing on this computer can ask for them (pkexec is missing). Run this command in a terminal first; Install then does the rest.</source>
         <translation>&lt;b&gt;安装需要管理员权限&lt;/b&gt;才能写入 %1，而这台计算机上没有程序能请求这些权限（缺少 pkexec）。请先在终端中运行下面的命令；之后“安装”会完成其余步骤。</translation>
+    </message>
+    <message>
+        <source>Fix it for &amp;me (my user Path)</source>
+        <translation>仅为我修正（我的用户 Path）(&amp;M)</translation>
     </message>
 </context>
 <context>
@@ -2509,6 +2601,18 @@ Try cudnn-setup --help.
         <source>&lt;b&gt;Nothing was changed.&lt;/b&gt; User Account Control is turned off, so Windows cannot ask for administrator rights. Sign in as an administrator, or ask one to run this command; then press Try again:</source>
         <translation>&lt;b&gt;未做任何更改。&lt;/b&gt;用户账户控制（UAC）已关闭，Windows 无法请求管理员权限。请以管理员身份登录，或请管理员运行下面的命令，然后点击“重试”：</translation>
     </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;Deployed&lt;/b&gt; into %1: %n files.</source>
+        <translation>
+            <numerusform>已&lt;b&gt;部署&lt;/b&gt;到 %1：%n 个文件。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;Installed&lt;/b&gt; into %1: %n files.</source>
+        <translation>
+            <numerusform>已&lt;b&gt;安装&lt;/b&gt;到 %1：%n 个文件。</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>InstallPlanner</name>
@@ -3300,12 +3404,16 @@ Try cudnn-setup --help.
         <translation>检查已停止，未选择任何压缩包。请重新检查，或选择另一个压缩包。</translation>
     </message>
     <message>
-        <source>Drop a cuDNN archive (.zip or .tar.xz) or the folder it was extracted into on this window, browse to one, choose a folder of archives and the best match is picked, or let the right one be downloaded.</source>
-        <translation>将 cuDNN 压缩包（.zip 或 .tar.xz）或它解压到的文件夹拖放到此窗口，或浏览选择一个；也可以选择一个存放压缩包的文件夹，由程序挑选最合适的；或者让程序下载合适的版本。</translation>
-    </message>
-    <message>
         <source>Choose an extracted cuDNN archive or a folder of archives</source>
         <translation>选择已解压的 cuDNN 压缩包，或存放压缩包的文件夹</translation>
+    </message>
+    <message>
+        <source>Drop a cuDNN archive (.zip) or the folder it was extracted into on this window, browse to one, choose a folder of archives and the best match is picked, or let the right one be downloaded.</source>
+        <translation>拖入 cuDNN 压缩包（.zip）或其解压后的文件夹；也可浏览选择、从文件夹中自动挑选或下载。</translation>
+    </message>
+    <message>
+        <source>Drop a cuDNN archive (.tar.xz) or the folder it was extracted into on this window, browse to one, choose a folder of archives and the best match is picked, or let the right one be downloaded.</source>
+        <translation>拖入 cuDNN 压缩包（.tar.xz）或其解压后的文件夹；也可浏览选择、从文件夹中自动挑选或下载。</translation>
     </message>
 </context>
 <context>
@@ -3863,6 +3971,10 @@ Try cudnn-setup --help.
     <message>
         <source>it is in none of the system&apos;s own folders</source>
         <translation>它不在系统自己的任何文件夹中</translation>
+    </message>
+    <message>
+        <source>%1 was stopped</source>
+        <translation>%1 已被停止</translation>
     </message>
 </context>
 <context>
@@ -5200,6 +5312,18 @@ Try cudnn-setup --help.
         <source>Choose the toolkit to uninstall from.</source>
         <translation>请选择要从中卸载的工具包。</translation>
     </message>
+    <message>
+        <source>%1: removed (that install created it).</source>
+        <translation>%1：删除（它是那次安装创建的）。</translation>
+    </message>
+    <message>
+        <source>%1: as it was before that install, less the fix of an install taken back since.</source>
+        <translation>%1：恢复到那次安装之前的样子，但去掉其后已撤回的另一次安装所做的修正。</translation>
+    </message>
+    <message>
+        <source>%1: as it was before that install.</source>
+        <translation>%1：恢复到那次安装之前的样子。</translation>
+    </message>
 </context>
 <context>
     <name>UninstallPage</name>
@@ -5292,6 +5416,16 @@ Try cudnn-setup --help.
     <message>
         <source>&amp;Keep it</source>
         <translation>保留(&amp;K)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n files are removed.</source>
+        <translation>
+            <numerusform>将删除 %n 个文件。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Search path:</source>
+        <translation>搜索路径：</translation>
     </message>
 </context>
 <context>

@@ -24,6 +24,7 @@ private slots:
     void progressLineFitsTheTerminal();
     void redrawsStayWithinTheTerminal();
     void lineByLineWithoutATerminal();
+    void benchmarkCasesLineByLine();
     void languageFromTheRequestOrTheSystem_data();
     void languageFromTheRequestOrTheSystem();
 };
@@ -197,6 +198,40 @@ void TestConsoleText::lineByLineWithoutATerminal()
     const QStringList lines = text.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
     QCOMPARE(lines.size(), 11); // the phase at 0 %, then every 10 %
     QCOMPARE(lines.first(), QStringLiteral("Writing files   0%  0.0/645.0 MiB  0/39 files  lib/libcudnn.so.9"));
+}
+
+void TestConsoleText::benchmarkCasesLineByLine()
+{
+    // The benchmark's progress as the engine reports it: each case as it starts (with its name), then as it ends.
+    std::FILE* file = std::tmpfile();
+    QVERIFY(file);
+    {
+        ConsoleProgress progress(file, false);
+        progress.report(ProgressUpdate{QStringLiteral("Measuring convolutions"), 0, 0, 0, 0, {}});
+        for (int done = 0; done < 14; ++done) {
+            ProgressUpdate update{QStringLiteral("Measuring convolutions"),
+                                  0,
+                                  0,
+                                  done,
+                                  14,
+                                  QStringLiteral("case-%1").arg(done),
+                                  false,
+                                  ProgressUpdate::Unit::Cases};
+            progress.report(update);
+            ++update.itemsDone;
+            update.currentItem.clear();
+            progress.report(update);
+        }
+    }
+    const QString text = written(file);
+    std::fclose(file);
+    const QStringList lines = text.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    for (int k = 0; k < 14; ++k) // one line as each case starts, whatever the 10 % steps are
+        QVERIFY2(
+            lines.contains(
+                QStringLiteral("Measuring convolutions %1%  %2/14 cases  case-%2").arg(int(k * 100 / 14), 3).arg(k)),
+            qPrintable(text));
+    QCOMPARE(lines.last(), QStringLiteral("Measuring convolutions 100%  14/14 cases"));
 }
 
 void TestConsoleText::languageFromTheRequestOrTheSystem_data()

@@ -8,6 +8,7 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QtTest>
+#include <csignal>
 #include <unistd.h>
 
 using namespace RepairFixtures;
@@ -46,6 +47,7 @@ private slots:
     void extractedArchiveFolderInstallsAsTheArchive();
     void verifyFailsWhenANewProgramGetsAnotherCopy_data();
     void verifyFailsWhenANewProgramGetsAnotherCopy();
+    void ctrlCDuringTheBenchmarkKeepsTheCasesMeasured();
 
 private:
     /** An install into root (no benchmark), which must succeed. */
@@ -234,6 +236,9 @@ void TestInstallCli::installReportUninstall()
         return lines;
     };
     QCOMPARE(filesOnly(listing(home)), filesOnly(homeBefore));
+    // It names each file it took the fix out of, and what that file holds now.
+    QVERIFY2(removed.out.contains("Search path:\n  " + QDir(home).filePath(QStringLiteral(".profile")).toUtf8()),
+             removed.out);
 
     const Run nothing = run({QStringLiteral("--uninstall"), QStringLiteral("--cuda-root"), m_root});
     QCOMPARE(nothing.exitCode, 0);
@@ -709,6 +714,56 @@ void TestInstallCli::verifyFailsWhenANewProgramGetsAnotherCopy()
         QVERIFY(reportCodes(installed.report).contains(QStringLiteral("VERIFY-NEW-PROGRAM-OTHER-COPY")));
         QVERIFY2(installed.out.contains("A new program that loads libcudnn.so.9 by name gets"), installed.out);
     }
+}
+
+void TestInstallCli::ctrlCDuringTheBenchmarkKeepsTheCasesMeasured()
+{
+    // cuDNN 9.19 for CUDA 13 whose dispatcher is cudnn-slow's CPU-backed fake: the benchmark (full size, as the
+    // silent install runs it) measures case after case, slowly, on the fake machine beside it.
+    const QString fakes = qEnvironmentVariable("CUDNN_SETUP_FAKES_DIR") + QStringLiteral("/cudnn-slow");
+    CudnnArchiveSpec spec;
+    spec.libraryPayload = "libcudart.so.13";
+    const QString archive = writeArchive(
+        *m_tree, withFakeCpuCudnn(spec, {}, QStringLiteral("cudnn-slow")), spec.fileName(), QStringLiteral("slow"));
+    const QString reportPath = m_tree->path(QStringLiteral("report.json"));
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove(QStringLiteral("CUDNN_SETUP_TEST_FAULT"));
+    env.insert(QStringLiteral("LD_LIBRARY_PATH"), fakes);
+    env.insert(QStringLiteral("HOME"), m_tree->path(QStringLiteral("home")));
+    env.insert(QStringLiteral("CUDNN_SETUP_SYSTEM_ROOT"), m_tree->path(QStringLiteral("system-root")));
+    QProcess process;
+    process.setProcessEnvironment(env);
+    process.setChildProcessModifier([] { ::setpgid(0, 0); }); // a group of its own, as a terminal's job
+    process.start(SilentRun::binary(),
+                  {QStringLiteral("--silent"),
+                   QStringLiteral("--report"),
+                   reportPath,
+                   QStringLiteral("--package"),
+                   archive,
+                   QStringLiteral("--cuda-root"),
+                   m_root,
+                   QStringLiteral("--no-verify")});
+    QVERIFY(process.waitForStarted());
+    // Progress per case on stderr (a log: one line as each case starts): wait until the first one has finished.
+    QByteArray err;
+    QTRY_VERIFY2_WITH_TIMEOUT((err += process.readAllStandardError()).contains("1/14 cases"), err.constData(), 120000);
+    QVERIFY2(err.contains("Measuring convolutions"), err.constData());
+    ::kill(-pid_t(process.processId()), SIGINT); // Ctrl+C: the whole job, the probe with it
+    QVERIFY(process.waitForFinished(60000));
+    err += process.readAllStandardError();
+    const QByteArray out = process.readAllStandardOutput();
+    QFile file(reportPath);
+    QVERIFY2(file.open(QIODevice::ReadOnly), out + err);
+    const QJsonObject benchmark
+        = QJsonDocument::fromJson(file.readAll()).object().value(QStringLiteral("benchmark")).toObject();
+    // Stopped as asked, with what it measured: not "could not run", not "broken, repair".
+    QCOMPARE(benchmark.value(QStringLiteral("status")).toString(), QStringLiteral("not_finished"));
+    QCOMPARE(benchmark.value(QStringLiteral("stopped")).toString(), QStringLiteral("asked"));
+    QVERIFY2(benchmark.value(QStringLiteral("cases")).toArray().size() >= 1, out.constData());
+    QVERIFY2(out.contains("Benchmark: Stopped as asked: "), out.constData());
+    QVERIFY2(!out.contains("repair"), out.constData());
+    QVERIFY(QFileInfo::exists(m_root + QStringLiteral("/lib/libcudnn.so.9"))); // the install itself stays
+    QCOMPARE(process.exitCode(), 0); // installed; a benchmark stopped as asked is a warning (docs/report.md)
 }
 
 QTEST_GUILESS_MAIN(TestInstallCli)

@@ -7,6 +7,7 @@
  *   FAKE_CUDNN_WRONG           1: forgets the last input channel, like an indexing bug (results are wrong)
  *   FAKE_CUDNN_FORWARD_HANGS   1: cudnnConvolutionForward and cudnnBackendExecute never return (the legacy
  *                              algorithm search still does)
+ *   FAKE_CUDNN_FORWARD_SLEEP_MS  each convolution first sleeps this long (a slow machine that still progresses)
  * The graph API's calls are in fake_cudnn_graph.cpp; both run convolutions through runConvolution(), which queues
  * them into a CUDA graph while the fake runtime's stream is capturing. */
 #include "fake_cudnn_conv.h"
@@ -241,6 +242,9 @@ cudnnStatus_t fakecudnn::runConvolution(
 {
     while (FAKE_CUDNN_FORWARD_HANGS) {
         std::this_thread::sleep_for(std::chrono::seconds(1));
+    }
+    if (FAKE_CUDNN_FORWARD_SLEEP_MS > 0) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(FAKE_CUDNN_FORWARD_SLEEP_MS));
     }
     auto* fake = static_cast<CUstream_st*>(stream);
     if (fake && fake->magic == FAKE_STREAM_MAGIC && fake->capturing) {

@@ -15,6 +15,9 @@
 #ifndef FAKE_CUDNN_FORWARD_HANGS
 #define FAKE_CUDNN_FORWARD_HANGS 0
 #endif
+#ifndef FAKE_CUDNN_FORWARD_SLEEP_MS
+#define FAKE_CUDNN_FORWARD_SLEEP_MS 0
+#endif
 #if defined(FAKE_CUDNN_VERSION) && FAKE_CUDNN_VERSION < 90000
 #define FAKE_CUDNN_8_STATUS 1 // cuDNN 8 numbers its status codes 0..14, cuDNN 9 by category (2000, 3000, ...)
 #else

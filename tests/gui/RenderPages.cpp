@@ -7,7 +7,9 @@
 // holds ROOT's CUDA runtime (only read), on this machine as it is: Verify loads the real libraries, and without a
 // GPU the benchmark says so.
 #include "Localization.h"
+#include "PageFit.h"
 #include "SetupWizard.h"
+#include "VisibleText.h"
 #include "engine/Engine.h"
 #include "pages/BenchmarkPage.h"
 #ifndef CUDNN_SETUP_RENDER_THIS_MACHINE_ONLY
@@ -139,6 +141,19 @@ static bool save(QWidget* wizard, const QString& directory, const QString& name)
     return wizard->grab().save(file);
 }
 
+/** What a person could not read on the page shown now: anything cut, and on Windows, Linux's words. */
+static QStringList flaws(const QWizard& wizard, const QString& name)
+{
+    QStringList found = cutOn(wizard);
+#ifdef Q_OS_WIN
+    for (const QString& text : linuxWords(wizard.currentPage()))
+        found << QStringLiteral("page %1: Linux's words on Windows: \"%2\"").arg(wizard.currentId()).arg(text);
+#endif
+    for (QString& line : found)
+        line.prepend(name + QStringLiteral(": "));
+    return found;
+}
+
 int main(int argc, char* argv[])
 {
     QApplication app(argc, argv);
@@ -191,13 +206,13 @@ int main(int argc, char* argv[])
     if (parser.isSet(QStringLiteral("cudnn-archive"))) // into the temporary toolkit, whatever else is found
         wizard.state().setPreferredToolkit(QFileInfo(tree.path(QStringLiteral("cuda-13.0"))).canonicalFilePath());
 #endif
-    wizard.resize(820, 600);
-    wizard.show();
+    wizard.show(); // at the size it opens at for a person (at least its minimum, 720 x 520)
     if (!QTest::qWaitForWindowExposed(&wizard))
         return 1;
 
     int page = 1;
     bool ok = save(&wizard, output, QStringLiteral("%1-%2-welcome").arg(language).arg(page++));
+    QStringList found = flaws(wizard, QStringLiteral("welcome"));
     wizard.findChild<BenchmarkPage*>()->setQuick(true);
     wizard.state().setLogFile(scratch.filePath(QStringLiteral("install.log")));
     const QStringList names{QStringLiteral("system"),
@@ -222,12 +237,17 @@ int main(int argc, char* argv[])
         if (!QTest::qWaitFor(pageDone, 900000)) // a real archive is read twice: once checked, once installed
             return 1;
         ok = save(&wizard, output, QStringLiteral("%1-%2-%3").arg(language).arg(page++).arg(name)) && ok;
+        found += flaws(wizard, name);
     }
+    // Drawn, but something on a page cannot be read as it is: exit 3, after every page was drawn.
+    for (const QString& line : found)
+        QTextStream(stderr) << line << "\n";
+    const int code = !ok ? 1 : found.isEmpty() ? 0 : 3;
 #ifdef CUDNN_SETUP_RENDER_THIS_MACHINE_ONLY
     // Under wine the process stays alive at exit once the benchmark ran (even _Exit hangs in the DLLs' detach): the
     // pictures are written, so end it outright.
     std::fflush(nullptr);
-    TerminateProcess(GetCurrentProcess(), ok ? 0 : 1);
+    TerminateProcess(GetCurrentProcess(), UINT(code));
 #endif
-    return ok ? 0 : 1;
+    return code;
 }

@@ -402,6 +402,14 @@ void TestElevatedWizard::undoingAnotherInstallPutsTheRootInstallsFixBack()
     QCOMPARE(undone.result.status, InstallResult::Status::Uninstalled);
     QCOMPARE(bytesOf(profile), profileA);
     QCOMPARE(bytesOf(graphical), graphicalA);
+    // It says what it put back: both files as they were before B, A's fix in them.
+    QVERIFY(undone.takenBack);
+    QStringList said;
+    for (const SearchPathUndo& file : undone.takenBack->searchPath)
+        said << file.sentence(OsFlavor::Linux);
+    QVERIFY2(said.contains(profile + QStringLiteral(": as it was before that install.")), qPrintable(said.join('\n')));
+    QVERIFY2(said.contains(graphical + QStringLiteral(": as it was before that install.")),
+             qPrintable(said.join('\n')));
 }
 
 QTEST_MAIN(TestElevatedWizard)

@@ -19,6 +19,7 @@ private slots:
     void findsFlagsAndBackticksWhereverTheyShow();
     void skipsHiddenWidgetsAndPlainDashes();
     void watchChecksEachPageItLeaves();
+    void findsLinuxWordsAWindowsUserShouldNotMeet();
 };
 
 void TestVisibleText::findsFlagsAndBackticksWhereverTheyShow()
@@ -83,6 +84,29 @@ void TestVisibleText::watchChecksEachPageItLeaves()
     wizard.next();
     QCOMPARE(watch.offences(), QStringList{QStringLiteral("First: Use --silent")});
     QVERIFY(watch.pagesChecked() >= 2); // the page left, and the one shown now
+}
+
+void TestVisibleText::findsLinuxWordsAWindowsUserShouldNotMeet()
+{
+    QWizardPage page;
+    auto* layout = new QVBoxLayout(&page);
+    const QStringList linuxTexts{QStringLiteral("Fix it for me (user PATH / login profile)"),
+                                 QStringLiteral("Installed into C:\\CUDA: 12 files and links."),
+                                 QStringLiteral("Drop a cuDNN archive (.zip or .tar.xz)"),
+                                 QStringLiteral("Z:/tmp/cudnn.zip"),
+                                 QStringLiteral("Run: sudo cudnn-setup"),
+                                 QStringLiteral("New programs get it from /usr/lib/x86_64-linux-gnu")};
+    for (const QString& text : linuxTexts)
+        layout->addWidget(new QLabel(text, &page));
+    for (const char* windows :
+         {"Fix it for me (my user Path)",
+          "Installed into C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v11.3: 12 files.",
+          "Drop a cuDNN archive (.zip)",
+          "This is the Linux build of cuDNN; this machine runs Windows.",
+          "HKCU\\Environment\\Path"})
+        layout->addWidget(new QLabel(QString::fromUtf8(windows), &page));
+    page.show();
+    QCOMPARE(linuxWords(&page), linuxTexts);
 }
 
 QTEST_MAIN(TestVisibleText)

@@ -2,7 +2,9 @@
 #include "AnswerQuestion.h"
 #include "ArchiveBuilder.h"
 #include "BenchmarkChart.h"
+#include "DiagnosticList.h"
 #include "FrameworkList.h"
+#include "JsonSchemaCheck.h"
 #include "SetupWizard.h"
 #include "StepList.h"
 #include "TestTree.h"
@@ -67,6 +69,7 @@ private slots:
     void backFromASwitchUninstallsAndFinishes();
     void installSaysOneSizeAndOneTime();
     void benchmarkThatCouldNotRunIsNoTick();
+    void slowBenchmarkIsNotFinishedAndCanBeSkipped();
     void logWithoutAnOpenerShowsItsPath();
     void deployCopiesNextToTheApplication();
     void extractedArchiveFolderIsAPackage();
@@ -103,7 +106,7 @@ private:
      * cuDNN 9.19 for CUDA 12 whose libcudnn.so.9 is the test tree's CPU-backed fake, so what the wizard installs
      * into the temporary CUDA 12.4 toolkit really loads and convolves. The toolkit's own stand-ins are removed.
      */
-    QString fakeCudnnArchive();
+    QString fakeCudnnArchive(const QString& scenario = QStringLiteral("cpu-cudnn"));
     /** From the package page through the plan to the search path page, whose Next button installs. */
     void goToInstall(SetupWizard& wizard, const QString& archive);
     /** A whole install of archive through a wizard of its own, up to the Install page's result. */
@@ -329,13 +332,13 @@ PackagePage* TestWizard::checkPackage(SetupWizard& wizard, const QString& archiv
     return page;
 }
 
-QString TestWizard::fakeCudnnArchive()
+QString TestWizard::fakeCudnnArchive(const QString& scenario)
 {
     QDir(m_tree->path(QStringLiteral("cuda-12.4/lib64"))).removeRecursively();
     CudnnArchiveSpec spec; // cuDNN 9.19.0 for CUDA 12, Linux layout: fits the CUDA 12.4 toolkit
     spec.cuda = QStringLiteral("12");
     const QString archive = m_tree->path(spec.fileName());
-    withFakeCpuCudnn(spec).write(archive);
+    withFakeCpuCudnn(spec, {}, scenario).write(archive);
     return archive;
 }
 
@@ -678,6 +681,9 @@ void TestWizard::uninstallTakesTheInstallBack()
     QVERIFY2(asked.contains(QStringLiteral("9.19.0")) && asked.contains(toolkit()), qPrintable(asked));
     QVERIFY2(details.contains(QStringLiteral("lib64/libcudnn.so.9.19.0")), qPrintable(details));
     QVERIFY2(details.contains(QStringLiteral("search path")), qPrintable(details));
+    // ... and what each file of the search path change gets: the install made ~/.profile, so it goes.
+    const QString profileGoes = QStringLiteral("/.profile: removed (that install created it).");
+    QVERIFY2(details.contains(profileGoes), qPrintable(details));
     QCOMPARE(treeListing(toolkit()), installed);
     QVERIFY(wizard.state().uninstallOutcome() == std::nullopt);
 
@@ -687,6 +693,8 @@ void TestWizard::uninstallTakesTheInstallBack()
     QTRY_VERIFY_WITH_TIMEOUT(!page->isBusy(), 60000);
     QCOMPARE(wizard.state().uninstallOutcome()->result.status, InstallResult::Status::Uninstalled);
     QCOMPARE(treeListing(toolkit()), toolkitBefore);
+    const QString said = wizard.findChild<QLabel*>(QStringLiteral("uninstallResult"))->text();
+    QVERIFY2(said.contains(profileGoes), qPrintable(said)); // and says so, as it was asked
     // The search path fix went with it (the empty folders it made stay: docs/environment.md).
     QFile profile(m_tree->path(QStringLiteral("home/.profile")));
     QVERIFY(!profile.exists()
@@ -852,6 +860,121 @@ void TestWizard::benchmarkThatCouldNotRunIsNoTick()
         = QJsonDocument::fromJson(reportFile.readAll()).object().value(QStringLiteral("benchmark")).toObject();
     QVERIFY2(saved.value(QStringLiteral("status")).toString() != QLatin1String("ran"),
              qPrintable(saved.value(QStringLiteral("verdict")).toObject().value(QStringLiteral("code")).toString()));
+}
+
+static QString treeText(const QTreeWidget* tree);
+
+/** CUDNN_SETUP_BENCHMARK_SHOTS=DIR: the wizard as the test sees it, to look at (not compared). */
+static void shot(QWidget* wizard, const QString& name)
+{
+    if (const QString shots = qEnvironmentVariable("CUDNN_SETUP_BENCHMARK_SHOTS"); !shots.isEmpty())
+        wizard->grab().save(QDir(shots).filePath(name + QStringLiteral(".png")));
+}
+
+void TestWizard::slowBenchmarkIsNotFinishedAndCanBeSkipped()
+{
+    // The installed cuDNN is cudnn-slow's: every convolution takes 15 ms longer, ~0.6 s a case, 14 cases.
+    const QString archive = fakeCudnnArchive(QStringLiteral("cudnn-slow"));
+    const Engine engine = makeEngine(QStringLiteral("cudnn-slow"));
+    SetupWizard wizard(engine);
+    goToInstall(wizard, archive);
+    QTest::mouseClick(wizard.button(QWizard::CommitButton), Qt::LeftButton);
+    auto* install = qobject_cast<InstallPage*>(wizard.currentPage());
+    QTRY_VERIFY_WITH_TIMEOUT(!install->isBusy(), 60000);
+    QVERIFY(install->isComplete());
+    QTest::mouseClick(wizard.button(QWizard::NextButton), Qt::LeftButton);
+    QCOMPARE(wizard.currentId(), int(SetupWizard::VerifyPageId));
+    auto* page = wizard.findChild<BenchmarkPage*>();
+    page->setQuick(true);
+    page->setLimits(1500, 30000); // a budget that runs out while cases still finish
+    QTest::mouseClick(wizard.button(QWizard::NextButton), Qt::LeftButton);
+    QCOMPARE(wizard.currentId(), int(SetupWizard::BenchmarkPageId));
+    auto* bar = wizard.findChild<QProgressBar*>(QStringLiteral("benchmarkProgress"));
+    auto* caseText = wizard.findChild<QLabel*>(QStringLiteral("benchmarkCase"));
+    auto* chart = wizard.findChild<BenchmarkChart*>();
+    auto* verdict = wizard.findChild<QLabel*>(QStringLiteral("benchmarkVerdict"));
+    auto* skip = wizard.findChild<QPushButton*>(QStringLiteral("skipBenchmark"));
+    QVERIFY(skip->isVisible() && skip->isEnabled());
+    QVERIFY(!wizard.button(QWizard::NextButton)->isEnabled());
+
+    // 1. Past its budget while it still finishes cases: "not finished", a warning with what it measured, no repair.
+    QTRY_VERIFY_WITH_TIMEOUT(page->isComplete(), 60000);
+    const BenchmarkResult overBudget = *wizard.state().benchmark();
+    QVERIFY2(overBudget.notFinished(), qPrintable(overBudget.headline()));
+    QVERIFY2(overBudget.casesMeasured() >= 1 && overBudget.casesMeasured() < 14, qPrintable(overBudget.headline()));
+    QCOMPARE(overBudget.diagnostic().severity, Severity::Warning);
+    QCOMPARE(chart->caseCount(), overBudget.cases.size()); // the cases measured stay on the chart
+    QVERIFY(chart->isVisible());
+    QVERIFY2(!verdict->text().contains(QStringLiteral("epair")) && !verdict->text().contains(QStringLiteral("hangs.")),
+             qPrintable(verdict->text()));
+    QVERIFY2(verdict->text().contains(QStringLiteral("of 14 cases measured")), qPrintable(verdict->text()));
+    QVERIFY(wizard.button(QWizard::NextButton)->isEnabled());
+    QVERIFY(!skip->isVisible());
+    shot(&wizard, QStringLiteral("benchmark-not-finished"));
+
+    // 2. A call that never returns is still a hang: the cuDNN in the toolkit swapped for cudnn-hangs'.
+    const QString installed = toolkit() + QStringLiteral("/lib64/libcudnn.so.9");
+    const QString target = QFileInfo(installed).canonicalFilePath();
+    const QString slow = m_tree->path(QStringLiteral("libcudnn-slow.so"));
+    QVERIFY(QFile::rename(target, slow));
+    QVERIFY(QFile::copy(qEnvironmentVariable("CUDNN_SETUP_FAKES_DIR") + QStringLiteral("/cudnn-hangs/libcudnn.so.9"),
+                        target));
+    page->setLimits(6000, 2000);
+    wizard.findChild<QPushButton*>(QStringLiteral("runBenchmark"))->click();
+    QVERIFY(!page->isComplete());
+    QTRY_VERIFY_WITH_TIMEOUT(page->isComplete(), 60000);
+    QCOMPARE(wizard.state().benchmark()->verdictCode, QStringLiteral("BENCH-TIMEOUT"));
+    QCOMPARE(wizard.state().benchmark()->diagnostic().severity, Severity::Error);
+    QVERIFY2(verdict->text().contains(QStringLiteral("made no progress for 2000 ms")), qPrintable(verdict->text()));
+    shot(&wizard, QStringLiteral("benchmark-hang"));
+
+    // 3. Progress per case, the chart filling in, and Skip: it stops at once and keeps what was measured.
+    QVERIFY(QFile::remove(target));
+    QVERIFY(QFile::rename(slow, target));
+    page->setLimits(120000, 30000);
+    wizard.findChild<QPushButton*>(QStringLiteral("runBenchmark"))->click();
+    QTRY_VERIFY_WITH_TIMEOUT(chart->caseCount() >= 2, 30000); // while it runs
+    QVERIFY(page->isBusy() && !wizard.button(QWizard::NextButton)->isEnabled());
+    QCOMPARE(bar->maximum(), 14); // determinate: case k of 14
+    QVERIFY2(bar->value() >= 2, qPrintable(QString::number(bar->value())));
+    QVERIFY2(QRegularExpression(QStringLiteral("^Case \\d+ of 14: \\S+")).match(caseText->text()).hasMatch(),
+             qPrintable(caseText->text()));
+    shot(&wizard, QStringLiteral("benchmark-running"));
+    QTest::mouseClick(skip, Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(page->isComplete(), 10000);
+    const BenchmarkResult skipped = *wizard.state().benchmark();
+    QVERIFY2(skipped.notFinished() && skipped.stopped == BenchmarkResult::Stop::Asked, qPrintable(skipped.headline()));
+    QVERIFY2(skipped.casesMeasured() >= 2 && skipped.casesMeasured() < 14, qPrintable(skipped.headline()));
+    QCOMPARE(chart->caseCount(), skipped.cases.size());
+    QVERIFY(wizard.button(QWizard::NextButton)->isEnabled());
+    shot(&wizard, QStringLiteral("benchmark-skipped"));
+
+    // Finish: a skipped benchmark is a warning, not a red error with a repair; no tick; the report says so.
+    QTest::mouseClick(wizard.button(QWizard::NextButton), Qt::LeftButton);
+    QCOMPARE(wizard.currentId(), int(SetupWizard::FinishPageId));
+    QCOMPARE(wizard.findChild<StepList*>()->stateOf(SetupWizard::tr("Benchmark")), QStringLiteral("skipped"));
+    auto* findings = wizard.findChild<QTreeWidget*>(QStringLiteral("finishFindings"));
+    const QTreeWidgetItem* row = nullptr;
+    for (int i = 0; i < findings->topLevelItemCount(); ++i) {
+        if (findings->topLevelItem(i)->data(0, Qt::UserRole).toString() == QLatin1String("BENCH-NOT-FINISHED"))
+            row = findings->topLevelItem(i);
+    }
+    QVERIFY2(row, qPrintable(treeText(findings)));
+    QCOMPARE(row->icon(0).pixmap(16).toImage(), DiagnosticList::iconFor(Severity::Warning).pixmap(16).toImage());
+    QVERIFY2(!treeText(findings).contains(QStringLiteral("epair")), qPrintable(treeText(findings)));
+    shot(&wizard, QStringLiteral("benchmark-skipped-finish"));
+    const QString reportPath = m_tree->path(QStringLiteral("report.json"));
+    QString error;
+    QVERIFY2(wizard.findChild<FinishPage*>()->saveReport(reportPath, &error), qPrintable(error));
+    QFile reportFile(reportPath);
+    QVERIFY(reportFile.open(QIODevice::ReadOnly));
+    const QByteArray bytes = reportFile.readAll();
+    const QString violations = JsonSchemaCheck::violations(JsonSchemaCheck::Contract::Report, bytes);
+    QVERIFY2(violations.isEmpty(), qPrintable(violations)); // not_finished is in the report's schema
+    const QJsonObject saved = QJsonDocument::fromJson(bytes).object().value(QStringLiteral("benchmark")).toObject();
+    QCOMPARE(saved.value(QStringLiteral("status")).toString(), QStringLiteral("not_finished"));
+    QCOMPARE(saved.value(QStringLiteral("stopped")).toString(), QStringLiteral("asked"));
+    QCOMPARE(saved.value(QStringLiteral("cases")).toArray().size(), skipped.cases.size());
 }
 
 /** Every row of a tree, its children indented below it. */

@@ -91,6 +91,20 @@ QStringList cliWords(const QWidget* root)
     return found;
 }
 
+QStringList linuxWords(const QWidget* root)
+{
+    static const QRegularExpression linux(
+        QStringLiteral(R"(login profile|LD_LIBRARY_PATH|\bldconfig\b|\bsudo\b|\bpkexec\b|\.tar\.xz|files and links|)"
+                       R"((^|[\s"'(])/(usr|etc|home)/|\b[A-Za-z]:/)"),
+        QRegularExpression::CaseInsensitiveOption);
+    QStringList found;
+    for (const QString& text : visibleTexts(root)) {
+        if (linux.match(text).hasMatch())
+            found << text;
+    }
+    return found;
+}
+
 CliWordsWatch::CliWordsWatch()
 {
     qApp->installEventFilter(this);

@@ -16,6 +16,12 @@ QStringList visibleTexts(const QWidget* root);
 QStringList cliWords(const QWidget* root);
 
 /**
+ * The visible texts a Windows user should not meet: Linux's words (login profile, LD_LIBRARY_PATH, ldconfig, sudo,
+ * pkexec, .tar.xz, "files and links", /usr/ or /etc/) and a Windows path written with forward slashes ("Z:/tmp").
+ */
+QStringList linuxWords(const QWidget* root);
+
+/**
  * Watches every wizard page of the application as the test drives it: each time a page is left (hidden), what it
  * showed is checked with cliWords(). Install it in init(), read offences() in the test or in cleanup().
  */

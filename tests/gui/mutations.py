@@ -133,12 +133,61 @@ M = [
   'SetupOutcome::tr("%1 already holds exactly these files; nothing was written. "',
   "test_gui_elevated_wizard", "withoutPkexecTheCommandRunByHandLetsItGoOn"),
  ("42.3 the search path page cuts its admin block at 720x520", "ui/pages/EnvironmentPage.cpp",
-  "    scroll->setWidget(content);", "    outer->addWidget(content);",
+  "    outer->addWidget(scroll, 1);", "    outer->addWidget(scroll->takeWidget(), 1);",
   "test_gui_layout", "searchPathPageWithTheAdminBlockFits"),
+ ("42.12 an indeterminate bar: no case k of N", "ui/pages/BenchmarkPage.cpp",
+  "    m_busyBar->setRange(0, update.itemsTotal);", "    m_busyBar->setRange(0, 0);",
+  "test_gui_wizard", "slowBenchmarkIsNotFinishedAndCanBeSkipped"),
+ ("42.12 the chart shows nothing until the end", "ui/pages/BenchmarkPage.cpp",
+  "                    page->m_chart->setResult(soFar);", "",
+  "test_gui_wizard", "slowBenchmarkIsNotFinishedAndCanBeSkipped"),
+ ("42.12 no way past it: Skip does not stop the run", "ui/pages/BenchmarkPage.cpp",
+  "    m_cancellation.cancel();", "",
+  "test_gui_wizard", "slowBenchmarkIsNotFinishedAndCanBeSkipped"),
+ ("42.12 a run past its time is stopped as hung (the probe's limit under the budget)", "core/verify/BenchmarkRunner.cpp",
+  "QString::number(options.timeoutMs + options.stallMs + 5000),", "QString::number(std::max(1000, options.timeoutMs - 5000)),",
+  "test_gui_wizard", "slowBenchmarkIsNotFinishedAndCanBeSkipped"),
+ ("42.12 not finished is a red error with Repair (the page and Finish)", "core/verify/BenchmarkResult.cpp",
+  "    if (code == QLatin1String(BenchmarkCode::NotFinished)) // slow or skipped", "    if (false) // slow or skipped",
+  "test_gui_wizard", "slowBenchmarkIsNotFinishedAndCanBeSkipped"),
+ ("42.12 the cases measured are lost when the run is stopped", "core/verify/BenchmarkRunner.cpp",
+  "        return partial(stop);", "        return BenchmarkResult::unfinished({}, {}, cases.count, stop, 0);",
+  "test_gui_wizard", "slowBenchmarkIsNotFinishedAndCanBeSkipped"),
+ ("42.12 a call that never returns is no longer a hang (no stall watchdog)", "app/probe/main.cpp",
+  "    if (!startWatchdog(timeout, line.stall)) {", "    if (!startWatchdog(timeout)) {",
+  "test_gui_wizard", "slowBenchmarkIsNotFinishedAndCanBeSkipped"),
+ ("42.12 Ctrl+C during the silent benchmark: the probe dies, \"could not run\", an error", "engine/InstallTask.cpp",
+  "        outcome.benchmark = benchmark(measure, progress, cancel);",
+  "        outcome.benchmark = benchmark(measure, progress, CancellationToken());",
+  "test_e2e_install", "ctrlCDuringTheBenchmarkKeepsTheCasesMeasured"),
+ ("42.12 the silent log gets no line per benchmark case", "app/ConsoleProgress.cpp",
+  "    const bool nextCase = update.unit", "    const bool nextCase = false && update.unit",
+  "test_console_text", "benchmarkCasesLineByLine"),
  ("42.1 the root command's user fix is not listed", "engine/InstallTask.cpp",
   "    if (request.listInstall && (!privileged || userFixWritten))",
   "    if (request.listInstall && !privileged && userFixWritten == userFixWritten)",
   "test_gui_elevated_wizard", "undoingAnotherInstallPutsTheRootInstallsFixBack"),
+ ("42.1 the undo does not say what it put back", "engine/UninstallTask.cpp",
+  "            copy.searchPath.append({step->target(), undoneAs(step->undoEffect())});", "            (void)step;",
+  "test_gui_elevated_wizard", "undoingAnotherInstallPutsTheRootInstallsFixBack"),
+ ("42.1 the uninstall question does not name the files the search path undo changes", "ui/pages/UninstallPage.cpp",
+  "        removed << QStringLiteral(\"\u2022 \") + undo.sentence(hostOsFlavor());", "",
+  "test_gui_wizard", "uninstallTakesTheInstallBack"),
+ ("42.1 the silent uninstall does not name the files the search path undo changes", "app/ConsoleRunner.cpp",
+  "            m_out << QStringLiteral(\"  \") << undo.sentence(hostOsFlavor()) << QLatin1Char('\\n');", "            (void)undo;",
+  "test_e2e_install", "installReportUninstall"),
+ ("42.15 the System page's lists each scroll on their own and hide rows on a small window", "ui/pages/SystemPage.cpp",
+  "        new AllRowsHeight(list);", "        (void)list;",
+  "test_gui_layout", "installPagesFitTheSmallestWindow"),
+ ("42.15 the Finish page squeezes its summary and findings on a small window", "ui/pages/FinishPage.cpp",
+  "    layout->addWidget(scroll, 1);", "    layout->addWidget(scroll->takeWidget(), 1);",
+  "render-wizard-pages:test_gui_render_pages", ""),
+ ("42.15 the Search path page's diff shows three lines behind a scroll bar", "ui/pages/EnvironmentPage.cpp",
+  "    m_diff->setFixedHeight(int(textHeight)", "    m_diff->setFixedHeight(3 * 14 + 0 * int(textHeight)",
+  "test_gui_layout", "installPagesFitTheSmallestWindow"),
+ ("42.15 a toolkit choice cut at its end with no tooltip that has it whole", "ui/ToolkitChooser.cpp",
+  "        m_list->setItemData(m_list->count() - 1, text, Qt::ToolTipRole);", "",
+  "test_gui_layout", "installPagesFitTheSmallestWindow"),
  ("42.8a new logins get a library from a toolkit where it is missing", "core/env/EnvironmentReport.cpp",
   "        if (loadableInTarget(library))", "        if (true)",
   "test_gui_repair_wizard", "aMissingLibraryIsNotSaidToLoadFromTheToolkit"),
@@ -180,6 +229,8 @@ for i, (name, path, old, new, target, function) in enumerate(M):
     shutil.copy(path, path + '.orig')
     try:
         open(path, 'w').write(text.replace(old, new))
+        target, _, test_name = target.partition(':')  # "build target:test" where the test runs a program
+        test_name = test_name or target
         b = subprocess.run(['cmake', '--build', BUILD, '--target', target], capture_output=True, text=True)
         if b.returncode != 0:
             print(f"BUILD-FAILED {name}\n{b.stdout[-2000:]}"); continue
@@ -187,14 +238,14 @@ for i, (name, path, old, new, target, function) in enumerate(M):
         command = [f'{BUILD}/tests/{target}']
         cwd = BUILD
         for test in TESTS['tests']:
-            if test['name'] == target:
+            if test['name'] == test_name:
                 command = test['command']
                 for prop in test.get('properties', []):
                     if prop['name'] == 'WORKING_DIRECTORY':
                         cwd = prop['value']
                     if prop['name'] == 'ENVIRONMENT':
                         env.update(dict(v.split('=', 1) for v in prop['value']))
-        r = subprocess.run(command + [function], capture_output=True, text=True, env=env, timeout=600,
+        r = subprocess.run(command + ([function] if function else []), capture_output=True, text=True, env=env, timeout=600,
                            cwd=cwd)
         fails = [l for l in r.stdout.splitlines() if l.startswith('FAIL!')]
         bad += r.returncode == 0

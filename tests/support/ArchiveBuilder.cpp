@@ -399,10 +399,10 @@ void flipByte(const QString& path, qint64 offset)
     file.putChar(char(byte ^ 0x5A));
 }
 
-ArchiveBuilder withFakeCpuCudnn(const CudnnArchiveSpec& spec, const QString& fakesDir)
+ArchiveBuilder withFakeCpuCudnn(const CudnnArchiveSpec& spec, const QString& fakesDir, const QString& scenario)
 {
     const QString fakes = fakesDir.isEmpty() ? qEnvironmentVariable("CUDNN_SETUP_FAKES_DIR") : fakesDir;
-    QFile fake(fakes + QStringLiteral("/cpu-cudnn/libcudnn.so.9"));
+    QFile fake(fakes + QLatin1Char('/') + scenario + QStringLiteral("/libcudnn.so.9"));
     if (!fake.open(QIODevice::ReadOnly))
         qFatal("the fake cuDNN was not built: %s", qPrintable(fake.fileName()));
     const QString dispatcher = spec.topFolder()

@@ -89,9 +89,12 @@ struct CudnnArchiveSpec
 /**
  * spec's archive (Linux layout) whose dispatcher libcudnn.so.<major>.<minor>.<patch> is the test tree's CPU-backed
  * fake cuDNN (fakes/cpu-cudnn under CUDNN_SETUP_FAKES_DIR, or fakesDir): once installed, it loads and convolves,
- * so a whole install can be followed by a real benchmark run over the fake machine.
+ * so a whole install can be followed by a real benchmark run over the fake machine. `scenario`: another benchmark
+ * scenario's cuDNN (cudnn-slow: each convolution takes 15 ms longer).
  */
-ArchiveBuilder withFakeCpuCudnn(const CudnnArchiveSpec& spec, const QString& fakesDir = {});
+ArchiveBuilder withFakeCpuCudnn(const CudnnArchiveSpec& spec,
+                                const QString& fakesDir = {},
+                                const QString& scenario = QStringLiteral("cpu-cudnn"));
 
 /**
  * Compresses an .xz file again in blocks of blockSize, the way `xz -T0` writes them, so that liblzma's multi-threaded

@@ -40,8 +40,39 @@ ProcessResult FakeProcessRunner::run(const QString& program,
             return entry.result;
     }
     if (passThroughUnscripted)
-        return ProcessRunner::run(program, arguments, timeoutMs, extraEnvironment);
+        return ProcessRunner::run(program, arguments, timeoutMs, extraEnvironment, ProcessWatch{});
     ProcessResult missing;
     missing.errorString = QStringLiteral("execvp: No such file or directory");
     return missing;
+}
+
+ProcessResult FakeProcessRunner::run(const QString& program,
+                                     const QStringList& arguments,
+                                     int timeoutMs,
+                                     const QMap<QString, QString>& extraEnvironment,
+                                     const ProcessWatch& watch) const
+{
+    if (passThroughUnscripted && !isScripted(program, arguments))
+        return ProcessRunner::run(program, arguments, timeoutMs, extraEnvironment, watch);
+    const ProcessResult result = run(program, arguments, timeoutMs, extraEnvironment);
+    if (watch.onOutputLine) { // the canned output, line by line, as the real child would have printed it
+        for (const QByteArray& line : result.standardOutput.split('\n')) {
+            if (!line.isEmpty())
+                watch.onOutputLine(line);
+        }
+    }
+    return result;
+}
+
+bool FakeProcessRunner::isScripted(const QString& program, const QStringList& arguments) const
+{
+    QString name = QFileInfo(program).fileName();
+    if (name.endsWith(QLatin1String(".exe"), Qt::CaseInsensitive))
+        name.chop(4);
+    const QString joined = arguments.join(QLatin1Char(' '));
+    for (const Entry& entry : m_scripts.value(name)) {
+        if (entry.argumentPart.isEmpty() || joined.contains(entry.argumentPart))
+            return true;
+    }
+    return false;
 }

@@ -21,12 +21,19 @@ public:
                       const QStringList& arguments,
                       int timeoutMs,
                       const QMap<QString, QString>& extraEnvironment = {}) const override;
+    ProcessResult run(const QString& program,
+                      const QStringList& arguments,
+                      int timeoutMs,
+                      const QMap<QString, QString>& extraEnvironment,
+                      const ProcessWatch& watch) const override;
 
     QStringList calls() const;
     /** When set, calls to other programs go to the real runner (used to run the real cudnn-probe). */
     bool passThroughUnscripted = false;
 
 private:
+    bool isScripted(const QString& program, const QStringList& arguments) const;
+
     struct Entry
     {
         QString argumentPart;

@@ -97,7 +97,9 @@ void DeployPage::plan()
             m_blocked = plan.blocked();
             m_state.setDeployPlan(plan);
             const PlannedChanges& planned = plan.planned;
-            m_summary->setText(tr("Copy into %1: %2 files and links, %3 to write.")
+            m_summary->setText((hostOsFlavor() == OsFlavor::Windows
+                                    ? tr("Copy into %1: %2 files, %3 to write.")
+                                    : tr("Copy into %1: %2 files and links, %3 to write."))
                                    .arg(QDir::toNativeSeparators(plan.folder))
                                    .arg(planned.changes.entriesToWrite())
                                    .arg(QLocale().formattedDataSize(planned.changes.bytesToWrite())));

@@ -1,20 +1,25 @@
 #include "EnvironmentPage.h"
 
+#include "AllRowsHeight.h"
 #include "BackgroundWork.h"
 #include "CommandBox.h"
 #include "CopyWinnersList.h"
 #include "DetailsDisclosure.h"
 #include "DiagnosticList.h"
+#include "ScrollingColumn.h"
 #include "engine/Engine.h"
 
 #include <QButtonGroup>
 #include <QFontDatabase>
+#include <QFontMetricsF>
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QRadioButton>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <cmath>
 
 EnvironmentPage::EnvironmentPage(const Engine& engine, WizardState& state, BackgroundWork& work, QWidget* parent)
     : QWizardPage(parent)
@@ -35,7 +40,10 @@ EnvironmentPage::EnvironmentPage(const Engine& engine, WizardState& state, Backg
                    "Install makes these changes together with the files."));
     setCommitPage(true); // its Next button installs
 
-    auto* user = new QRadioButton(tr("Fix it for &me (user PATH / login profile)"), this);
+    auto* user
+        = new QRadioButton(hostOsFlavor() == OsFlavor::Windows ? tr("Fix it for &me (my user Path)")
+                                                               : tr("Fix it for &me (user PATH / login profile)"),
+                           this);
     auto* machine = new QRadioButton(tr("Fix it for &all users (needs administrator rights)"), this);
     auto* none = new QRadioButton(tr("&Leave the search path alone"), this);
     user->setObjectName(QStringLiteral("scopeUser"));
@@ -56,35 +64,31 @@ EnvironmentPage::EnvironmentPage(const Engine& engine, WizardState& state, Backg
     m_diff->setAccessibleName(tr("Changes to the search path"));
     m_diff->setReadOnly(true);
     m_diff->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_diff->setLineWrapMode(QPlainTextEdit::NoWrap); // a diff's lines are its units; a long path scrolls sideways
+    m_diff->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff); // as tall as its lines: the page scrolls instead
+    m_diff->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
     m_notes->setObjectName(QStringLiteral("environmentNotes"));
     m_notes->setWordWrap(true);
     auto* details = new QWidget(this);
     auto* detailsLayout = new QVBoxLayout(details);
     detailsLayout->setContentsMargins(0, 0, 0, 0);
     detailsLayout->addWidget(m_notes);
-    detailsLayout->addWidget(m_copies, 1);
-    detailsLayout->addWidget(m_diff, 1);
+    detailsLayout->addWidget(m_copies);
+    detailsLayout->addWidget(m_diff);
+    // The page scrolls as a whole; its lists and the diff are as tall as what they hold, so on a small window none
+    // shows three lines of many behind a scroll bar of its own.
+    new AllRowsHeight(m_conflicts);
+    new AllRowsHeight(m_copies);
 
     // The choice and the findings scroll; the administrator block (what Install will do, and the whole command)
     // stays in view below them: with it the page is taller than the smallest window, and it is what matters next.
-    auto* content = new QWidget(this);
-    content->setObjectName(QStringLiteral("environmentContent"));
-    auto* scroll = new QScrollArea(this);
-    scroll->setObjectName(QStringLiteral("environmentScroll"));
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    QScrollArea* scroll = scrollingColumn(
+        QStringLiteral("environmentScroll"),
+        {user, machine, none, m_summary, m_conflicts, new DetailsDisclosure(details, this)}, // details on demand
+        this);
     auto* outer = new QVBoxLayout(this);
     outer->setContentsMargins(0, 0, 0, 0);
     outer->addWidget(scroll, 1);
-    auto* layout = new QVBoxLayout(content);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(user);
-    layout->addWidget(machine);
-    layout->addWidget(none);
-    layout->addWidget(m_summary);
-    layout->addWidget(m_conflicts, 1);
-    layout->addWidget(new DetailsDisclosure(details, this)); // the exact changes and the notes, on demand
     m_rights->setObjectName(QStringLiteral("environmentRights"));
     m_rights->setWordWrap(true);
     m_rights->setTextFormat(Qt::RichText);
@@ -92,7 +96,16 @@ EnvironmentPage::EnvironmentPage(const Engine& engine, WizardState& state, Backg
     m_command->setObjectName(QStringLiteral("environmentCommand"));
     outer->addWidget(m_rights);
     outer->addWidget(m_command);
-    scroll->setWidget(content); // after its layout is complete, so its size hint counts every row
+}
+
+void EnvironmentPage::showDiff(const QString& text)
+{
+    m_diff->setPlainText(text);
+    // One line more than it holds: QPlainTextEdit scrolls as soon as its last line touches the bottom margin.
+    const int lines = std::max(1, m_diff->document()->blockCount()) + 1;
+    const qreal textHeight = std::ceil(lines * QFontMetricsF(m_diff->font()).lineSpacing());
+    const int margins = 2 * (m_diff->frameWidth() + int(std::ceil(m_diff->document()->documentMargin())));
+    m_diff->setFixedHeight(int(textHeight) + margins + m_diff->horizontalScrollBar()->sizeHint().height());
 }
 
 void EnvironmentPage::initializePage()
@@ -190,10 +203,10 @@ void EnvironmentPage::showReport(const EnvironmentReport& report)
                                          "libraries from another copy, or find none.",
                                          nullptr,
                                          now));
-        m_diff->clear();
+        showDiff({});
         return;
     }
-    m_diff->setPlainText(report.plan.isEmpty() ? tr("Nothing needs to change.") : report.plan.diffText());
+    showDiff(report.plan.isEmpty() ? tr("Nothing needs to change.") : report.plan.diffText());
     QString text;
     if (report.plan.isEmpty() && after == 0)
         text = tr("A new program already loads every library from this toolkit; nothing needs to change.");

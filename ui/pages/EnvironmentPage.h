@@ -32,6 +32,8 @@ public:
 private:
     void analyse();
     void showReport(const EnvironmentReport& report);
+    /** The exact changes, in a box as tall as their lines. */
+    void showDiff(const QString& text);
     /** Before Install: whether it will ask for administrator rights (or nothing here can ask), and the command. */
     void showRights(const std::optional<QString>& command, bool canAsk);
 

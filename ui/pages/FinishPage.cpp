@@ -1,7 +1,9 @@
 #include "FinishPage.h"
 
+#include "AllRowsHeight.h"
 #include "DiagnosticList.h"
 #include "FrameworkList.h"
+#include "ScrollingColumn.h"
 #include "engine/Engine.h"
 #include "repair/RepairCode.h"
 #include "report/Report.h"
@@ -13,6 +15,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QStandardPaths>
 #include <QUrl>
 #include <QVBoxLayout>
@@ -32,7 +35,7 @@ FinishPage::FinishPage(WizardState& state, QWidget* parent)
     setSubTitle(tr("What changed, what to do next, and the report to keep.")); // with it, the header and its logo
     setFinalPage(true);
     m_frameworks->setObjectName(QStringLiteral("finishFrameworks"));
-    m_frameworks->setHeightFollowsRows(true);
+    m_frameworks->setHeightFollowsRows();
     m_summary->setObjectName(QStringLiteral("finishSummary"));
     m_summary->setWordWrap(true);
     m_summary->setTextFormat(Qt::RichText);
@@ -47,11 +50,13 @@ FinishPage::FinishPage(WizardState& state, QWidget* parent)
     buttons->addWidget(m_save);
     buttons->addWidget(m_openLog);
     buttons->addStretch();
+    // What happened scrolls as a whole, the findings as tall as their rows: on a small window nothing of it is cut
+    // and no short list hides a row; the report's buttons stay in view below it.
+    new AllRowsHeight(m_findings);
+    QScrollArea* scroll = scrollingColumn(
+        QStringLiteral("finishScroll"), {m_frameworksHeadline, m_frameworks, m_summary, m_findings}, this);
     auto* layout = new QVBoxLayout(this);
-    layout->addWidget(m_frameworksHeadline);
-    layout->addWidget(m_frameworks);
-    layout->addWidget(m_summary);
-    layout->addWidget(m_findings, 1);
+    layout->addWidget(scroll, 1);
     layout->addLayout(buttons);
     layout->addWidget(m_saved);
     connect(m_save, &QPushButton::clicked, this, &FinishPage::askWhereToSaveReport);

@@ -218,9 +218,15 @@ void InstallPage::showOutcome(const SetupOutcome& outcome)
     switch (result.status) {
     case InstallResult::Status::Ok:
         m_bar->setValue(1000);
-        text = result.command == QLatin1String("deploy")
-            ? tr("<b>Deployed</b> into %1: %n files and links.", nullptr, int(result.files.size())).arg(root)
-            : tr("<b>Installed</b> into %1: %n files and links.", nullptr, int(result.files.size())).arg(root);
+        // A Windows archive holds no links.
+        if (hostOsFlavor() == OsFlavor::Windows)
+            text = result.command == QLatin1String("deploy")
+                ? tr("<b>Deployed</b> into %1: %n files.", nullptr, int(result.files.size())).arg(root)
+                : tr("<b>Installed</b> into %1: %n files.", nullptr, int(result.files.size())).arg(root);
+        else
+            text = result.command == QLatin1String("deploy")
+                ? tr("<b>Deployed</b> into %1: %n files and links.", nullptr, int(result.files.size())).arg(root)
+                : tr("<b>Installed</b> into %1: %n files and links.", nullptr, int(result.files.size())).arg(root);
         break;
     case InstallResult::Status::Unchanged:
         m_bar->setValue(1000);

@@ -51,9 +51,13 @@ PackagePage::PackagePage(const Engine& engine, WizardState& state, BackgroundWor
     , m_fetchStatus(new QLabel(this))
 {
     setTitle(tr("cuDNN package"));
-    setSubTitle(tr("Drop a cuDNN archive (.zip or .tar.xz) or the folder it was extracted into on this window, "
-                   "browse to one, choose a folder of archives and the best match is picked, or let the right one "
-                   "be downloaded."));
+    setSubTitle(hostOsFlavor() == OsFlavor::Windows
+                    ? tr("Drop a cuDNN archive (.zip) or the folder it was extracted into on this window, browse to "
+                         "one, choose a folder of archives and the best match is picked, or let the right one be "
+                         "downloaded.")
+                    : tr("Drop a cuDNN archive (.tar.xz) or the folder it was extracted into on this window, browse "
+                         "to one, choose a folder of archives and the best match is picked, or let the right one be "
+                         "downloaded."));
     setAcceptDrops(true);
 
     m_path->setObjectName(QStringLiteral("packagePath"));
@@ -280,7 +284,7 @@ void PackagePage::fetchFinished(const DownloadResult& result)
                                ? tr("Already downloaded (SHA-256 verified): %1").arg(result.file)
                                : tr("Downloaded and verified (SHA-256): %1").arg(result.file));
     // From here on it is exactly a dropped file.
-    m_path->setText(result.file);
+    m_path->setText(QDir::toNativeSeparators(result.file));
     check();
 }
 
@@ -288,7 +292,7 @@ void PackagePage::initializePage()
 {
     if (!m_path->text().trimmed().isEmpty() || m_state.preferredPackage().isEmpty())
         return;
-    m_path->setText(m_state.preferredPackage());
+    m_path->setText(QDir::toNativeSeparators(m_state.preferredPackage()));
     check();
 }
 
@@ -333,7 +337,7 @@ void PackagePage::browseFile()
     const QString file = QFileDialog::getOpenFileName(
         this, tr("Choose a cuDNN archive"), browseStart(), tr("cuDNN archives (*.zip *.tar.xz *.tgz *.tar.gz)"));
     if (!file.isEmpty()) {
-        m_path->setText(file);
+        m_path->setText(QDir::toNativeSeparators(file));
         check();
     }
 }
@@ -343,7 +347,7 @@ void PackagePage::browseFolder()
     const QString folder = QFileDialog::getExistingDirectory(
         this, tr("Choose an extracted cuDNN archive or a folder of archives"), browseStart());
     if (!folder.isEmpty()) {
-        m_path->setText(folder);
+        m_path->setText(QDir::toNativeSeparators(folder));
         check();
     }
 }
@@ -356,7 +360,7 @@ void PackagePage::dragEnterEvent(QDragEnterEvent* event)
 
 void PackagePage::dropEvent(QDropEvent* event)
 {
-    m_path->setText(event->mimeData()->urls().first().toLocalFile());
+    m_path->setText(QDir::toNativeSeparators(event->mimeData()->urls().first().toLocalFile()));
     event->acceptProposedAction();
     check();
 }

@@ -1,9 +1,11 @@
 #include "SystemPage.h"
 
+#include "AllRowsHeight.h"
 #include "BackgroundWork.h"
 #include "CudnnCopyList.h"
 #include "DiagnosticList.h"
 #include "FrameworkList.h"
+#include "ScrollingColumn.h"
 #include "ToolkitChooser.h"
 #include "engine/Engine.h"
 
@@ -12,7 +14,7 @@
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
-#include <QSplitter>
+#include <QScrollArea>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
@@ -60,16 +62,12 @@ SystemPage::SystemPage(const Engine& engine, WizardState& state, BackgroundWork&
     frameworksLayout->addWidget(new QLabel(tr("Programs that will use cuDNN"), frameworks));
     frameworksLayout->addWidget(m_frameworks);
 
-    auto* splitter = new QSplitter(Qt::Vertical, this);
-    splitter->addWidget(m_facts);
-    splitter->addWidget(m_copies);
-    splitter->addWidget(frameworks);
-    splitter->addWidget(m_findings);
-    // The copies and the frameworks are what people look for; the facts are a few short rows, the findings fewer.
-    splitter->setStretchFactor(0, 2);
-    splitter->setStretchFactor(1, 2);
-    splitter->setStretchFactor(2, 2);
-    splitter->setStretchFactor(3, 1);
+    // One area that scrolls as a whole, each list as tall as its rows: on a small window no list hides a row (the
+    // toolkit of three facts) behind a scroll bar of its own.
+    for (QTreeView* list : std::initializer_list<QTreeView*>{m_facts, m_copies, m_frameworks, m_findings})
+        new AllRowsHeight(list);
+    QScrollArea* scroll
+        = scrollingColumn(QStringLiteral("systemScroll"), {m_facts, m_copies, frameworks, m_findings}, this);
 
     // The answer takes the page's whole width (beside two buttons it wrapped into a line too low for it).
     auto* actions = new QHBoxLayout;
@@ -80,7 +78,7 @@ SystemPage::SystemPage(const Engine& engine, WizardState& state, BackgroundWork&
     layout->addWidget(m_status);
     layout->addLayout(actions);
     layout->addWidget(m_busyBar);
-    layout->addWidget(splitter, 1);
+    layout->addWidget(scroll, 1);
     layout->addWidget(m_toolkits);
 }
 

@@ -48,6 +48,7 @@ UninstallPage::UninstallPage(const Engine& engine, WizardState& state, Backgroun
     m_bar->hide();
     m_result->setObjectName(QStringLiteral("uninstallResult"));
     m_result->setWordWrap(true);
+    m_result->setTextFormat(Qt::PlainText); // paths
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_summary);
     layout->addWidget(m_installs, 1);
@@ -133,13 +134,17 @@ void UninstallPage::confirmAndUninstall()
                          this);
     question.setObjectName(QStringLiteral("uninstallQuestion"));
     QStringList removed;
-    removed << tr("%n files and links are removed.", nullptr, int(copy->files.size()));
-    if (copy->searchPathChanged)
-        removed << tr("The search path change made with them is taken back.");
+    removed << (hostOsFlavor() == OsFlavor::Windows
+                    ? tr("%n files are removed.", nullptr, int(copy->files.size()))
+                    : tr("%n files and links are removed.", nullptr, int(copy->files.size())));
     removed << (copy->restoredVersion.isEmpty()
                     ? tr("What was there before is put back.")
                     : tr("cuDNN %1, which it replaced, comes back.").arg(copy->restoredVersion));
-    question.setInformativeText(removed.join(QLatin1Char(' ')));
+    if (copy->searchPathChanged)
+        removed << tr("The search path change made with them is taken back.");
+    for (const SearchPathUndo& undo : copy->searchPath)
+        removed << QStringLiteral("• ") + undo.sentence(hostOsFlavor());
+    question.setInformativeText(removed.join(QLatin1Char('\n')));
     question.setDetailedText(copy->files.join(QLatin1Char('\n')));
     question.button(QMessageBox::Yes)->setText(tr("&Uninstall"));
     question.button(QMessageBox::No)->setText(tr("&Keep it"));
@@ -187,10 +192,16 @@ void UninstallPage::uninstallSelected()
             m_bar->hide();
             m_state.setUninstallOutcome(outcome);
             const InstallResult& result = outcome.result;
-            m_result->setText(result.status == InstallResult::Status::Uninstalled
-                                  ? tr("Uninstalled: %1 is back as it was before that install.")
-                                        .arg(displayPath(hostOsFlavor(), result.root))
-                                  : tr("Nothing was changed (%1).").arg(InstallResult::statusName(result.status)));
+            QStringList said{result.status == InstallResult::Status::Uninstalled
+                                 ? tr("Uninstalled: %1 is back as it was before that install.")
+                                       .arg(displayPath(hostOsFlavor(), result.root))
+                                 : tr("Nothing was changed (%1).").arg(InstallResult::statusName(result.status))};
+            if (outcome.takenBack && !outcome.takenBack->searchPath.isEmpty()) {
+                said << tr("Search path:");
+                for (const SearchPathUndo& undo : outcome.takenBack->searchPath)
+                    said << QStringLiteral("• ") + undo.sentence(hostOsFlavor());
+            }
+            m_result->setText(said.join(QLatin1Char('\n')));
             // An uninstall judges no toolkit: an empty list must not read as "no problems found".
             m_findings->setDiagnostics(result.diagnostics);
             m_findings->setVisible(!result.diagnostics.isEmpty());

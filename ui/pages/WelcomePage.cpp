@@ -45,7 +45,7 @@ WelcomePage::WelcomePage(const Engine& engine, WizardState& state, BackgroundWor
          QStringLiteral("taskDeploy")},
     };
     m_frameworks->setObjectName(QStringLiteral("welcomeFrameworks"));
-    m_frameworks->setHeightFollowsRows(true);
+    m_frameworks->setHeightFollowsRows();
     m_frameworks->hide();
     m_verdict->setObjectName(QStringLiteral("welcomeVerdict"));
     m_verdict->setWordWrap(true);

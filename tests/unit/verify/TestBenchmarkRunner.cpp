@@ -4,6 +4,14 @@
 #include <QtTest>
 
 /** The engine's side of the benchmark: which libraries it hands the probe, and how it reads the verdict. */
+/** Every progress update, kept in order (called on the runner's thread: the test's). */
+class RecordingSink final : public ProgressSink
+{
+public:
+    void report(const ProgressUpdate& update) override { updates.append(update); }
+    QList<ProgressUpdate> updates;
+};
+
 class TestBenchmarkRunner : public QObject
 {
     Q_OBJECT
@@ -15,6 +23,10 @@ private slots:
     void toolkitLibrariesArePassedByPath();
     void windowsToolkitFoldersComeFirstWithBackslashes();
     void missingProbeIsReportedNotThrown();
+    void slowButProgressingRunIsNotFinishedNotHung();
+    void cancelKeepsTheCasesMeasured();
+    void callThatNeverReturnsIsAHang();
+    void watchedChildGivesEachLineAndStops();
     void reportSectionKeepsTheContractKeys();
 
 private:
@@ -165,6 +177,106 @@ void TestBenchmarkRunner::reportSectionKeepsTheContractKeys()
     QCOMPARE(peak.value(QStringLiteral("gpu_ms")).toDouble(), 2.5);
     QCOMPARE(peak.value(QStringLiteral("speedup")).toDouble(), 360.0);
     QVERIFY(peak.value(QStringLiteral("tflops")).isNull());
+}
+
+void TestBenchmarkRunner::slowButProgressingRunIsNotFinishedNotHung()
+{
+    // cudnn-slow: each convolution sleeps 15 ms, ~0.6 s a case. A 1.5 s budget runs out while cases still finish.
+    const HostEnvironment host = hostWithFake(QStringLiteral("cudnn-slow"));
+    const ProcessRunner runner;
+    RecordingSink progress;
+    int watched = 0;
+    const BenchmarkResult result
+        = BenchmarkRunner(host, runner)
+              .run({QString(), true, 1500, 20000}, &progress, CancellationToken(), [&](const BenchmarkResult& soFar) {
+                  QCOMPARE(soFar.cases.size(), ++watched); // one more finished case each time
+              });
+    QCOMPARE(result.verdictCode, QStringLiteral("BENCH-NOT-FINISHED"));
+    QCOMPARE(result.stopped, BenchmarkResult::Stop::TimeLimit);
+    QCOMPARE(result.casesPlanned, 14);
+    QVERIFY2(result.casesMeasured() >= 1 && result.casesMeasured() < 14, qPrintable(result.headline()));
+    QCOMPARE(result.cases.size(), watched);
+    QVERIFY(result.overallSpeedup.has_value()); // the speed-up so far
+    const Diagnostic diagnostic = result.diagnostic();
+    QCOMPARE(diagnostic.severity, Severity::Warning); // slow, not broken
+    QVERIFY(diagnostic.action.kind != FixAction::Kind::RunRepair);
+    QVERIFY2(!result.headline().contains(QStringLiteral("hang"), Qt::CaseInsensitive)
+                 || result.headline().contains(QStringLiteral("nothing hangs")),
+             qPrintable(result.headline()));
+    QVERIFY2(result.headline().contains(QStringLiteral("%1 of 14 cases").arg(result.casesMeasured())),
+             qPrintable(result.headline()));
+    const QJsonObject json = result.toJson();
+    QCOMPARE(json.value(QStringLiteral("status")).toString(), QStringLiteral("not_finished"));
+    QCOMPARE(json.value(QStringLiteral("stopped")).toString(), QStringLiteral("time_limit"));
+    QCOMPARE(json.value(QStringLiteral("cases")).toArray().size(), result.cases.size());
+    // Progress per case: "case k of 14" with its name, k rising.
+    QStringList started;
+    int lastDone = 0;
+    for (const ProgressUpdate& u : progress.updates) {
+        QCOMPARE(u.unit, ProgressUpdate::Unit::Cases);
+        QCOMPARE(u.itemsTotal, 14);
+        QVERIFY(u.itemsDone >= lastDone);
+        lastDone = u.itemsDone;
+        if (!u.currentItem.isEmpty())
+            started.append(u.currentItem);
+    }
+    QCOMPARE(started.value(0), QStringLiteral("reference-fp32"));
+    QCOMPARE(lastDone, result.casesMeasured());
+}
+
+void TestBenchmarkRunner::cancelKeepsTheCasesMeasured()
+{
+    const HostEnvironment host = hostWithFake(QStringLiteral("cudnn-slow"));
+    const ProcessRunner runner;
+    const CancellationToken cancel;
+    const BenchmarkResult result
+        = BenchmarkRunner(host, runner).run({QString(), true, 120000, 20000}, nullptr, cancel, [&](const auto& soFar) {
+              if (soFar.cases.size() == 2)
+                  cancel.cancel(); // Skip, after two finished cases
+          });
+    QCOMPARE(result.verdictCode, QStringLiteral("BENCH-NOT-FINISHED"));
+    QCOMPARE(result.stopped, BenchmarkResult::Stop::Asked);
+    QCOMPARE(result.cases.size(), 2);
+    QVERIFY(result.cases.first().ok);
+    QCOMPARE(result.diagnostic().severity, Severity::Warning);
+    QCOMPARE(result.toJson().value(QStringLiteral("stopped")).toString(), QStringLiteral("asked"));
+
+    // Skipped before any case: said as such, not "0 of 0 cases".
+    const BenchmarkResult early = BenchmarkRunner(host, runner).run({QString(), true, 120000, 20000}, nullptr, cancel);
+    QCOMPARE(early.verdictCode, QStringLiteral("BENCH-NOT-FINISHED"));
+    QVERIFY(early.cases.isEmpty());
+    QCOMPARE(early.headline(), QStringLiteral("Stopped as asked, before the first case was measured."));
+}
+
+void TestBenchmarkRunner::callThatNeverReturnsIsAHang()
+{
+    // cudnn-hangs: the first convolution never returns. The stall limit (2 s) judges it long before the budget.
+    const HostEnvironment host = hostWithFake(QStringLiteral("cudnn-hangs"));
+    const ProcessRunner runner;
+    const BenchmarkResult result = BenchmarkRunner(host, runner).run({QString(), true, 120000, 2000});
+    QCOMPARE(result.verdictCode, QStringLiteral("BENCH-TIMEOUT"));
+    QVERIFY2(result.verdictMessage.contains(QStringLiteral("made no progress for 2000 ms")),
+             qPrintable(result.verdictMessage));
+    QCOMPARE(result.diagnostic().severity, Severity::Error);
+    QCOMPARE(result.diagnostic().action.kind, FixAction::Kind::RunRepair);
+}
+
+void TestBenchmarkRunner::watchedChildGivesEachLineAndStops()
+{
+    // What the runner stands on: each whole line while the child runs (CR LF as Windows writes it, a line in two
+    // writes), and a stop that ends a child which would run for a minute.
+    QList<QByteArray> lines;
+    ProcessWatch watch;
+    watch.onOutputLine = [&](const QByteArray& line) { lines.append(line); };
+    watch.stopNow = [&] { return lines.size() >= 3; };
+    const ProcessResult result = ProcessRunner().run(
+        QStringLiteral("/bin/sh"),
+        {QStringLiteral("-c"), QStringLiteral("printf 'one\\r\\ntw'; sleep 0.2; printf 'o\\nthree\\n'; sleep 60")},
+        120000,
+        {},
+        watch);
+    QVERIFY(result.stopped && !result.timedOut);
+    QCOMPARE(lines, (QList<QByteArray>{"one", "two", "three"}));
 }
 
 QTEST_GUILESS_MAIN(TestBenchmarkRunner)
