@@ -216,6 +216,9 @@ M = [
   "standing(conflict) == ConflictStanding::Open || conflict.winner ? Severity::Warning",
   "standing(conflict) == ConflictStanding::Open ? Severity::Warning",
   "test_gui_repair_wizard", "aStrayCopyIsAdvisedOffThePathNotReinstalled"),
+ ("42.13 the program names Install at every start: the verdict never chooses Repair", "app/WizardLaunch.cpp",
+  "    std::optional<SetupTask> task;", "    std::optional<SetupTask> task = SetupTask::Install;",
+  "test_gui_wizard_launch", "plainStartLetsTheVerdictChooseRepair"),
 ]
 TESTS = json.loads(subprocess.run(['ctest', '--test-dir', BUILD, '--show-only=json-v1'], capture_output=True, text=True).stdout)
 only = [a for a in sys.argv[1:] if a.isdigit()]
