@@ -55,6 +55,7 @@ SystemSnapshot Engine::detect(const DetectOptions& options) const
     // Every copy, wherever it came from, by the rules a toolkit's copy gets (the release table is package's).
     CudnnCopyJudge().judge(snapshot);
     snapshot.frameworks = FrameworkFacts::judge(snapshot);
+    snapshot.verdict = snapshot.judgeVerdict(); // what every page that leads with the machine says first
     return snapshot;
 }
 

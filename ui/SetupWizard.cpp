@@ -72,7 +72,7 @@ protected:
 
 } // namespace
 
-SetupWizard::SetupWizard(const Engine& engine, SetupTask initialTask, QWidget* parent)
+SetupWizard::SetupWizard(const Engine& engine, std::optional<SetupTask> initialTask, QWidget* parent)
     : QWizard(parent)
     , m_engine(engine)
 {
@@ -83,7 +83,8 @@ SetupWizard::SetupWizard(const Engine& engine, SetupTask initialTask, QWidget* p
     setOption(QWizard::NoBackButtonOnStartPage);
     setOption(QWizard::NoCancelButtonOnLastPage); // Finish ends it; nothing is left to cancel
     setButtonText(QWizard::CommitButton, tr("&Install"));
-    m_state.setTask(initialTask);
+    m_state.setTask(initialTask.value_or(SetupTask::Install));
+    m_state.setTaskChosen(initialTask.has_value());
 
     m_installPage = new InstallPage(m_engine, m_state, m_work, this);
     // Before the wizard's own connection: the commit flag is set before the buttons are updated from it.

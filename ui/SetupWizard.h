@@ -37,7 +37,13 @@ public:
         DeployPageId, // task Deploy: System -> Package -> Deploy -> Install -> Finish
     };
 
-    explicit SetupWizard(const Engine& engine, SetupTask initialTask = SetupTask::Install, QWidget* parent = nullptr);
+    /**
+     * initialTask: the task named at start (--repair; Install with a package named; tests); nullopt when nothing
+     * named one: Welcome then shows Install and lets the machine's verdict choose Repair until the person clicks.
+     */
+    explicit SetupWizard(const Engine& engine,
+                         std::optional<SetupTask> initialTask = SetupTask::Install,
+                         QWidget* parent = nullptr);
     ~SetupWizard() override;
     WizardState& state() { return m_state; }
     /** The pages of the chosen task in order (route()), from the current one to the next. */

@@ -33,6 +33,9 @@ public:
 
     SetupTask task() const { return m_task; }
     void setTask(SetupTask task);
+    /** The person chose the task (named at start, or clicked on Welcome): the machine's verdict no longer does. */
+    bool taskChosen() const { return m_taskChosen; }
+    void setTaskChosen(bool chosen) { m_taskChosen = chosen; }
 
     const std::optional<SystemSnapshot>& snapshot() const { return m_snapshot; }
     void setSnapshot(const SystemSnapshot& snapshot);
@@ -94,6 +97,7 @@ signals:
 
 private:
     SetupTask m_task = SetupTask::Install;
+    bool m_taskChosen = false;
     std::optional<SystemSnapshot> m_snapshot;
     QString m_packagePath;
     QString m_preferredToolkit;

@@ -1,6 +1,7 @@
 #include "CudnnCopyFinder.h"
 
 #include "DetectCode.h"
+#include "compat/CudnnFileSets.h"
 #include "host/BoundedFile.h"
 #include "host/PathList.h"
 
@@ -211,6 +212,65 @@ void CudnnCopyFinder::classify(CudnnInstall& copy,
         if (const PythonDistribution* torch = environment->distribution(QStringLiteral("torch")))
             copy.cudaMajor = cudaMajorFromPackage(torch->name, torch->version);
     }
+}
+
+void CudnnCopyFinder::judgeStrayCopy(CudnnInstall& copy, const QStringList& librarySearchDirs) const
+{
+    if (copy.origin != CudnnOrigin::SearchPath || copy.managedBy != PackageManager::None
+        || copy.missingLibraries.isEmpty() || copy.libraryDirs.isEmpty())
+        return;
+    const OsFlavor os = m_host.os;
+    const QString folder = copy.libraryDirs.constFirst();
+    // By the names a program loads (libcudnn.so.9, cudnn64_8.dll), not every link and versioned file name.
+    const auto fileSet = CudnnFileSets::builtIn().forMajor(copy.major);
+    QStringList held;
+    for (const CudnnLibraryFile& file : copy.libraries) {
+        const bool loaded = !fileSet || fileSet->runtimeLibraries(os).contains(file.name, fileNameCase(os));
+        if (loaded && file.kind != CudnnLibraryFile::Kind::BrokenSymlink && !held.contains(file.name, fileNameCase(os)))
+            held.append(file.name);
+    }
+    if (held.isEmpty())
+        return;
+    // The first folder of the search order that holds a name is where a program loading that name gets it.
+    QString wins;
+    for (const QString& name : std::as_const(held)) {
+        for (const QString& directory : librarySearchDirs) {
+            if (!QFileInfo::exists(joinPath(os, directory, name)))
+                continue;
+            if (samePath(os, QFileInfo(directory).canonicalFilePath(), QFileInfo(folder).canonicalFilePath()))
+                wins = name;
+            break;
+        }
+        if (!wins.isEmpty())
+            break;
+    }
+    const QString where = displayPath(os, folder);
+    const QString has = held.join(QStringLiteral(", "));
+    const QString lacks = copy.missingLibraries.join(QStringLiteral(", "));
+    const QString fix = os == OsFlavor::Windows
+        ? tr("Take %1 off PATH, or delete these cuDNN DLLs if nothing needs them. Repair leaves the folder alone: it "
+             "is no install to restore.")
+              .arg(where)
+        : tr("Delete these cuDNN files from %1 if nothing needs them, or take the folder off LD_LIBRARY_PATH (or out "
+             "of the ld.so.conf.d file that names it). Repair leaves the folder alone: it is no install to restore.")
+              .arg(where);
+    const Diagnostic diagnostic = wins.isEmpty()
+        ? Diagnostic::warning(DetectCode::CudnnStrayCopy,
+                              tr("%1 is a stray copy of cuDNN %2, not an install: it holds %3 but not %4. Other "
+                                 "folders come before it on the search path for now.")
+                                  .arg(where)
+                                  .arg(copy.major)
+                                  .arg(has, lacks),
+                              fix)
+        : Diagnostic::error(DetectCode::CudnnStrayCopy,
+                            tr("%1 is a stray copy of cuDNN %2, not an install: it holds %3 but not %4, and it comes "
+                               "first on the search path, so a program that loads %5 gets it from there and fails.")
+                                .arg(where)
+                                .arg(copy.major)
+                                .arg(has, lacks, wins),
+                            fix);
+    copy.problems.removeIf([](const CudnnProblem& p) { return p.kind == CudnnProblem::Kind::MissingLibraries; });
+    copy.problems.prepend(CudnnProblem{CudnnProblem::Kind::StrayCopy, Diagnostic(diagnostic).about(copy.root)});
 }
 
 Diagnostics CudnnCopyFinder::installerPathFindings(const QList<CudnnInstall>& copies) const

@@ -1,9 +1,9 @@
 #pragma once
 
 #include "CudnnInstallScanner.h"
-#include "host/HostEnvironment.h"
 #include "ManagedFiles.h"
 #include "PythonEnvironment.h"
+#include "host/HostEnvironment.h"
 
 #include <QCoreApplication>
 
@@ -37,6 +37,16 @@ public:
     /** The installer's release folders (v9.x/bin) that PATH names: they hold no DLL, so a program that loads cuDNN
      *  by name cannot find it there. One finding per entry, naming the folder that holds the DLLs. */
     Diagnostics installerPathFindings(const QList<CudnnInstall>& copies) const;
+
+    /**
+     * A folder on the search path that no toolkit, installer or package manager explains, holding some of a cuDNN
+     * major's libraries and missing others (a few DLLs copied beside a program once), is a stray copy, not an
+     * install: what it lacks is no damage to restore but a reason to take it off the search path or delete it.
+     * Its missing-files finding becomes CUDNN-STRAY-COPY: an error when it is the first folder of the search order
+     * (librarySearchDirs) that holds one of its files, so a program loading that name gets it there and fails; a
+     * warning when other folders come first.
+     */
+    void judgeStrayCopy(CudnnInstall& copy, const QStringList& librarySearchDirs) const;
 
     /** For an installer copy's library folder: its release root (…/v9.7) and CUDA version ("12.8"); empty if not. */
     struct InstallerFolder

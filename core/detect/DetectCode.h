@@ -30,6 +30,7 @@ inline const QString CudnnFlattenedLink = QStringLiteral("CUDNN-FLATTENED-LINK")
 inline const QString CudnnMixedVersions = QStringLiteral("CUDNN-MIXED-VERSIONS");
 inline const QString CudnnHeaderMismatch = QStringLiteral("CUDNN-HEADER-MISMATCH");
 inline const QString CudnnImportLibrariesMissing = QStringLiteral("CUDNN-IMPORT-LIBS-MISSING");
+inline const QString CudnnStrayCopy = QStringLiteral("CUDNN-STRAY-COPY");
 // every copy, where it came from (CudnnCopyFinder), and the Python environments (PythonEnvironmentFinder)
 inline const QString PythonEnvNotFound = QStringLiteral("PYTHON-ENV-NOT-FOUND");
 inline const QString PythonEnvsCapped = QStringLiteral("PYTHON-ENVS-CAPPED");

@@ -151,8 +151,10 @@ void Detector::findCopiesElsewhere(const DetectOptions& options,
 
     const ManagedFiles owners = ManagedFiles::read(
         m_host.os, m_host.dpkgInfoDirectory, snapshot.pythonEnvironments, ManagedFiles::Scope::CudnnPackages);
-    for (CudnnInstall& copy : snapshot.cudnnInstalls)
+    for (CudnnInstall& copy : snapshot.cudnnInstalls) {
         finder.classify(copy, owners, snapshot.pythonEnvironments, snapshot.toolkits);
+        finder.judgeStrayCopy(copy, snapshot.librarySearchDirs);
+    }
     snapshot.diagnostics.append(finder.installerPathFindings(snapshot.cudnnInstalls));
 }
 

@@ -3,6 +3,7 @@
 #include "common/FileIdentity.h"
 
 #include <QJsonArray>
+#include <algorithm>
 
 bool CudaToolkit::reachedVia(const QString& path) const
 {
@@ -55,6 +56,37 @@ Diagnostics CudnnInstall::diagnostics() const
     for (const CudnnProblem& problem : problems)
         list.append(problem.diagnostic);
     return list;
+}
+
+MachineVerdict SystemSnapshot::judgeVerdict() const
+{
+    // Damage that Repair restores, or explains with its manual step: not a copy built for another CUDA, an old
+    // driver or an unsupported GPU (other tasks fix those).
+    constexpr CudnnProblem::Kind broken[] = {CudnnProblem::Kind::MissingLibraries,
+                                             CudnnProblem::Kind::BrokenLink,
+                                             CudnnProblem::Kind::EmptyFile,
+                                             CudnnProblem::Kind::NotReadable,
+                                             CudnnProblem::Kind::FlattenedLink,
+                                             CudnnProblem::Kind::MixedVersions,
+                                             CudnnProblem::Kind::StrayCopy};
+    MachineVerdict verdict;
+    const Diagnostic* lead = nullptr;
+    for (const CudnnInstall& copy : cudnnInstalls) {
+        for (const CudnnProblem& problem : copy.problems) {
+            const Severity severity = problem.diagnostic.severity;
+            if (std::find(std::begin(broken), std::end(broken), problem.kind) == std::end(broken)
+                || (severity != Severity::Error && severity != Severity::Warning))
+                continue;
+            ++verdict.problems;
+            if (!lead || (severity == Severity::Error && lead->severity != Severity::Error))
+                lead = &problem.diagnostic;
+        }
+    }
+    if (lead) {
+        verdict.lead = MachineVerdict::Lead::BrokenCudnn;
+        verdict.finding = *lead;
+    }
+    return verdict;
 }
 
 const CudaToolkit* SystemSnapshot::activeToolkit() const

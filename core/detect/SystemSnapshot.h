@@ -107,6 +107,7 @@ struct CudnnProblem
         CudaMismatch, // on the search path, built for another CUDA major than the active toolkit's
         DriverTooOld, // built for a CUDA the driver cannot run
         GpuUnsupported, // a GPU outside the compute capabilities its build supports
+        StrayCopy, // on the search path, no install: a few of a major's files, the rest missing (CudnnCopyFinder)
     };
 
     Kind kind = Kind::UnknownMajor;
@@ -158,6 +159,26 @@ struct OsRelease
     std::optional<Version> glibc; // Linux: the C library's version (gnu_get_libc_version()); nullopt elsewhere
 };
 
+/**
+ * What a person should hear first about the machine: judged once (Engine::detect), read by every page that leads
+ * with it. Broken cuDNN outranks what the frameworks would load: a framework verdict over a damaged copy is news a
+ * page later.
+ */
+struct MachineVerdict
+{
+    enum class Lead {
+        Frameworks, // nothing of cuDNN is damaged: the frameworks' verdicts lead
+        BrokenCudnn, // a copy is damaged (missing, empty, unreadable files, broken links) or a stray copy is on the
+                     // search path: the Repair task lists it with its fix and fixes what it can
+    };
+
+    Lead lead = Lead::Frameworks;
+    Diagnostic finding; // BrokenCudnn: the one that leads (errors first, then the order detection found them in)
+    int problems = 0; // BrokenCudnn: how many findings of that kind in all, the leading one included
+
+    bool repairFixes() const { return lead == Lead::BrokenCudnn; }
+};
+
 /** Everything detection learned about the machine. */
 struct SystemSnapshot
 {
@@ -178,8 +199,12 @@ struct SystemSnapshot
     QStringList librarySearchDirs;
     /** Each framework in each Python environment: the cuDNN it will load and whether that fits (core/frameworks). */
     FrameworkVerdicts frameworks;
+    /** What leads (set by Engine::detect through judgeVerdict(), after the copies and frameworks are judged). */
+    MachineVerdict verdict;
 
     const CudaToolkit* activeToolkit() const;
+    /** The machine's leading verdict from its copies' problems: see MachineVerdict. */
+    MachineVerdict judgeVerdict() const;
     /** The toolkit whose root (or one of whose origins) is this path; nullptr if none. */
     const CudaToolkit* toolkitAt(const QString& path) const;
     QList<CudnnInstall> cudnnInToolkit(const QString& root) const;

@@ -56,6 +56,14 @@ ConflictStanding EnvironmentReport::standing(const EnvironmentConflict& conflict
     return listed || onDisk ? ConflictStanding::Open : ConflictStanding::TargetHasNone;
 }
 
+bool EnvironmentReport::loadableInTarget(const QString& library) const
+{
+    // QFileInfo::exists follows links: false for a link to nothing, as the loader finds it.
+    return std::any_of(libraryDirs.cbegin(), libraryDirs.cend(), [&](const QString& directory) {
+        return QFileInfo::exists(joinPath(os, directory, library));
+    });
+}
+
 Diagnostic EnvironmentReport::diagnosticFor(const EnvironmentConflict& conflict) const
 {
     const QString& library = conflict.library;
@@ -88,15 +96,25 @@ Diagnostic EnvironmentReport::diagnosticFor(const EnvironmentConflict& conflict)
         break;
     case ConflictStanding::FixInPlace:
         severity = Severity::Info;
-        message = EnvironmentConflict::tr(
-                      "New logins get %1 from %2 (the search path fix is in place); programs started before it still "
-                      "get %3.")
-                      .arg(library, root, conflict.winner ? where : EnvironmentConflict::tr("nothing"));
+        // The fix puts the target first, but a missing file or a link to nothing there is no copy a program gets:
+        // the loader goes on to the next folder. Said as it is, beside the missing file's own finding.
+        if (loadableInTarget(library))
+            message = EnvironmentConflict::tr(
+                          "New logins get %1 from %2 (the search path fix is in place); programs started before it "
+                          "still get %3.")
+                          .arg(library, root, conflict.winner ? where : EnvironmentConflict::tr("nothing"));
+        else
+            message = EnvironmentConflict::tr(
+                          "%2 has no loadable %1 now (the file is missing, or a link to nothing), so a new program "
+                          "gets %3. Once the file is there again, new logins get it from %2: the search path fix is in "
+                          "place.")
+                          .arg(library, root, conflict.winner ? where : EnvironmentConflict::tr("none"));
         break;
     case ConflictStanding::FixedByPlan:
     case ConflictStanding::Open:
-        // Fixed by the plan: the task that carries the plan out (an install, a repair) leaves it right.
-        severity = standing(conflict) == ConflictStanding::Open ? Severity::Warning : Severity::Info;
+        // Another copy winning now is a problem even where the plan fixes it (an install, a repair leaves it right):
+        // a program started now gets that copy. Only a name found nowhere, which the plan adds, is information.
+        severity = standing(conflict) == ConflictStanding::Open || conflict.winner ? Severity::Warning : Severity::Info;
         if (conflict.conflictClass == ConflictClass::MachineScope)
             message
                 = EnvironmentConflict::tr("A new program loading %1 gets %2, which a user PATH change cannot override.")

@@ -121,10 +121,13 @@ struct EnvironmentReport
     void attributeCopies(const QList<CudnnInstall>& copies);
 
     ConflictStanding standing(const EnvironmentConflict& conflict) const;
+    /** The target holds a file of that name a program can load now (not missing, not a link to nothing). */
+    bool loadableInTarget(const QString& library) const;
     /**
      * The conflict as a finding: ENV-SHADOW-USER, ENV-SHADOW-MACHINE or ENV-NOT-SEARCH-PATH. Its severity is decided
      * here only, so the search path's page and repair's show one finding the same way: a warning while the wrong
-     * copy wins and this plan cannot help, information when the plan fixes it or nothing can.
+     * copy wins (whether or not this plan fixes it), information when nothing wins and the plan adds it, or nothing
+     * can.
      */
     Diagnostic diagnosticFor(const EnvironmentConflict& conflict) const;
     /** ENV-CUDA-LINK when /usr/local/cuda exists and points at another toolkit: information, a machine's choice. */

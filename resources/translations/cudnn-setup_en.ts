@@ -203,4 +203,14 @@
         </translation>
     </message>
 </context>
+<context>
+    <name>WelcomePage</name>
+    <message numerus="yes">
+        <source>Repair lists all %n problems found with cuDNN and fixes what it can.</source>
+        <translation>
+            <numerusform>Repair lists the %n problem found with cuDNN and fixes what it can.</numerusform>
+            <numerusform>Repair lists all %n problems found with cuDNN and fixes what it can.</numerusform>
+        </translation>
+    </message>
+</context>
 </TS>

@@ -851,6 +851,22 @@ Try cudnn-setup --help.
         <source>Let the search-path fix put the folder that matches your toolkit&apos;s CUDA version on PATH (repair does this).</source>
         <translation>让搜索路径修复把与工具包 CUDA 版本相符的文件夹放到 PATH 上（修复会这样做）。</translation>
     </message>
+    <message>
+        <source>Take %1 off PATH, or delete these cuDNN DLLs if nothing needs them. Repair leaves the folder alone: it is no install to restore.</source>
+        <translation>将 %1 从 PATH 中移除；如果没有程序需要这些 cuDNN DLL，也可以删除它们。修复不会改动该文件夹：它不是可以恢复的安装。</translation>
+    </message>
+    <message>
+        <source>Delete these cuDNN files from %1 if nothing needs them, or take the folder off LD_LIBRARY_PATH (or out of the ld.so.conf.d file that names it). Repair leaves the folder alone: it is no install to restore.</source>
+        <translation>如果没有程序需要，请删除 %1 中的这些 cuDNN 文件，或将该文件夹从 LD_LIBRARY_PATH（或列出它的 ld.so.conf.d 文件）中移除。修复不会改动该文件夹：它不是可以恢复的安装。</translation>
+    </message>
+    <message>
+        <source>%1 is a stray copy of cuDNN %2, not an install: it holds %3 but not %4. Other folders come before it on the search path for now.</source>
+        <translation>%1 是 cuDNN %2 的零散副本，而不是一个安装：它包含 %3，但没有 %4。目前搜索路径上有其他文件夹排在它前面。</translation>
+    </message>
+    <message>
+        <source>%1 is a stray copy of cuDNN %2, not an install: it holds %3 but not %4, and it comes first on the search path, so a program that loads %5 gets it from there and fails.</source>
+        <translation>%1 是 cuDNN %2 的零散副本，而不是一个安装：它包含 %3，但没有 %4；它在搜索路径上排在最前面，因此加载 %5 的程序会从这里得到它，然后失败。</translation>
+    </message>
 </context>
 <context>
     <name>CudnnCopyJudge</name>
@@ -1596,6 +1612,10 @@ Try cudnn-setup --help.
     <message>
         <source>Build scripts that use %1 get that toolkit; retarget the link in machine scope if they should get this one.</source>
         <translation>使用 %1 的构建脚本会用到那个工具包；如果它们应当使用此工具包，请在系统范围内修改该链接的指向。</translation>
+    </message>
+    <message>
+        <source>%2 has no loadable %1 now (the file is missing, or a link to nothing), so a new program gets %3. Once the file is there again, new logins get it from %2: the search path fix is in place.</source>
+        <translation>%2 现在没有可加载的 %1（文件缺失，或是指向不存在目标的链接），因此新程序得到的是 %3。文件恢复后，新的登录会从 %2 得到它：搜索路径修复已经生效。</translation>
     </message>
 </context>
 <context>
@@ -5807,6 +5827,20 @@ Try cudnn-setup --help.
     <message>
         <source>Looking for PyTorch, TensorFlow, ONNX Runtime, JAX, PaddlePaddle and other programs that use cuDNN in your Python environments…</source>
         <translation>正在 Python 环境中查找 PyTorch、TensorFlow、ONNX Runtime、JAX、飞桨（PaddlePaddle）以及其他使用 cuDNN 的程序…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Repair lists all %n problems found with cuDNN and fixes what it can.</source>
+        <translation>
+            <numerusform>“修复”会列出发现的全部 %n 个 cuDNN 问题，并修复能修复的部分。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Repair shows it with its fix and fixes what it can.</source>
+        <translation>“修复”会列出它及其解决方法，并修复能修复的部分。</translation>
+    </message>
+    <message>
+        <source>cuDNN on this machine needs repair.</source>
+        <translation>这台计算机上的 cuDNN 需要修复。</translation>
     </message>
 </context>
 <context>

@@ -17,6 +17,7 @@
 #include <QScrollArea>
 #include <QTemporaryDir>
 #include <QTreeWidget>
+#include <QTreeWidgetItemIterator>
 #include <QtTest>
 
 /**
@@ -32,6 +33,7 @@ class TestPageLayout : public QObject
 private slots:
     void installPagesFitTheSmallestWindow();
     void searchPathPageWithTheAdminBlockFits();
+    void welcomeAndRepairWithBrokenCudnnFit();
 };
 
 void TestPageLayout::installPagesFitTheSmallestWindow()
@@ -149,6 +151,86 @@ void TestPageLayout::searchPathPageWithTheAdminBlockFits()
         QVERIFY2(cut.isEmpty(),
                  qPrintable(QStringLiteral("%1\n").arg(canAsk ? "asks" : "cannot ask") + cut.join(u'\n')));
     }
+}
+
+void TestPageLayout::welcomeAndRepairWithBrokenCudnnFit()
+{
+    // Issue 42 items 13 and 14: the toolkit's cuDNN lacks a sub-library and an older libcudnn.so.9 alone lies first on
+    // LD_LIBRARY_PATH. Welcome leads with that verdict and chooses Repair; both pages fit the smallest window.
+    TestTree tree;
+    tree.writeFile(QStringLiteral("cuda-12.4/version.json"), R"({"cuda": {"version": "12.4.1"}})");
+    tree.writeFile(QStringLiteral("cuda-12.4/include/cudnn_version.h"),
+                   "#define CUDNN_MAJOR 9\n#define CUDNN_MINOR 1\n#define CUDNN_PATCHLEVEL 0\n");
+    for (const char* name : {"libcudnn",
+                             "libcudnn_graph",
+                             "libcudnn_ops",
+                             "libcudnn_cnn",
+                             "libcudnn_adv",
+                             "libcudnn_engines_precompiled",
+                             "libcudnn_engines_runtime_compiled",
+                             "libcudnn_heuristic"}) {
+        const QString base = QStringLiteral("cuda-12.4/lib64/%1.so").arg(QLatin1String(name));
+        if (QLatin1String(name) != QLatin1String("libcudnn_ops")) // deleted: its link leads nowhere
+            tree.writeFile(base + QStringLiteral(".9.1.0"), "ELF");
+        tree.symlink(base + QStringLiteral(".9"), QFileInfo(base).fileName() + QStringLiteral(".9.1.0"));
+    }
+    tree.writeFile(QStringLiteral("old-cudnn/libcudnn.so.9.0.0"), "ELF");
+    tree.symlink(QStringLiteral("old-cudnn/libcudnn.so.9"), QStringLiteral("libcudnn.so.9.0.0"));
+    HostEnvironment host;
+    host.os = OsFlavor::Linux;
+    host.defaultToolkitRoots = {tree.path(QStringLiteral("cuda-*"))};
+    host.probeDirectory = qEnvironmentVariable("CUDNN_SETUP_BIN_DIR");
+    host.variables.insert(QStringLiteral("LD_LIBRARY_PATH"),
+                          tree.path(QStringLiteral("old-cudnn")) + QLatin1Char(':')
+                              + qEnvironmentVariable("CUDNN_SETUP_FAKES_DIR") + QStringLiteral("/rtx3060ti"));
+    auto runner = std::make_shared<ProcessRunner>();
+    EnvironmentLocations environment = EnvironmentLocations::current(host, runner);
+    environment.homeDirectory = tree.makeDir(QStringLiteral("home"));
+    environment.systemRoot = SystemRoot(tree.makeDir(QStringLiteral("root")));
+    environment.loginShell = QStringLiteral("/bin/bash");
+    const Engine engine(host, runner, environment);
+
+    SetupWizard wizard(engine, std::nullopt); // as the program starts it
+    wizard.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&wizard));
+    wizard.resize(wizard.minimumSize());
+    QVERIFY(QTest::qWaitFor([&] { return wizard.state().snapshot().has_value(); }, 60000));
+    QTest::qWait(50); // the layout settles
+    auto* verdict = wizard.findChild<QLabel*>(QStringLiteral("welcomeVerdict"));
+    QVERIFY(verdict && verdict->isVisible());
+    QCOMPARE(wizard.state().task(), SetupTask::Repair);
+    const QString shots = qEnvironmentVariable("CUDNN_SETUP_LAYOUT_SHOTS");
+    const QString prefix = qEnvironmentVariableIntValue("CUDNN_SETUP_LAYOUT_SCALE") == 2 ? QStringLiteral("en-200-")
+                                                                                         : QStringLiteral("en-");
+    if (!shots.isEmpty())
+        wizard.grab().save(QDir(shots).filePath(prefix + QStringLiteral("1-welcome-broken-cudnn.png")));
+    QStringList cut = cutOn(wizard);
+
+    const auto pageDone = [&] { return wizard.button(QWizard::NextButton)->isEnabled(); };
+    wizard.next();
+    QVERIFY(QTest::qWaitFor(pageDone, 60000));
+    QCOMPARE(wizard.currentId(), int(SetupWizard::SystemPageId));
+    QTest::qWait(50);
+    if (!shots.isEmpty())
+        wizard.grab().save(QDir(shots).filePath(prefix + QStringLiteral("2-system-stray-copy.png")));
+    cut += cutOn(wizard);
+    wizard.next();
+    QCOMPARE(wizard.currentId(), int(SetupWizard::RepairPageId));
+    QVERIFY(QTest::qWaitFor([&] { return wizard.currentPage()->isComplete(); }, 60000));
+    QTest::qWait(50);
+    if (!shots.isEmpty())
+        wizard.grab().save(QDir(shots).filePath(prefix + QStringLiteral("3-repair-stray-copy.png")));
+    if (!shots.isEmpty()) { // the stray copy's manual step, further down
+        auto* findings = wizard.findChild<QTreeWidget*>(QStringLiteral("repairFindings"));
+        for (QTreeWidgetItemIterator it(findings); *it; ++it) {
+            if ((*it)->data(0, Qt::UserRole).toString() == QLatin1String("CUDNN-STRAY-COPY"))
+                findings->scrollToItem(*it, QAbstractItemView::PositionAtTop);
+        }
+        QTest::qWait(50);
+        wizard.grab().save(QDir(shots).filePath(prefix + QStringLiteral("4-repair-stray-copy-step.png")));
+    }
+    cut += cutOn(wizard);
+    QVERIFY2(cut.isEmpty(), qPrintable(cut.join(QLatin1Char('\n'))));
 }
 
 int main(int argc, char* argv[])

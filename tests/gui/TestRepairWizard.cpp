@@ -1,6 +1,7 @@
 #include "../unit/repair/RepairFixtures.h"
 #include "AnswerQuestion.h"
 #include "FrameworkList.h"
+#include "LoaderCacheBytes.h"
 #include "SetupWizard.h"
 #include "VisibleText.h"
 #include "WizardRemedy.h"
@@ -16,6 +17,7 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QTreeWidget>
+#include <QTreeWidgetItemIterator>
 
 using namespace RepairFixtures;
 
@@ -43,10 +45,15 @@ private slots:
     void uninstallAfterRepairsIsTheToolkitBeforeTheInstall();
     void closingDuringUninstallAsksThenRollsBack();
     void repairsTheToolkitNamedAtStart();
+    void aMissingLibraryIsNotSaidToLoadFromTheToolkit();
+    void aStrayCopyIsAdvisedOffThePathNotReinstalled();
 
 private:
     /** `toolkitPlaces`: where toolkits are looked for without being named (default: the test tree's cuda-*). */
-    Engine makeEngine(const QStringList& toolkitPlaces = {});
+    /** libraryPathFirst: a folder before the fakes on LD_LIBRARY_PATH (a stray copy there). */
+    Engine makeEngine(const QStringList& toolkitPlaces = {},
+                      bool loaderCacheCoversToolkit = false,
+                      const QString& libraryPathFirst = {});
     /** Opens the wizard with Repair chosen and goes Welcome -> System -> Repair; waits for the scan. */
     RepairPage* goToRepair(SetupWizard& wizard);
     static QStringList codesIn(QTreeWidget* tree, const QString& remedy);
@@ -90,15 +97,18 @@ void TestRepairWizard::cleanup()
     m_tree.reset();
 }
 
-Engine TestRepairWizard::makeEngine(const QStringList& toolkitPlaces)
+Engine TestRepairWizard::makeEngine(const QStringList& toolkitPlaces,
+                                    bool loaderCacheCoversToolkit,
+                                    const QString& libraryPathFirst)
 {
     HostEnvironment host;
     host.os = OsFlavor::Linux;
     host.defaultToolkitRoots
         = toolkitPlaces.isEmpty() ? QStringList{m_tree->path(QStringLiteral("cuda-*"))} : toolkitPlaces;
     host.probeDirectory = qEnvironmentVariable("CUDNN_SETUP_BIN_DIR");
+    const QString fakes = qEnvironmentVariable("CUDNN_SETUP_FAKES_DIR") + QStringLiteral("/rtx3060ti-cuda13");
     host.variables.insert(QStringLiteral("LD_LIBRARY_PATH"),
-                          qEnvironmentVariable("CUDNN_SETUP_FAKES_DIR") + QStringLiteral("/rtx3060ti-cuda13"));
+                          libraryPathFirst.isEmpty() ? fakes : libraryPathFirst + QLatin1Char(':') + fakes);
     auto runner = std::make_shared<ProcessRunner>();
     // A driver for CUDA 13, as the CUDA 13 toolkit here needs: what is left after a repair is then only what it fixes.
     // The search path analysis reads (and a fix would write) a home and "/": both are temporary here.
@@ -106,6 +116,21 @@ Engine TestRepairWizard::makeEngine(const QStringList& toolkitPlaces)
     environment.homeDirectory = m_tree->makeDir(QStringLiteral("home"));
     environment.systemRoot = SystemRoot(m_tree->makeDir(QStringLiteral("root")));
     environment.loginShell = QStringLiteral("/bin/bash");
+    if (loaderCacheCoversToolkit) {
+        // "/" is the test tree itself: ld.so.conf.d names the toolkit's lib first, and the cache, written before,
+        // names another copy of libcudnn_ops.so.9. Only looked at: no test here presses Repair on it.
+        environment.systemRoot = SystemRoot(m_tree->path(QString()));
+        m_tree->writeFile(QStringLiteral("etc/ld.so.conf"), "include /etc/ld.so.conf.d/*.conf\n");
+        m_tree->writeFile(QStringLiteral("etc/ld.so.conf.d/000_cuda.conf"),
+                          "/" + QFileInfo(m_root).fileName().toUtf8() + "/lib64\n");
+        m_tree->writeFile(QStringLiteral("old/libcudnn_ops.so.9"), "an older copy");
+        m_tree->writeFile(QStringLiteral("etc/ld.so.cache"),
+                          loaderCacheBytes({{"libcudnn_ops.so.9", "/old/libcudnn_ops.so.9"}}));
+        environment.loaderCacheRebuildable = true;
+        // nvcc is found already: only the libraries are in question, and the search path needs no change.
+        m_tree->writeFile(QFileInfo(m_root).fileName() + QStringLiteral("/bin/nvcc"), "#!/bin/sh\n");
+        environment.host.variables.insert(QStringLiteral("PATH"), m_root + QStringLiteral("/bin:/usr/bin:/bin"));
+    }
     return Engine(host, runner, environment);
 }
 
@@ -417,6 +442,82 @@ void TestRepairWizard::repairsTheToolkitNamedAtStart()
     QTRY_VERIFY_WITH_TIMEOUT(!page->isBusy(), 60000);
     QCOMPARE(wizard.state().repairOutcome()->result.status, RepairResult::Status::Repaired);
     QVERIFY2(toolkitListing(m_root) == m_installed, difference(toolkitListing(m_root), m_installed).constData());
+}
+
+void TestRepairWizard::aMissingLibraryIsNotSaidToLoadFromTheToolkit()
+{
+    // libcudnn_ops.so.9.19.0 is deleted (init()), so the toolkit's libcudnn_ops.so.9 is a link to nothing. The
+    // loader config names the toolkit first; the cache still names an older copy. The page lists "missing
+    // libcudnn_ops.so.9" under "Can be fixed here": it must not also say that new logins get libcudnn_ops.so.9
+    // from that toolkit.
+    QVERIFY(QFileInfo(m_root + QStringLiteral("/lib/libcudnn_ops.so.9")).isSymLink());
+    const Engine engine = makeEngine({}, true);
+    SetupWizard wizard(engine, SetupTask::Repair);
+    QVERIFY(goToRepair(wizard));
+    auto* findings = wizard.findChild<QTreeWidget*>(QStringLiteral("repairFindings"));
+    QStringList shown;
+    for (QTreeWidgetItemIterator it(findings); *it; ++it)
+        shown << (*it)->data(0, Qt::UserRole + 1).toString() + QStringLiteral(": ") + (*it)->text(0);
+    const QString all = shown.join(u'\n');
+    QVERIFY2(codesIn(findings, QStringLiteral("automatic")).contains(QStringLiteral("CUDNN-MISSING-LIBS")),
+             qPrintable(all));
+    const QString claim = QStringLiteral("get libcudnn_ops.so.9 from ") + m_root;
+    QVERIFY2(!all.contains(claim), qPrintable(all));
+    // What it says instead agrees with the missing file, and names what a new program gets meanwhile.
+    QVERIFY2(all.contains(m_root + QStringLiteral(" has no loadable libcudnn_ops.so.9 now")), qPrintable(all));
+    QVERIFY2(all.contains(QStringLiteral("gets ") + m_tree->path(QStringLiteral("old/libcudnn_ops.so.9"))),
+             qPrintable(all));
+}
+
+void TestRepairWizard::aStrayCopyIsAdvisedOffThePathNotReinstalled()
+{
+    // Issue 42 item 14 on Linux: besides the damaged toolkit, a folder first on LD_LIBRARY_PATH holds an older
+    // libcudnn.so.9 and nothing else of cuDNN. It is no install: its advice is to take it off the search path or
+    // delete it, never "reinstall from its archive (repair can restore the files)"; the copy it makes new programs
+    // get instead of the toolkit's is a problem, not information; and the repair leaves it alone.
+    m_tree->writeFile(QStringLiteral("old-cudnn/libcudnn.so.9.0.0"), "an older cuDNN");
+    m_tree->symlink(QStringLiteral("old-cudnn/libcudnn.so.9"), QStringLiteral("libcudnn.so.9.0.0"));
+    const QString stray = QFileInfo(m_tree->path(QStringLiteral("old-cudnn"))).canonicalFilePath();
+    const QString strayBefore = listing(stray);
+    const Engine engine = makeEngine({}, false, stray);
+    SetupWizard wizard(engine, SetupTask::Repair);
+    RepairPage* page = goToRepair(wizard);
+    QVERIFY(page);
+    auto* findings = wizard.findChild<QTreeWidget*>(QStringLiteral("repairFindings"));
+    const QStringList manual = codesIn(findings, QStringLiteral("manual"));
+    QVERIFY2(manual.contains(QStringLiteral("CUDNN-STRAY-COPY")), qPrintable(manual.join(u' ')));
+    const RepairFinding* strayFinding = nullptr;
+    const RepairFinding* shadow = nullptr;
+    for (const RepairFinding& finding : wizard.state().repairOutcome()->before.scan.findings) {
+        if (finding.diagnostic.code == QLatin1String("CUDNN-STRAY-COPY"))
+            strayFinding = &finding;
+        if (finding.diagnostic.code == QLatin1String("ENV-SHADOW-USER")
+            && finding.diagnostic.subject == QLatin1String("libcudnn.so.9"))
+            shadow = &finding;
+    }
+    QVERIFY(strayFinding && shadow);
+    const QString step = strayFinding->diagnostic.message + u'\n' + strayFinding->manualStep;
+    QVERIFY2(strayFinding->manualStep.contains(QStringLiteral("take the folder off LD_LIBRARY_PATH")),
+             qPrintable(step));
+    for (const char* never : {"Reinstall", "repair can restore", "from its archive"})
+        QVERIFY2(!step.contains(QLatin1String(never)), qPrintable(step));
+    // The page shows that step under the finding, in the wizard's words.
+    const QList<QTreeWidgetItem*> shown = findings->findItems(QStringLiteral("take the folder off LD_LIBRARY_PATH"),
+                                                              Qt::MatchContains | Qt::MatchRecursive);
+    QVERIFY(!shown.isEmpty());
+    // A new program gets the stray libcudnn.so.9 instead of the toolkit's: a warning that repair fixes.
+    QVERIFY2(shadow->diagnostic.message.contains(stray), qPrintable(shadow->diagnostic.message));
+    QCOMPARE(shadow->diagnostic.severity, Severity::Warning);
+    QCOMPARE(shadow->remedy, RepairFinding::Remedy::Automatic);
+
+    // Repair fixes the toolkit and the search path; the stray copy is left as it was, with the same advice.
+    QTest::mouseClick(wizard.findChild<QPushButton*>(QStringLiteral("repairApply")), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(!page->isBusy(), 60000);
+    QCOMPARE(listing(stray), strayBefore);
+    QVERIFY2(toolkitListing(m_root) == m_installed, difference(toolkitListing(m_root), m_installed).constData());
+    const QStringList left = codesIn(findings, QStringLiteral("manual"));
+    QVERIFY2(left.contains(QStringLiteral("CUDNN-STRAY-COPY")), qPrintable(left.join(u' ')));
+    QVERIFY2(!left.contains(QStringLiteral("CUDNN-MISSING-LIBS")), qPrintable(left.join(u' ')));
 }
 
 QTEST_MAIN(TestRepairWizard)

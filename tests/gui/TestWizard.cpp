@@ -87,6 +87,8 @@ private slots:
     void pluralsReadRightForOneAndMany();
     void welcomeLeadsWithTheFrameworkVerdicts();
     void welcomeSaysWhenNoFrameworkIsFound();
+    void welcomeLeadsWithBrokenCudnnAndChoosesRepair();
+    void aChosenTaskIsNotOverruledByTheVerdict();
     void systemPageListsProgramsThatWillUseCudnn();
     void finishLeadsWithWhatTheFrameworksLoadNow();
     void finishAfterAnUninstallSaysWhatTheFrameworksLoadNow();
@@ -1463,6 +1465,75 @@ void TestWizard::welcomeSaysWhenNoFrameworkIsFound()
     QCOMPARE(headline->text(), FrameworkList::tr("No Python framework that uses cuDNN was found."));
     QVERIFY(headline->isVisible());
     QVERIFY(!wizard.findChild<QTreeWidget*>(QStringLiteral("welcomeFrameworks"))->isVisible());
+}
+
+void TestWizard::welcomeLeadsWithBrokenCudnnAndChoosesRepair()
+{
+    // Issue 42 item 13 (on Linux): a sub-library of the toolkit's cuDNN deleted (its soname link now leads nowhere),
+    // and an older libcudnn.so.9 alone in a folder first on LD_LIBRARY_PATH. No Python framework on the machine.
+    QVERIFY(QFile::remove(m_tree->path(QStringLiteral("cuda-12.4/lib64/libcudnn_ops.so.9.1.0"))));
+    m_tree->writeFile(QStringLiteral("old-cudnn/libcudnn.so.9.0.0"), "ELF");
+    m_tree->symlink(QStringLiteral("old-cudnn/libcudnn.so.9"), QStringLiteral("libcudnn.so.9.0.0"));
+    const QString stray = QFileInfo(m_tree->path(QStringLiteral("old-cudnn"))).canonicalFilePath();
+    const Engine engine = makeEngine(QStringLiteral("rtx3060ti"), stray);
+    SetupWizard wizard(engine, std::nullopt); // as the program starts it: no task named
+    wizard.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&wizard));
+    QTRY_VERIFY_WITH_TIMEOUT(wizard.state().snapshot().has_value(), 30000);
+    const MachineVerdict& verdict = wizard.state().snapshot()->verdict;
+    QVERIFY(verdict.repairFixes());
+    QCOMPARE(verdict.problems, 3); // the toolkit's missing file and its link to nothing, and the stray copy
+
+    // The verdict leads, above "No Python framework ... was found.", and names the worst problem.
+    auto* lead = wizard.findChild<QLabel*>(QStringLiteral("welcomeVerdict"));
+    auto* frameworks = wizard.findChild<QLabel*>(QStringLiteral("welcomeFrameworksHeadline"));
+    QVERIFY(lead && frameworks);
+    QVERIFY(lead->isVisible());
+    QVERIFY(topOf(lead) < topOf(frameworks));
+    const QString text = lead->text();
+    QVERIFY2(text.contains(QCoreApplication::translate("WelcomePage", "cuDNN on this machine needs repair.")),
+             qPrintable(text));
+    QVERIFY2(text.contains(verdict.finding.message.toHtmlEscaped()), qPrintable(text));
+    QCOMPARE(verdict.finding.severity, Severity::Error);
+    QCOMPARE(frameworks->text(), FrameworkList::tr("No Python framework that uses cuDNN was found."));
+
+    // The task that fixes it is chosen: Repair, not Install, and Next follows it.
+    QVERIFY(wizard.findChild<QRadioButton*>(QStringLiteral("taskRepair"))->isChecked());
+    QVERIFY(!wizard.findChild<QRadioButton*>(QStringLiteral("taskInstall"))->isChecked());
+    QCOMPARE(wizard.state().task(), SetupTask::Repair);
+    SystemPage* system = goToSystemPage(wizard);
+    QVERIFY(system);
+    QCOMPARE(wizard.nextId(), int(SetupWizard::RepairPageId));
+
+    // The System page lists the two problems as two: a stray copy is not "one more like" a damaged install.
+    auto* findings = wizard.findChild<QTreeWidget*>(QStringLiteral("systemFindings"));
+    QStringList rows;
+    QStringList codes;
+    for (int i = 0; i < findings->topLevelItemCount(); ++i) {
+        rows << findings->topLevelItem(i)->text(0);
+        codes << findings->topLevelItem(i)->data(0, Qt::UserRole).toString();
+    }
+    const QString all = rows.join(u'\n');
+    QVERIFY2(codes.contains(QStringLiteral("CUDNN-STRAY-COPY")), qPrintable(all));
+    QVERIFY2(codes.contains(QStringLiteral("CUDNN-MISSING-LIBS")), qPrintable(all));
+    QVERIFY2(!all.contains(QStringLiteral("more like it")), qPrintable(all));
+}
+
+void TestWizard::aChosenTaskIsNotOverruledByTheVerdict()
+{
+    // The person clicks Install before the verdict arrives: it stays Install.
+    QVERIFY(QFile::remove(m_tree->path(QStringLiteral("cuda-12.4/lib64/libcudnn_ops.so.9.1.0"))));
+    const Engine engine = makeEngine();
+    SetupWizard wizard(engine, std::nullopt);
+    wizard.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&wizard));
+    auto* install = wizard.findChild<QRadioButton*>(QStringLiteral("taskInstall"));
+    QTest::mouseClick(install, Qt::LeftButton, {}, QPoint(4, install->height() / 2));
+    QTRY_VERIFY_WITH_TIMEOUT(wizard.state().snapshot().has_value(), 30000);
+    QVERIFY(wizard.state().snapshot()->verdict.repairFixes());
+    QVERIFY(wizard.findChild<QLabel*>(QStringLiteral("welcomeVerdict"))->isVisible());
+    QVERIFY(install->isChecked());
+    QCOMPARE(wizard.state().task(), SetupTask::Install);
 }
 
 void TestWizard::systemPageListsProgramsThatWillUseCudnn()

@@ -29,6 +29,7 @@ private slots:
     void cudaRootIsThePreferredToolkit();
     void plainStartIsWelcome();
     void packageIsWhereThePackagePageStarts();
+    void plainStartLetsTheVerdictChooseRepair();
 
 private:
     Engine makeEngine();
@@ -129,6 +130,34 @@ void TestWizardLaunch::packageIsWhereThePackagePageStarts()
     QCOMPARE(wizard->state().preferredPackage(), QDir::current().absoluteFilePath(QStringLiteral("cudnn.tar.xz")));
     QCOMPARE(wizard->state().preferredToolkit(), m_root);
     QVERIFY(openWizard(engine, parsed({}))->state().preferredPackage().isEmpty());
+}
+
+void TestWizardLaunch::plainStartLetsTheVerdictChooseRepair()
+{
+    // Issue 42 item 13: started without a task, Welcome chooses Repair when the toolkit's cuDNN is damaged (here it
+    // holds only libcudnn.so.9); started with a package to install, or with --repair, the task named stays.
+    m_tree->writeFile(QFileInfo(m_root).fileName() + QStringLiteral("/lib/libcudnn.so.9"), "ELF");
+    m_tree->writeFile(QFileInfo(m_root).fileName() + QStringLiteral("/include/cudnn_version.h"),
+                      "#define CUDNN_MAJOR 9\n#define CUDNN_MINOR 19\n#define CUDNN_PATCHLEVEL 0\n");
+    const Engine engine = makeEngine();
+    const std::unique_ptr<SetupWizard> plain = openWizard(engine, parsed({}));
+    QVERIFY(!plain->state().taskChosen());
+    plain->show();
+    QVERIFY(QTest::qWaitForWindowExposed(plain.get()));
+    QTRY_VERIFY_WITH_TIMEOUT(plain->state().snapshot().has_value(), 30000);
+    QVERIFY(plain->state().snapshot()->verdict.repairFixes());
+    QCOMPARE(plain->state().task(), SetupTask::Repair);
+    plain->close();
+
+    const std::unique_ptr<SetupWizard> install
+        = openWizard(engine, parsed({QStringLiteral("--package"), QStringLiteral("cudnn.tar.xz")}));
+    QVERIFY(install->state().taskChosen());
+    install->show();
+    QVERIFY(QTest::qWaitForWindowExposed(install.get()));
+    QTRY_VERIFY_WITH_TIMEOUT(install->state().snapshot().has_value(), 30000);
+    QCOMPARE(install->state().task(), SetupTask::Install);
+    install->close();
+    QVERIFY(openWizard(engine, parsed({QStringLiteral("--repair")}))->state().taskChosen());
 }
 
 QTEST_MAIN(TestWizardLaunch)

@@ -14,6 +14,7 @@ WelcomePage::WelcomePage(const Engine& engine, WizardState& state, BackgroundWor
     , m_engine(engine)
     , m_state(state)
     , m_work(work)
+    , m_verdict(new QLabel(this))
     , m_frameworksHeadline(FrameworkList::headlineLabel(QStringLiteral("welcomeFrameworksHeadline"), this))
     , m_frameworks(new FrameworkList(this))
     , m_tasks(new QButtonGroup(this))
@@ -46,8 +47,13 @@ WelcomePage::WelcomePage(const Engine& engine, WizardState& state, BackgroundWor
     m_frameworks->setObjectName(QStringLiteral("welcomeFrameworks"));
     m_frameworks->setHeightFollowsRows();
     m_frameworks->hide();
+    m_verdict->setObjectName(QStringLiteral("welcomeVerdict"));
+    m_verdict->setWordWrap(true);
+    m_verdict->setTextFormat(Qt::RichText);
+    m_verdict->hide();
 
     auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_verdict);
     layout->addWidget(m_frameworksHeadline);
     layout->addWidget(m_frameworks);
     layout->addSpacing(12);
@@ -62,7 +68,10 @@ WelcomePage::WelcomePage(const Engine& engine, WizardState& state, BackgroundWor
     }
     layout->addStretch();
     // Chosen at once, so the side panel shows the chosen task's steps before Next.
-    connect(m_tasks, &QButtonGroup::idClicked, this, [this](int id) { m_state.setTask(SetupTask(id)); });
+    connect(m_tasks, &QButtonGroup::idClicked, this, [this](int id) {
+        m_state.setTaskChosen(true);
+        m_state.setTask(SetupTask(id));
+    });
     // The System page may look again (Look again, an added environment): back here, the same verdicts show.
     connect(&m_state, &WizardState::snapshotChanged, this, [this] { showFrameworks(*m_state.snapshot()); });
 }
@@ -96,8 +105,32 @@ void WelcomePage::detect()
         });
 }
 
+void WelcomePage::showVerdict(const SystemSnapshot& snapshot)
+{
+    const MachineVerdict& verdict = snapshot.verdict;
+    m_verdict->setVisible(verdict.repairFixes());
+    if (!verdict.repairFixes())
+        return;
+    const QString more = verdict.problems > 1
+        ? tr("Repair lists all %n problems found with cuDNN and fixes what it can.", nullptr, verdict.problems)
+        : tr("Repair shows it with its fix and fixes what it can.");
+    m_verdict->setText(QStringLiteral("<b>%1</b><br>%2 %3")
+                           .arg(tr("cuDNN on this machine needs repair.").toHtmlEscaped(),
+                                verdict.finding.message.toHtmlEscaped(),
+                                more.toHtmlEscaped()));
+    layout()->activate(); // the lines it now needs at once, not after the next layout pass (no clipped verdict)
+    // Chosen for the person who came without a task in mind; never over a choice made (a task named at start, a
+    // click), and never while another page is shown (a look again there must not change the route).
+    if (!m_state.taskChosen() && isVisible() && m_state.task() == SetupTask::Install) {
+        m_state.setTask(SetupTask::Repair);
+        if (QAbstractButton* button = m_tasks->button(int(SetupTask::Repair)))
+            button->setChecked(true);
+    }
+}
+
 void WelcomePage::showFrameworks(const SystemSnapshot& snapshot)
 {
+    showVerdict(snapshot);
     m_frameworksHeadline->setText(FrameworkList::headline(snapshot.frameworks));
     m_frameworks->setVerdicts(snapshot.frameworks);
     m_frameworks->setVisible(!snapshot.frameworks.isEmpty());

@@ -4,6 +4,7 @@
 #include "DetectFixtures.h"
 #include "FakeProcessRunner.h"
 #include "compat/CudnnFileSets.h"
+#include "detect/DetectCode.h"
 #include "detect/Detector.h"
 #include "detect/ManagedFiles.h"
 #include "detect/PythonEnvironmentFinder.h"
@@ -69,6 +70,8 @@ private slots:
     void nvidiaInstallerLayoutOnWindows();
     void appLocalCopyOnWindows();
     void copiesAreJudgedLikeAToolkitsCopy();
+    void aStrayCopyFirstOnPathIsNoInstallToRestore();
+    void aStrayCopyOnLinuxIsAdvisedOffTheSearchPath();
 };
 
 void TestCudnnOrigins::pythonEnvironmentsAreFoundWithoutPython()
@@ -424,6 +427,106 @@ void TestCudnnOrigins::copiesAreJudgedLikeAToolkitsCopy()
     QCOMPARE(snapshot.cudnnInstalls.at(0).verdict(), CudnnInstall::Verdict::Warnings);
     QCOMPARE(snapshot.cudnnInstalls.at(1).verdict(), CudnnInstall::Verdict::Unusable);
     QCOMPARE(codes(snapshot.diagnostics).size(), 3);
+}
+
+void TestCudnnOrigins::aStrayCopyFirstOnPathIsNoInstallToRestore()
+{
+    // Issue 42 item 14, as the Windows test machine had it: CUDA 11.3 with cuDNN 8 merged into its bin, one of its
+    // DLLs deleted, and C:\OldCudnn\bin (an older cudnn64_8.dll and one sub-library, nothing else) first on Path.
+    TestTree tree;
+    const QString toolkit = makeWindowsToolkit(tree, QStringLiteral("CUDA/v11.3"), QStringLiteral("11.3.1"), 11030);
+    const CudnnFileSet cudnn8 = *CudnnFileSets::builtIn().forMajor(8);
+    for (const QString& dll : cudnn8.windowsDlls) {
+        if (dll != QLatin1String("cudnn_cnn_infer64_8.dll"))
+            tree.writeFile(QStringLiteral("CUDA/v11.3/bin/") + dll, libraryBytes());
+    }
+    tree.writeFile(QStringLiteral("CUDA/v11.3/include/cudnn_version.h"), cudnnVersionHeader(8, 9, 7));
+    tree.writeFile(QStringLiteral("OldCudnn/bin/cudnn64_8.dll"), libraryBytes());
+    tree.writeFile(QStringLiteral("OldCudnn/bin/cudnn_adv_infer64_8.dll"), libraryBytes());
+    const QString stray = canonical(tree.path(QStringLiteral("OldCudnn/bin")));
+    const auto detect = [&](bool strayFirst) {
+        HostEnvironment host = emptyHost(OsFlavor::Windows);
+        host.defaultToolkitRoots = {tree.path(QStringLiteral("CUDA/v*"))};
+        const QString bin = displayPath(OsFlavor::Windows, toolkit + QStringLiteral("/bin"));
+        const QString old = displayPath(OsFlavor::Windows, stray);
+        host.variables.insert(QStringLiteral("Path"), strayFirst ? old + u';' + bin : bin + u';' + old);
+        FakeProcessRunner fake;
+        DetectOptions options;
+        options.queryDriver = false;
+        return Detector(host, fake).detect(options);
+    };
+
+    const SystemSnapshot first = detect(true);
+    const CudnnInstall* copy = copyAt(first, stray);
+    QVERIFY(copy);
+    QCOMPARE(copy->origin, CudnnOrigin::SearchPath);
+    QCOMPARE(copy->problems.size(), 1);
+    const CudnnProblem& problem = copy->problems.constFirst();
+    QCOMPARE(problem.kind, CudnnProblem::Kind::StrayCopy);
+    QCOMPARE(problem.diagnostic.code, DetectCode::CudnnStrayCopy);
+    // First on Path for cudnn64_8.dll: a program loading it gets the stray copy and fails: an error.
+    QCOMPARE(problem.diagnostic.severity, Severity::Error);
+    const QString said = problem.diagnostic.message + u'\n' + problem.diagnostic.fix;
+    QVERIFY2(said.contains(QStringLiteral("stray copy of cuDNN 8, not an install")), qPrintable(said));
+    QVERIFY2(said.contains(QStringLiteral("comes first on the search path")), qPrintable(said));
+    QVERIFY2(said.contains(QStringLiteral("cudnn64_8.dll")), qPrintable(said));
+    QVERIFY2(problem.diagnostic.fix.startsWith(QStringLiteral("Take ") + displayPath(OsFlavor::Windows, stray)
+                                               + QStringLiteral(" off PATH")),
+             qPrintable(said));
+    for (const char* never : {"Reinstall", "repair can restore", "from its archive"})
+        QVERIFY2(!said.contains(QLatin1String(never)), qPrintable(said));
+    // The toolkit's own damage is still a missing file that repair restores: two problems, two codes.
+    const CudnnInstall* merged = copyAt(first, toolkit + QStringLiteral("/bin"));
+    QVERIFY(merged);
+    QCOMPARE(merged->problems.constFirst().diagnostic.code, DetectCode::CudnnMissingLibraries);
+    QVERIFY(merged->problems.constFirst().diagnostic.message.contains(QStringLiteral("cudnn_cnn_infer64_8.dll")));
+    // The machine's verdict leads with the broken cuDNN (both counted), whatever the frameworks say.
+    const MachineVerdict verdict = first.judgeVerdict();
+    QVERIFY(verdict.repairFixes());
+    QCOMPARE(verdict.problems, 2);
+    QCOMPARE(verdict.finding.severity, Severity::Error);
+
+    // With the toolkit first, the stray copy breaks nothing yet: a warning, the same advice.
+    const SystemSnapshot second = detect(false);
+    copy = copyAt(second, stray);
+    QVERIFY(copy && copy->problems.size() == 1);
+    QCOMPARE(copy->problems.constFirst().diagnostic.code, DetectCode::CudnnStrayCopy);
+    QCOMPARE(copy->problems.constFirst().diagnostic.severity, Severity::Warning);
+    QVERIFY2(copy->problems.constFirst().diagnostic.message.contains(QStringLiteral("Other folders come before it")),
+             qPrintable(copy->problems.constFirst().diagnostic.message));
+}
+
+void TestCudnnOrigins::aStrayCopyOnLinuxIsAdvisedOffTheSearchPath()
+{
+    // A complete cuDNN 9.19 in the toolkit; an older libcudnn.so.9 alone in /opt/old-cudnn first on LD_LIBRARY_PATH.
+    TestTree tree;
+    const QString toolkit = makeLinuxToolkit(tree, {QStringLiteral("cuda-13.0"), 13000, QStringLiteral("13.0.1"), {}});
+    linkChains(tree, QStringLiteral("cuda-13.0/lib"), cudnn9Bases(), QStringLiteral("9.19.0"));
+    tree.writeFile(QStringLiteral("cuda-13.0/include/cudnn_version.h"), cudnnVersionHeader(9, 19, 0));
+    linkChains(tree, QStringLiteral("opt/old-cudnn"), {QStringLiteral("libcudnn")}, QStringLiteral("9.1.0"));
+    const QString stray = canonical(tree.path(QStringLiteral("opt/old-cudnn")));
+    HostEnvironment host = emptyHost(OsFlavor::Linux);
+    host.defaultToolkitRoots = {tree.path(QStringLiteral("cuda-*"))};
+    host.variables.insert(QStringLiteral("LD_LIBRARY_PATH"), stray + u':' + toolkit + QStringLiteral("/lib64"));
+    FakeProcessRunner fake;
+    DetectOptions options;
+    options.queryDriver = false;
+    const SystemSnapshot snapshot = Detector(host, fake).detect(options);
+    const CudnnInstall* copy = copyAt(snapshot, stray);
+    QVERIFY(copy);
+    QCOMPARE(copy->origin, CudnnOrigin::SearchPath);
+    QCOMPARE(copy->problems.size(), 1);
+    const Diagnostic& d = copy->problems.constFirst().diagnostic;
+    QCOMPARE(d.code, DetectCode::CudnnStrayCopy);
+    QCOMPARE(d.severity, Severity::Error);
+    QVERIFY2(d.message.contains(QStringLiteral("libcudnn.so.9 gets it from there")), qPrintable(d.message));
+    QVERIFY2(d.fix.contains(QStringLiteral("off LD_LIBRARY_PATH")) && !d.fix.contains(QStringLiteral("Reinstall")),
+             qPrintable(d.fix));
+    // The complete toolkit copy has nothing wrong: only the stray copy leads.
+    const MachineVerdict verdict = snapshot.judgeVerdict();
+    QVERIFY(verdict.repairFixes());
+    QCOMPARE(verdict.problems, 1);
+    QCOMPARE(verdict.finding.code, DetectCode::CudnnStrayCopy);
 }
 
 QTEST_GUILESS_MAIN(TestCudnnOrigins)

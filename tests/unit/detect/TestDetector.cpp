@@ -168,7 +168,8 @@ void TestDetector::wholeLinuxMachine()
     QVERIFY(cached.isComplete());
 
     // Every install finding is also in the machine's list; the driver runs CUDA 12.4 fully: nothing else to say.
-    QCOMPARE(codes(snapshot.diagnostics), QStringList{QStringLiteral("CUDNN-MISSING-LIBS")});
+    // The stale cuDNN 8 folder is a stray copy on the search path, not an install to restore (issue 42 item 14).
+    QCOMPARE(codes(snapshot.diagnostics), QStringList{QStringLiteral("CUDNN-STRAY-COPY")});
     QCOMPARE(snapshot.diagnostics.first().subject, m.staleDir);
 
     QVERIFY(m.fake.calls().contains(QStringLiteral("/sbin/ldconfig -p")));
@@ -311,7 +312,8 @@ void TestDetector::windowsMachine()
     QCOMPARE(snapshot.cudnnInstalls.at(1).location, CudnnInstall::Location::SearchPath);
     QCOMPARE(snapshot.cudnnInstalls.at(1).root, canonical(tree.path(QStringLiteral("tools/old-app"))));
     QCOMPARE(snapshot.cudnnInstalls.at(1).major, 8);
-    QCOMPARE(codes(snapshot.diagnostics), QStringList{QStringLiteral("CUDNN-MISSING-LIBS")});
+    // A lone dispatcher DLL on PATH is a stray copy, not an install missing its files (issue 42 item 14).
+    QCOMPARE(codes(snapshot.diagnostics), QStringList{QStringLiteral("CUDNN-STRAY-COPY")});
     QVERIFY(fake.calls().isEmpty());
 }
 

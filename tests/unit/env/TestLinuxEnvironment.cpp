@@ -1,3 +1,4 @@
+#include "LoaderCacheBytes.h"
 #include "OperationNotes.h"
 #include "TestTree.h"
 #include "detect/SystemSnapshot.h"
@@ -82,6 +83,7 @@ private slots:
     void cacheAsItIsDecidesNowAndRootRebuildsIt();
     void userWhoCannotRebuildTheCacheIsToldAndGetsTheSearchPathFix();
     void loginProfileSetsLdLibraryPath();
+    void aLinkToNothingIsNotWhereNewLoginsGetTheLibrary();
 
 private:
     EnvironmentLocations locations(EnvironmentScope scope) const;
@@ -567,31 +569,6 @@ void TestLinuxEnvironment::oneSeverityPerFinding()
     QVERIFY(shadow->isProblem());
 }
 
-namespace {
-
-/** A glibc-ld.so.cache1.1 file listing name -> path. */
-QByteArray loaderCacheBytes(const QList<QPair<QByteArray, QByteArray>>& entries)
-{
-    QByteArray bytes(48 + 24 * entries.size(), '\0');
-    bytes.replace(0, 20, "glibc-ld.so.cache1.1");
-    const auto put32 = [&](qsizetype at, quint32 v) {
-        for (int i = 0; i < 4; ++i)
-            bytes[at + i] = char(v >> (8 * i));
-    };
-    put32(20, quint32(entries.size()));
-    for (qsizetype i = 0; i < entries.size(); ++i) {
-        const quint32 name = quint32(bytes.size());
-        bytes.append(entries[i].first + '\0');
-        const quint32 path = quint32(bytes.size());
-        bytes.append(entries[i].second + '\0');
-        put32(48 + 24 * i + 4, name);
-        put32(48 + 24 * i + 8, path);
-    }
-    return bytes;
-}
-
-} // namespace
-
 EnvironmentLocations TestLinuxEnvironment::staleCacheMachine(bool mayRebuild)
 {
     m_tree->writeFile(QStringLiteral("root/etc/ld.so.conf.d/000_cuda.conf"), "/usr/local/cuda-12.4/lib64\n");
@@ -716,6 +693,38 @@ void TestLinuxEnvironment::loginProfileSetsLdLibraryPath()
     });
     QVERIFY(status != report.libraries.cend() && status->before.winner);
     QCOMPARE(status->before.winner->location.origin, SearchOrigin::LdLibraryPath);
+}
+
+void TestLinuxEnvironment::aLinkToNothingIsNotWhereNewLoginsGetTheLibrary()
+{
+    // The target's libcudnn.so.9 is a link to a file that was deleted; the conf files name the target first and the
+    // cache, written before, names cuda-11.8's copy. The loader cannot load the target's name: no finding may say
+    // that new logins get libcudnn.so.9 from there (repair lists the missing file beside it).
+    EnvironmentLocations l = staleCacheMachine(true);
+    const QString link = m_toolkit + QStringLiteral("/lib64/libcudnn.so.9");
+    QVERIFY(QFile::remove(link));
+    QVERIFY(QFile::link(QStringLiteral("libcudnn.so.9.1.0"), link));
+    QVERIFY(!QFileInfo::exists(link) && QFileInfo(link).isSymLink());
+    const EnvironmentReport report = EnvironmentService(l).analyse(target(), EnvironmentScope::User);
+    QStringList said;
+    for (const Diagnostic& d : report.diagnostics)
+        said << d.code + QStringLiteral(": ") + d.message;
+    const QString all = said.join(u'\n');
+    const auto about = std::find_if(report.diagnostics.cbegin(), report.diagnostics.cend(), [](const Diagnostic& d) {
+        return d.subject == QLatin1String("libcudnn.so.9") && d.code.startsWith(QLatin1String("ENV-"));
+    });
+    QVERIFY2(about != report.diagnostics.cend(), qPrintable(all));
+    QVERIFY2(!about->message.contains(QStringLiteral("New logins get libcudnn.so.9 from")), qPrintable(all));
+    QVERIFY2(about->message.contains(QStringLiteral("no loadable libcudnn.so.9")), qPrintable(all));
+    // And once it is there again, the same machine says the fix is in place.
+    m_tree->writeFile(QStringLiteral("root/usr/local/cuda-12.4/lib64/libcudnn.so.9.1.0"), "target");
+    const EnvironmentReport repaired = EnvironmentService(l).analyse(target(), EnvironmentScope::User);
+    QVERIFY(std::any_of(repaired.diagnostics.cbegin(), repaired.diagnostics.cend(), [](const Diagnostic& d) {
+        return d.subject == QLatin1String("libcudnn.so.9") && d.message.startsWith(QStringLiteral("New logins get"));
+    }));
+    QVERIFY(std::none_of(repaired.diagnostics.cbegin(), repaired.diagnostics.cend(), [](const Diagnostic& d) {
+        return d.subject == QLatin1String("libcudnn.so.9") && d.message.contains(QStringLiteral("no loadable"));
+    }));
 }
 
 QTEST_GUILESS_MAIN(TestLinuxEnvironment)
