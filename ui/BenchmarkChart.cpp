@@ -42,8 +42,11 @@ int BenchmarkChart::textLine() const
 {
     const QFontMetrics metrics = fontMetrics();
     int line = metrics.height();
+    // The height a line of each text is laid out at (a glyph's own bounding box is no line height).
     for (const QString& text : {m_title, tr("GPU (cuDNN)"), tr("CPU (same convolution)")})
-        line = std::max(line, metrics.boundingRect(text).height());
+        line = std::max(
+            line,
+            metrics.boundingRect(QRect(0, 0, 1 << 20, 1 << 10), Qt::AlignLeft | Qt::TextSingleLine, text).height());
     return line;
 }
 
