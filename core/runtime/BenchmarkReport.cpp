@@ -275,26 +275,26 @@ std::string benchmarkReportJson(const BenchmarkResult& result)
     return json.str();
 }
 
-std::string
-benchmarkTimeoutJson(const BenchmarkResult& soFar, const std::string& activity, std::chrono::milliseconds limit)
+/** The report of a run the watchdog ended: what was measured, and why it says a call hangs. */
+static std::string hangJson(const BenchmarkResult& soFar, const std::string& why, const std::string& activity)
 {
     BenchmarkResult result = soFar;
     result.verdict = Verdict{};
     result.verdict.code = VerdictCode::Timeout;
-    result.verdict.message = "The benchmark did not finish within " + std::to_string(limit.count())
-        + " ms. It was at: " + activity + ". A driver or cuDNN call probably hangs.";
+    result.verdict.message = why + " It was at: " + activity + ". A driver or cuDNN call probably hangs.";
     return benchmarkReportJson(result);
+}
+
+std::string
+benchmarkTimeoutJson(const BenchmarkResult& soFar, const std::string& activity, std::chrono::milliseconds limit)
+{
+    return hangJson(soFar, "The benchmark did not finish within " + std::to_string(limit.count()) + " ms.", activity);
 }
 
 std::string
 benchmarkStallJson(const BenchmarkResult& soFar, const std::string& activity, std::chrono::milliseconds stall)
 {
-    BenchmarkResult result = soFar;
-    result.verdict = Verdict{};
-    result.verdict.code = VerdictCode::Timeout;
-    result.verdict.message = "The benchmark made no progress for " + std::to_string(stall.count())
-        + " ms. It was at: " + activity + ". A driver or cuDNN call probably hangs.";
-    return benchmarkReportJson(result);
+    return hangJson(soFar, "The benchmark made no progress for " + std::to_string(stall.count()) + " ms.", activity);
 }
 
 std::string benchmarkProgressJson(const BenchmarkResult& soFar, std::size_t index, std::size_t count, bool finished)
