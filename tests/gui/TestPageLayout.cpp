@@ -36,6 +36,26 @@ private slots:
     void welcomeAndRepairWithBrokenCudnnFit();
 };
 
+/**
+ * The engine over a Linux machine of test doubles: the toolkits tree/cuda-*, this build's probe, libraryPath as
+ * LD_LIBRARY_PATH (the fake driver and cuDNN), and home and "/" in the folders given.
+ */
+static Engine
+fakeLinuxEngine(const TestTree& tree, const QString& libraryPath, const QString& home, const QString& systemRoot)
+{
+    HostEnvironment host;
+    host.os = OsFlavor::Linux;
+    host.defaultToolkitRoots = {tree.path(QStringLiteral("cuda-*"))};
+    host.probeDirectory = qEnvironmentVariable("CUDNN_SETUP_BIN_DIR");
+    host.variables.insert(QStringLiteral("LD_LIBRARY_PATH"), libraryPath);
+    auto runner = std::make_shared<ProcessRunner>();
+    EnvironmentLocations environment = EnvironmentLocations::current(host, runner);
+    environment.homeDirectory = home;
+    environment.systemRoot = SystemRoot(systemRoot);
+    environment.loginShell = QStringLiteral("/bin/bash");
+    return Engine(host, runner, environment);
+}
+
 void TestPageLayout::installPagesFitTheSmallestWindow()
 {
     TestTree tree;
@@ -44,18 +64,10 @@ void TestPageLayout::installPagesFitTheSmallestWindow()
     spec.cuda = QStringLiteral("12");
     const QString archive = tree.path(spec.fileName());
     withFakeCpuCudnn(spec).write(archive);
-    HostEnvironment host;
-    host.os = OsFlavor::Linux;
-    host.defaultToolkitRoots = {tree.path(QStringLiteral("cuda-*"))};
-    host.probeDirectory = qEnvironmentVariable("CUDNN_SETUP_BIN_DIR");
-    host.variables.insert(QStringLiteral("LD_LIBRARY_PATH"),
-                          qEnvironmentVariable("CUDNN_SETUP_FAKES_DIR") + QStringLiteral("/cpu-cudnn"));
-    auto runner = std::make_shared<ProcessRunner>();
-    EnvironmentLocations environment = EnvironmentLocations::current(host, runner);
-    environment.homeDirectory = tree.makeDir(QStringLiteral("home"));
-    environment.systemRoot = SystemRoot(tree.makeDir(QStringLiteral("root")));
-    environment.loginShell = QStringLiteral("/bin/bash");
-    const Engine engine(host, runner, environment);
+    const Engine engine = fakeLinuxEngine(tree,
+                                          qEnvironmentVariable("CUDNN_SETUP_FAKES_DIR") + QStringLiteral("/cpu-cudnn"),
+                                          tree.makeDir(QStringLiteral("home")),
+                                          tree.makeDir(QStringLiteral("root")));
 
     SetupWizard wizard(engine);
     wizard.state().setLogFile(tree.path(QStringLiteral("install.log")));
@@ -106,18 +118,8 @@ void TestPageLayout::searchPathPageWithTheAdminBlockFits()
     for (const bool canAsk : {true, false}) {
         EffectiveNobody nobody;
         QVERIFY(nobody.active());
-        HostEnvironment host;
-        host.os = OsFlavor::Linux;
-        host.defaultToolkitRoots = {tree.path(QStringLiteral("cuda-*"))};
-        host.probeDirectory = qEnvironmentVariable("CUDNN_SETUP_BIN_DIR");
-        host.variables.insert(QStringLiteral("LD_LIBRARY_PATH"),
-                              qEnvironmentVariable("CUDNN_SETUP_FAKES_DIR") + QStringLiteral("/cpu-cudnn"));
-        auto runner = std::make_shared<ProcessRunner>();
-        EnvironmentLocations environment = EnvironmentLocations::current(host, runner);
-        environment.homeDirectory = home;
-        environment.systemRoot = SystemRoot(systemRoot);
-        environment.loginShell = QStringLiteral("/bin/bash");
-        Engine engine(host, runner, environment);
+        Engine engine = fakeLinuxEngine(
+            tree, qEnvironmentVariable("CUDNN_SETUP_FAKES_DIR") + QStringLiteral("/cpu-cudnn"), home, systemRoot);
         engine.setElevation(
             QStringLiteral("/usr/bin/cudnn-setup"),
             std::make_shared<CommandLauncher>(canAsk ? QStringList{QStringLiteral("/bin/false")} : QStringList()));
@@ -176,19 +178,12 @@ void TestPageLayout::welcomeAndRepairWithBrokenCudnnFit()
     }
     tree.writeFile(QStringLiteral("old-cudnn/libcudnn.so.9.0.0"), "ELF");
     tree.symlink(QStringLiteral("old-cudnn/libcudnn.so.9"), QStringLiteral("libcudnn.so.9.0.0"));
-    HostEnvironment host;
-    host.os = OsFlavor::Linux;
-    host.defaultToolkitRoots = {tree.path(QStringLiteral("cuda-*"))};
-    host.probeDirectory = qEnvironmentVariable("CUDNN_SETUP_BIN_DIR");
-    host.variables.insert(QStringLiteral("LD_LIBRARY_PATH"),
+    const Engine engine
+        = fakeLinuxEngine(tree,
                           tree.path(QStringLiteral("old-cudnn")) + QLatin1Char(':')
-                              + qEnvironmentVariable("CUDNN_SETUP_FAKES_DIR") + QStringLiteral("/rtx3060ti"));
-    auto runner = std::make_shared<ProcessRunner>();
-    EnvironmentLocations environment = EnvironmentLocations::current(host, runner);
-    environment.homeDirectory = tree.makeDir(QStringLiteral("home"));
-    environment.systemRoot = SystemRoot(tree.makeDir(QStringLiteral("root")));
-    environment.loginShell = QStringLiteral("/bin/bash");
-    const Engine engine(host, runner, environment);
+                              + qEnvironmentVariable("CUDNN_SETUP_FAKES_DIR") + QStringLiteral("/rtx3060ti"),
+                          tree.makeDir(QStringLiteral("home")),
+                          tree.makeDir(QStringLiteral("root")));
 
     SetupWizard wizard(engine, std::nullopt); // as the program starts it
     wizard.show();
