@@ -31,14 +31,8 @@ ProcessResult FakeProcessRunner::run(const QString& program,
         const QMutexLocker lock(&m_mutex);
         m_calls.append((QStringList{program} + arguments).join(QLatin1Char(' ')));
     }
-    QString name = QFileInfo(program).fileName();
-    if (name.endsWith(QLatin1String(".exe"), Qt::CaseInsensitive))
-        name.chop(4);
-    const QString joined = arguments.join(QLatin1Char(' '));
-    for (const Entry& entry : m_scripts.value(name)) {
-        if (entry.argumentPart.isEmpty() || joined.contains(entry.argumentPart))
-            return entry.result;
-    }
+    if (const Entry* entry = scripted(program, arguments))
+        return entry->result;
     if (passThroughUnscripted)
         return ProcessRunner::run(program, arguments, timeoutMs, extraEnvironment, ProcessWatch{});
     ProcessResult missing;
@@ -52,7 +46,7 @@ ProcessResult FakeProcessRunner::run(const QString& program,
                                      const QMap<QString, QString>& extraEnvironment,
                                      const ProcessWatch& watch) const
 {
-    if (passThroughUnscripted && !isScripted(program, arguments))
+    if (passThroughUnscripted && !scripted(program, arguments))
         return ProcessRunner::run(program, arguments, timeoutMs, extraEnvironment, watch);
     const ProcessResult result = run(program, arguments, timeoutMs, extraEnvironment);
     if (watch.onOutputLine) { // the canned output, line by line, as the real child would have printed it
@@ -64,15 +58,18 @@ ProcessResult FakeProcessRunner::run(const QString& program,
     return result;
 }
 
-bool FakeProcessRunner::isScripted(const QString& program, const QStringList& arguments) const
+const FakeProcessRunner::Entry* FakeProcessRunner::scripted(const QString& program, const QStringList& arguments) const
 {
     QString name = QFileInfo(program).fileName();
     if (name.endsWith(QLatin1String(".exe"), Qt::CaseInsensitive))
         name.chop(4);
+    const auto found = m_scripts.constFind(name);
+    if (found == m_scripts.constEnd())
+        return nullptr;
     const QString joined = arguments.join(QLatin1Char(' '));
-    for (const Entry& entry : m_scripts.value(name)) {
+    for (const Entry& entry : *found) {
         if (entry.argumentPart.isEmpty() || joined.contains(entry.argumentPart))
-            return true;
+            return &entry;
     }
-    return false;
+    return nullptr;
 }

@@ -32,13 +32,14 @@ public:
     bool passThroughUnscripted = false;
 
 private:
-    bool isScripted(const QString& program, const QStringList& arguments) const;
-
     struct Entry
     {
         QString argumentPart;
         ProcessResult result;
     };
+    /** The first script entry for this program whose argument part the arguments hold; null: none. */
+    const Entry* scripted(const QString& program, const QStringList& arguments) const;
+
     QHash<QString, QList<Entry>> m_scripts;
     mutable QMutex m_mutex;
     mutable QStringList m_calls; // "program arg1 arg2"
