@@ -55,6 +55,7 @@ private slots:
     void condaEnvironmentsCudnnComesFirst();
     void ortAndTorchInOneEnvironmentConflict();
     void windowsTorchWithoutItsCopyIgnoresPath();
+    void ctranslate2DoesNotSeeTorchsCudnnWheel();
     void driverAndGpuFloors();
     void jsonContract();
     void confirmationShowsPredictedAgainstLoaded();
@@ -164,6 +165,27 @@ void TestFrameworkJudge::tableLookups_data()
                                                   << "1.14.1"
                                                   << ""
                                                   << "";
+    QTest::newRow("ctranslate2 3.24.0") << "ctranslate2"
+                                        << "3.24.0"
+                                        << "8.1.1"
+                                        << "11.2";
+    QTest::newRow("ctranslate2 4.4.0") << "ctranslate2"
+                                       << "4.4.0"
+                                       << "8.9.7.29"
+                                       << "12.2";
+    QTest::newRow("CTranslate2 4.5.0") << "CTranslate2"
+                                       << "4.5.0"
+                                       << "9.1.0.70"
+                                       << "12.2";
+    QTest::newRow("ctranslate2 4.6.2") << "ctranslate2"
+                                       << "4.6.2"
+                                       << "9.1.0.70"
+                                       << "12.4";
+    // 4.6.3 and later wheels are built without cuDNN: no row, so no cuDNN verdict is guessed.
+    QTest::newRow("ctranslate2 4.6.3 unknown") << "ctranslate2"
+                                               << "4.6.3"
+                                               << ""
+                                               << "";
 }
 
 void TestFrameworkJudge::tableLookups()
@@ -225,6 +247,15 @@ void TestFrameworkJudge::verdicts_data()
     QTest::newRow("torch of an unknown build") << "torch"
                                                << "2.5.1+rocm6.2" << 0 << QStringList{cuda13} << -1
                                                << FrameworkCode::BuildUnknown << "" << int(FixAction::Kind::None);
+    // CTranslate2 4.0-4.4 was built with cuDNN 8 and loads it by name: a machine with only cuDNN 9 breaks it
+    // ("Could not load library libcudnn_ops_infer.so.8"), the fix is a build for cuDNN 9.
+    QTest::newRow("ctranslate2 4.4.0, only cuDNN 9 reachable")
+        << "ctranslate2"
+        << "4.4.0" << 0 << QStringList{cuda13} << 0 << FrameworkCode::MajorMismatch << ""
+        << int(FixAction::Kind::ChoosePackage);
+    QTest::newRow("ctranslate2 4.5.0 with the toolkit's 9.19: any cuDNN 9 loads")
+        << "ctranslate2"
+        << "4.5.0" << 0 << QStringList{cuda13} << 1 << FrameworkCode::Fits << "9.19.0" << int(FixAction::Kind::None);
     QTest::newRow("torch 2.5.1 without its wheel falls back to the search path")
         << "torch"
         << "2.5.1" << 0 << QStringList{cuda13} << 1 << FrameworkCode::Fits << "9.19.0" << int(FixAction::Kind::None);
@@ -272,6 +303,21 @@ void TestFrameworkJudge::torchOwnWheelFitsWithOrigin()
     QCOMPARE(verdict.loads->origin, QStringLiteral("pip"));
     QCOMPARE(verdict.loads->path, lib);
     QVERIFY(!verdict.fromSearchPath); // no install here serves it or can break it
+}
+
+void TestFrameworkJudge::ctranslate2DoesNotSeeTorchsCudnnWheel()
+{
+    // faster-whisper's classic: torch's nvidia-cudnn wheel sits in the same venv, but CTranslate2's cuDNN
+    // dispatcher loads the sub-libraries by name, and that folder is on no search path.
+    const QString lib = QStringLiteral("/home/u/venv/lib/python3.11/site-packages/nvidia/cudnn/lib");
+    const FrameworkVerdict verdict = FrameworkJudge().judge(
+        subject(QStringLiteral("ctranslate2"),
+                QStringLiteral("4.5.0"),
+                {copy(QStringLiteral("9.1.0.70"), lib, QStringLiteral("pip"), QStringLiteral("/home/u/venv"))}),
+        linuxWith({}));
+    QCOMPARE(verdict.fits, std::optional<bool>(false));
+    QVERIFY2(verdict.codes().contains(FrameworkCode::NotFound), qPrintable(verdict.codes().join(QLatin1Char(' '))));
+    QVERIFY(!verdict.loads);
 }
 
 void TestFrameworkJudge::condaEnvironmentsCudnnComesFirst()
