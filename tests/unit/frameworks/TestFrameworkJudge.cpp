@@ -31,6 +31,22 @@ FrameworkSubject subject(const QString& distribution, const QString& version, QL
     return s;
 }
 
+/** The folder of the nvidia-cudnn-cu12 wheel torch brought into /home/u/venv. */
+const QString& torchsCudnnWheel()
+{
+    static const QString lib = QStringLiteral("/home/u/venv/lib/python3.11/site-packages/nvidia/cudnn/lib");
+    return lib;
+}
+
+/** A distribution in that venv, its cuDNN 9.1.0.70 wheel among the environment's own copies. */
+FrameworkSubject besideTorchsCudnnWheel(const QString& distribution, const QString& version)
+{
+    return subject(
+        distribution,
+        version,
+        {copy(QStringLiteral("9.1.0.70"), torchsCudnnWheel(), QStringLiteral("pip"), QStringLiteral("/home/u/venv"))});
+}
+
 MachineFacts linuxWith(QList<CudnnCopyFact> searchPath)
 {
     MachineFacts m;
@@ -291,17 +307,14 @@ void TestFrameworkJudge::verdicts()
 
 void TestFrameworkJudge::torchOwnWheelFitsWithOrigin()
 {
-    const QString lib = QStringLiteral("/home/u/venv/lib/python3.11/site-packages/nvidia/cudnn/lib");
     const FrameworkVerdict verdict = FrameworkJudge().judge(
-        subject(QStringLiteral("torch"),
-                QStringLiteral("2.5.1"),
-                {copy(QStringLiteral("9.1.0.70"), lib, QStringLiteral("pip"), QStringLiteral("/home/u/venv"))}),
+        besideTorchsCudnnWheel(QStringLiteral("torch"), QStringLiteral("2.5.1")),
         linuxWith({copy(
             QStringLiteral("8.9.7"), QStringLiteral("/usr/lib/x86_64-linux-gnu"), QStringLiteral("system-package"))}));
     QCOMPARE(verdict.fits, std::optional<bool>(true));
     QCOMPARE(verdict.codes(), QStringList{FrameworkCode::OwnCopy});
     QCOMPARE(verdict.loads->origin, QStringLiteral("pip"));
-    QCOMPARE(verdict.loads->path, lib);
+    QCOMPARE(verdict.loads->path, torchsCudnnWheel());
     QVERIFY(!verdict.fromSearchPath); // no install here serves it or can break it
 }
 
@@ -309,12 +322,8 @@ void TestFrameworkJudge::ctranslate2DoesNotSeeTorchsCudnnWheel()
 {
     // faster-whisper's classic: torch's nvidia-cudnn wheel sits in the same venv, but CTranslate2's cuDNN
     // dispatcher loads the sub-libraries by name, and that folder is on no search path.
-    const QString lib = QStringLiteral("/home/u/venv/lib/python3.11/site-packages/nvidia/cudnn/lib");
     const FrameworkVerdict verdict = FrameworkJudge().judge(
-        subject(QStringLiteral("ctranslate2"),
-                QStringLiteral("4.5.0"),
-                {copy(QStringLiteral("9.1.0.70"), lib, QStringLiteral("pip"), QStringLiteral("/home/u/venv"))}),
-        linuxWith({}));
+        besideTorchsCudnnWheel(QStringLiteral("ctranslate2"), QStringLiteral("4.5.0")), linuxWith({}));
     QCOMPARE(verdict.fits, std::optional<bool>(false));
     QVERIFY2(verdict.codes().contains(FrameworkCode::NotFound), qPrintable(verdict.codes().join(QLatin1Char(' '))));
     QVERIFY(!verdict.loads);
