@@ -146,12 +146,12 @@ SetupOutcome Engine::installChoice(const PackageChoice& choice,
     if (!request.judgedSha256.isEmpty() && chosen->inspection.sha256 != request.judgedSha256) {
         outcome.refusal = SetupOutcome::Refusal{
             TaskStatus::Rejected,
-            Diagnostic::error(ElevationCode::PackageChanged,
-                              SetupOutcome::tr("%1 is not the archive that was checked: its SHA-256 is %2, not %3. "
-                                               "Nothing was changed.")
-                                  .arg(chosen->inspection.file, chosen->inspection.sha256, request.judgedSha256),
-                              SetupOutcome::tr("Check the archive again (another file was put in its place), then "
-                                               "install it."))
+            Diagnostic::of(ElevationCode::PackageChanged,
+                           SetupOutcome::tr("%1 is not the archive that was checked: its SHA-256 is %2, not %3. "
+                                            "Nothing was changed.")
+                               .arg(chosen->inspection.file, chosen->inspection.sha256, request.judgedSha256),
+                           SetupOutcome::tr("Check the archive again (another file was put in its place), then "
+                                            "install it."))
                 .about(chosen->inspection.file)};
         InstallLog::to(log.get(), outcome.refusal->why.message);
         return outcome;
@@ -334,13 +334,13 @@ std::optional<SetupOutcome::Refusal> Engine::managedFilesRefusal(const QString& 
         return std::nullopt;
     return SetupOutcome::Refusal{
         TaskStatus::Rejected,
-        Diagnostic::error(InstallCode::ManagedFiles,
-                          SetupOutcome::tr("%1 holds cuDNN files that a package manager keeps: %2. cudnn-setup does "
-                                           "not write over them, so nothing was changed.")
-                              .arg(displayPath(os, toolkitRoot), files.join(QStringLiteral(", "))),
-                          SetupOutcome::tr("Let each manager put its own files right (%1), or install into a toolkit "
-                                           "whose cuDNN no package manager keeps.")
-                              .arg(commands.join(QStringLiteral("; "))))
+        Diagnostic::of(InstallCode::ManagedFiles,
+                       SetupOutcome::tr("%1 holds cuDNN files that a package manager keeps: %2. cudnn-setup does "
+                                        "not write over them, so nothing was changed.")
+                           .arg(displayPath(os, toolkitRoot), files.join(QStringLiteral(", "))),
+                       SetupOutcome::tr("Let each manager put its own files right (%1), or install into a toolkit "
+                                        "whose cuDNN no package manager keeps.")
+                           .arg(commands.join(QStringLiteral("; "))))
             .about(toolkitRoot)};
 }
 
@@ -427,7 +427,7 @@ InstallResult Engine::alreadyInstalled(const InstallPlan& plan, InstallLog* log)
     for (const InstallItem& item : plan.items)
         result.files.append({item.destination, QStringLiteral("unchanged"), item.sha256, item.linkTarget});
     // Where the files came from, so the page and the report say one thing: installed, by that command.
-    result.diagnostics.append(Diagnostic::info(
+    result.diagnostics.append(Diagnostic::of(
         InstallCode::Unchanged,
         SetupOutcome::tr("The command run with administrator rights installed these files into %1; nothing more "
                          "was written there.")

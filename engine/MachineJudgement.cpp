@@ -80,9 +80,9 @@ Diagnostics MachinesJudgement::diagnostics() const
         if (judgement.fits())
             continue;
         if (!judgement.error.isEmpty())
-            all.append(Diagnostic::error(PackageCode::MachineUnreadable,
-                                         tr("%1 does not describe a machine: %2.").arg(judgement.file, judgement.error),
-                                         tr("Write it with cudnn-setup --detect --json on that machine."))
+            all.append(Diagnostic::of(PackageCode::MachineUnreadable,
+                                      tr("%1 does not describe a machine: %2.").arg(judgement.file, judgement.error),
+                                      tr("Write it with cudnn-setup --detect --json on that machine."))
                            .about(judgement.file));
         Diagnostics reasons = diagnosticsOf(judgement.choice.findings);
         if (const PackageVerdict* verdict = judgement.verdict())

@@ -95,7 +95,7 @@ Engine::uninstall(const UninstallRequest& request, ProgressSink* progress, Cance
             outcome.candidates = copies;
             if (copies.isEmpty()) {
                 outcome.result.status = InstallResult::Status::NotInstalled;
-                outcome.result.diagnostics.append(Diagnostic::info(
+                outcome.result.diagnostics.append(Diagnostic::of(
                     InstallCode::NotInstalled,
                     UninstallOutcome::tr("No CUDA toolkit found here holds a cuDNN that cudnn-setup installed.")));
             } else {
@@ -104,10 +104,10 @@ Engine::uninstall(const UninstallRequest& request, ProgressSink* progress, Cance
                     roots.append(copy.root);
                 outcome.result.status = InstallResult::Status::Rejected;
                 outcome.result.diagnostics.append(
-                    Diagnostic::error(InstallCode::AmbiguousUninstall,
-                                      UninstallOutcome::tr("cudnn-setup installed cuDNN into several toolkits: %1.")
-                                          .arg(roots.join(QStringLiteral(", "))),
-                                      UninstallOutcome::tr("Choose the toolkit to uninstall from.")));
+                    Diagnostic::of(InstallCode::AmbiguousUninstall,
+                                   UninstallOutcome::tr("cudnn-setup installed cuDNN into several toolkits: %1.")
+                                       .arg(roots.join(QStringLiteral(", "))),
+                                   UninstallOutcome::tr("Choose the toolkit to uninstall from.")));
             }
             return outcome;
         }

@@ -255,20 +255,21 @@ void CudnnCopyFinder::judgeStrayCopy(CudnnInstall& copy, const QStringList& libr
              "of the ld.so.conf.d file that names it). Repair leaves the folder alone: it is no install to restore.")
               .arg(where);
     const Diagnostic diagnostic = wins.isEmpty()
-        ? Diagnostic::warning(DetectCode::CudnnStrayCopy,
-                              tr("%1 is a stray copy of cuDNN %2, not an install: it holds %3 but not %4. Other "
-                                 "folders come before it on the search path for now.")
-                                  .arg(where)
-                                  .arg(copy.major)
-                                  .arg(has, lacks),
-                              fix)
-        : Diagnostic::error(DetectCode::CudnnStrayCopy,
-                            tr("%1 is a stray copy of cuDNN %2, not an install: it holds %3 but not %4, and it comes "
-                               "first on the search path, so a program that loads %5 gets it from there and fails.")
-                                .arg(where)
-                                .arg(copy.major)
-                                .arg(has, lacks, wins),
-                            fix);
+        ? Diagnostic::of(Severity::Warning,
+                         DetectCode::CudnnStrayCopy,
+                         tr("%1 is a stray copy of cuDNN %2, not an install: it holds %3 but not %4. Other "
+                            "folders come before it on the search path for now.")
+                             .arg(where)
+                             .arg(copy.major)
+                             .arg(has, lacks),
+                         fix)
+        : Diagnostic::of(DetectCode::CudnnStrayCopy,
+                         tr("%1 is a stray copy of cuDNN %2, not an install: it holds %3 but not %4, and it comes "
+                            "first on the search path, so a program that loads %5 gets it from there and fails.")
+                             .arg(where)
+                             .arg(copy.major)
+                             .arg(has, lacks, wins),
+                         fix);
     copy.problems.removeIf([](const CudnnProblem& p) { return p.kind == CudnnProblem::Kind::MissingLibraries; });
     copy.problems.prepend(CudnnProblem{CudnnProblem::Kind::StrayCopy, Diagnostic(diagnostic).about(copy.root)});
 }
@@ -300,13 +301,13 @@ Diagnostics CudnnCopyFinder::installerPathFindings(const QList<CudnnInstall>& co
         if (holders.isEmpty())
             continue;
         findings.append(
-            Diagnostic::warning(DetectCode::CudnnInstallerPathEmpty,
-                                tr("PATH names %1, which NVIDIA's cuDNN installer added, but the DLLs are one level "
-                                   "down in %2. Windows does not search subfolders of a PATH entry, so a program that "
-                                   "loads cudnn64_9.dll by name fails (\"Could not locate cudnn_ops64_9.dll\").")
-                                    .arg(displayPath(os, folder), holders.join(QStringLiteral(", "))),
-                                tr("Let the search-path fix put the folder that matches your toolkit's CUDA version on "
-                                   "PATH (repair does this)."))
+            Diagnostic::of(DetectCode::CudnnInstallerPathEmpty,
+                           tr("PATH names %1, which NVIDIA's cuDNN installer added, but the DLLs are one level "
+                              "down in %2. Windows does not search subfolders of a PATH entry, so a program that "
+                              "loads cudnn64_9.dll by name fails (\"Could not locate cudnn_ops64_9.dll\").")
+                               .arg(displayPath(os, folder), holders.join(QStringLiteral(", "))),
+                           tr("Let the search-path fix put the folder that matches your toolkit's CUDA version on "
+                              "PATH (repair does this)."))
                 .about(displayPath(os, folder)) // the PATH entry as the user's PATH writes it
                 .offering(FixAction::Kind::RunRepair));
     }

@@ -176,7 +176,7 @@ void CudnnInstallScanner::checkLibraries(CudnnInstall& install) const
     if (!fileSet) {
         install.problems.append(CudnnProblem{
             CudnnProblem::Kind::UnknownMajor,
-            Diagnostic::warning(
+            Diagnostic::of(
                 DetectCode::CudnnUnknownMajor,
                 tr("cuDNN %1 in %2 is a major version this program does not know.").arg(install.major).arg(where),
                 tr("Update cudnn-setup."))
@@ -196,7 +196,7 @@ void CudnnInstallScanner::checkLibraries(CudnnInstall& install) const
         const bool none = install.missingLibraries.size() == fileSet->runtimeLibraries(m_os).size();
         install.problems.append(CudnnProblem{
             CudnnProblem::Kind::MissingLibraries,
-            Diagnostic::error(
+            Diagnostic::of(
                 DetectCode::CudnnMissingLibraries,
                 none ? tr("cuDNN %1 headers are in %2 but none of its libraries are.").arg(install.major).arg(where)
                      : tr("cuDNN %1 in %2 is missing %3.")
@@ -212,7 +212,7 @@ void CudnnInstallScanner::checkLibraries(CudnnInstall& install) const
         if (file.kind == CudnnLibraryFile::Kind::BrokenSymlink) {
             install.problems.append(CudnnProblem{
                 CudnnProblem::Kind::BrokenLink,
-                Diagnostic::error(
+                Diagnostic::of(
                     DetectCode::CudnnBrokenLink,
                     tr("%1 is a link to %2, which does not exist.").arg(displayPath(m_os, file.path), file.linkTarget),
                     tr("Reinstall cuDNN, or point the link at the library file."))
@@ -227,19 +227,19 @@ void CudnnInstallScanner::checkLibraries(CudnnInstall& install) const
         if (file.size == 0) {
             install.problems.append(CudnnProblem{
                 CudnnProblem::Kind::EmptyFile,
-                Diagnostic::error(DetectCode::CudnnEmptyFile,
-                                  tr("%1 is empty (a blocked or interrupted copy).").arg(displayPath(m_os, real)),
-                                  tr("Copy it again from the cuDNN archive (repair can restore it)."))
+                Diagnostic::of(DetectCode::CudnnEmptyFile,
+                               tr("%1 is empty (a blocked or interrupted copy).").arg(displayPath(m_os, real)),
+                               tr("Copy it again from the cuDNN archive (repair can restore it)."))
                     .about(real)});
         }
         if (!file.readableByAll) {
-            install.problems.append(CudnnProblem{
-                CudnnProblem::Kind::NotReadable,
-                Diagnostic::warning(DetectCode::CudnnNotReadable,
-                                    tr("%1 is not readable by all users, so other accounts cannot load it.")
-                                        .arg(displayPath(m_os, real)),
-                                    tr("Run: chmod a+r %1").arg(real))
-                    .about(real)});
+            install.problems.append(
+                CudnnProblem{CudnnProblem::Kind::NotReadable,
+                             Diagnostic::of(DetectCode::CudnnNotReadable,
+                                            tr("%1 is not readable by all users, so other accounts cannot load it.")
+                                                .arg(displayPath(m_os, real)),
+                                            tr("Run: chmod a+r %1").arg(real))
+                                 .about(real)});
         }
     }
 }
@@ -263,7 +263,7 @@ void CudnnInstallScanner::checkFlattenedLinks(CudnnInstall& install) const
             continue;
         install.problems.append(CudnnProblem{
             CudnnProblem::Kind::FlattenedLink,
-            Diagnostic::warning(
+            Diagnostic::of(
                 DetectCode::CudnnFlattenedLink,
                 tr("%1 is a copy of %2 instead of a link to it (copied without keeping links); "
                    "ldconfig reports it as \"not a symbolic link\".")
@@ -310,23 +310,23 @@ void CudnnInstallScanner::checkVersions(CudnnInstall& install) const
         versions.sort();
         install.problems.append(CudnnProblem{
             CudnnProblem::Kind::MixedVersions,
-            Diagnostic::error(DetectCode::CudnnMixedVersions,
-                              tr("%1 holds cuDNN library files of several versions (%2); the sub-libraries will "
-                                 "refuse to work together.")
-                                  .arg(displayPath(m_os, install.root), versions.join(QStringLiteral(", "))),
-                              tr("Uninstall the older files or reinstall one cuDNN version."))
+            Diagnostic::of(DetectCode::CudnnMixedVersions,
+                           tr("%1 holds cuDNN library files of several versions (%2); the sub-libraries will "
+                              "refuse to work together.")
+                               .arg(displayPath(m_os, install.root), versions.join(QStringLiteral(", "))),
+                           tr("Uninstall the older files or reinstall one cuDNN version."))
                 .about(install.root)});
     }
     if (install.headerVersion && install.libraryVersion
         && !install.headerVersion->sameRelease(*install.libraryVersion)) {
         install.problems.append(
             CudnnProblem{CudnnProblem::Kind::HeaderMismatch,
-                         Diagnostic::warning(DetectCode::CudnnHeaderMismatch,
-                                             tr("The cuDNN headers in %1 say %2 but the libraries are %3.")
-                                                 .arg(displayPath(m_os, install.root),
-                                                      install.headerVersion->toString(),
-                                                      install.libraryVersion->toString()),
-                                             tr("Reinstall one cuDNN version so headers and libraries match."))
+                         Diagnostic::of(DetectCode::CudnnHeaderMismatch,
+                                        tr("The cuDNN headers in %1 say %2 but the libraries are %3.")
+                                            .arg(displayPath(m_os, install.root),
+                                                 install.headerVersion->toString(),
+                                                 install.libraryVersion->toString()),
+                                        tr("Reinstall one cuDNN version so headers and libraries match."))
                              .about(install.root)});
     }
 }
@@ -347,10 +347,10 @@ void CudnnInstallScanner::checkImportLibraries(CudnnInstall& install) const
     if (!missing.isEmpty()) {
         install.problems.append(CudnnProblem{
             CudnnProblem::Kind::ImportLibrariesMissing,
-            Diagnostic::warning(DetectCode::CudnnImportLibrariesMissing,
-                                tr("Programs can load cuDNN from %1, but building against it needs %2 in lib\\x64.")
-                                    .arg(displayPath(m_os, install.root), missing.join(QStringLiteral(", "))),
-                                tr("Reinstall cuDNN from its archive to add the import libraries."))
+            Diagnostic::of(DetectCode::CudnnImportLibrariesMissing,
+                           tr("Programs can load cuDNN from %1, but building against it needs %2 in lib\\x64.")
+                               .arg(displayPath(m_os, install.root), missing.join(QStringLiteral(", "))),
+                           tr("Reinstall cuDNN from its archive to add the import libraries."))
                 .about(install.root)});
     }
 }

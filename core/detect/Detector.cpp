@@ -174,18 +174,18 @@ void Detector::checkDriverAgainstToolkits(SystemSnapshot& snapshot) const
         const QString root = displayPath(m_host.os, toolkit.root);
         if (fit.kind == CudaDriverTable::Fit::Kind::MinorCompatibility) {
             snapshot.diagnostics.append(
-                Diagnostic::info(DetectCode::DriverMinorCompat,
-                                 tr("Driver %1 is older than CUDA %2 asks for (%3); it runs through minor version "
-                                    "compatibility, without PTX JIT of newer code.")
-                                     .arg(driver.toString(), toolkit.version->toString(), minimum.toString()),
-                                 tr("Update the driver to %1 or newer for full support.").arg(minimum.toString()))
+                Diagnostic::of(DetectCode::DriverMinorCompat,
+                               tr("Driver %1 is older than CUDA %2 asks for (%3); it runs through minor version "
+                                  "compatibility, without PTX JIT of newer code.")
+                                   .arg(driver.toString(), toolkit.version->toString(), minimum.toString()),
+                               tr("Update the driver to %1 or newer for full support.").arg(minimum.toString()))
                     .about(toolkit.root));
         } else {
             snapshot.diagnostics.append(
-                Diagnostic::warning(DetectCode::DriverTooOld,
-                                    tr("Driver %1 is too old for CUDA %2 in %3, which needs %4 or newer.")
-                                        .arg(driver.toString(), toolkit.version->toString(), root, minimum.toString()),
-                                    tr("Update the NVIDIA driver to %1 or newer.").arg(minimum.toString()))
+                Diagnostic::of(DetectCode::DriverTooOld,
+                               tr("Driver %1 is too old for CUDA %2 in %3, which needs %4 or newer.")
+                                   .arg(driver.toString(), toolkit.version->toString(), root, minimum.toString()),
+                               tr("Update the NVIDIA driver to %1 or newer.").arg(minimum.toString()))
                     .about(toolkit.root));
         }
     }

@@ -24,7 +24,7 @@ bool DriverDetector::askProbe(Result& result) const
 {
     const QString probe = probeProgram(m_host);
     if (!QFileInfo(probe).isExecutable()) {
-        result.diagnostics.append(Diagnostic::warning(
+        result.diagnostics.append(Diagnostic::of(
             DetectCode::ProbeMissing,
             tr("cudnn-probe was not found next to this program (%1).").arg(displayPath(m_host.os, probe)),
             tr("Reinstall cudnn-setup; without the probe the driver is "
@@ -45,7 +45,7 @@ bool DriverDetector::askProbe(Result& result) const
                        m_probeTimeoutMs,
                        environment);
     if (run.timedOut || run.exitCode == 124) {
-        result.diagnostics.append(Diagnostic::warning(
+        result.diagnostics.append(Diagnostic::of(
             DetectCode::DriverHangs,
             tr("The NVIDIA driver did not answer within %1 seconds.").arg(m_probeTimeoutMs / 1000.0, 0, 'g', 3),
             tr("Restart the machine; if it persists, reinstall the driver.")));
@@ -53,7 +53,7 @@ bool DriverDetector::askProbe(Result& result) const
     }
     if (!run.succeeded()
         || !ToolOutputParsers::parseProbeDriverJson(run.standardOutput, &result.driver, &result.gpus)) {
-        result.diagnostics.append(Diagnostic::warning(
+        result.diagnostics.append(Diagnostic::of(
             DetectCode::DriverProbeFailed,
             tr("Loading the driver libraries failed: %1")
                 .arg(run.errorString.isEmpty() ? QString::fromUtf8(run.standardError).trimmed() : run.errorString),
@@ -110,7 +110,7 @@ DriverDetector::Result DriverDetector::detect() const
         // A driver that hangs is installed; DRV-HANGS already says so and what to do.
         if (containsCode(result.diagnostics, DetectCode::DriverHangs))
             return result;
-        result.diagnostics.append(Diagnostic::warning(
+        result.diagnostics.append(Diagnostic::of(
             DetectCode::DriverNotFound,
             result.driver.error.isEmpty() ? tr("No NVIDIA driver found.")
                                           : tr("No NVIDIA driver found (%1).").arg(result.driver.error),
@@ -118,10 +118,10 @@ DriverDetector::Result DriverDetector::detect() const
                "without a driver.")));
     } else if (!result.driver.error.isEmpty()) {
         result.diagnostics.append(
-            Diagnostic::warning(DetectCode::DriverNotWorking,
-                                tr("The NVIDIA driver is installed but not working: %1").arg(result.driver.error),
-                                tr("Check that the GPU is visible (nvidia-smi) and restart "
-                                   "after a driver update.")));
+            Diagnostic::of(DetectCode::DriverNotWorking,
+                           tr("The NVIDIA driver is installed but not working: %1").arg(result.driver.error),
+                           tr("Check that the GPU is visible (nvidia-smi) and restart "
+                              "after a driver update.")));
     }
     return result;
 }

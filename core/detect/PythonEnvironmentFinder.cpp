@@ -234,11 +234,11 @@ PythonEnvironmentFinder::Result PythonEnvironmentFinder::find(const QStringList&
             continue;
         }
         result.diagnostics.append(
-            Diagnostic::error(DetectCode::PythonEnvNotFound,
-                              tr("%1 is not a Python environment: it has no pyvenv.cfg, no conda-meta folder and no "
-                                 "site-packages.")
-                                  .arg(displayPath(m_host.os, root)),
-                              tr("Give the environment's root folder (the one holding pyvenv.cfg or conda-meta)."))
+            Diagnostic::of(DetectCode::PythonEnvNotFound,
+                           tr("%1 is not a Python environment: it has no pyvenv.cfg, no conda-meta folder and no "
+                              "site-packages.")
+                               .arg(displayPath(m_host.os, root)),
+                           tr("Give the environment's root folder (the one holding pyvenv.cfg or conda-meta)."))
                 .about(root));
     }
     QElapsedTimer clock;
@@ -247,13 +247,13 @@ PythonEnvironmentFinder::Result PythonEnvironmentFinder::find(const QStringList&
     for (qsizetype i = 0; i < found.size(); ++i) {
         if (result.environments.size() >= MaxEnvironments || clock.elapsed() > DeadlineMs) {
             result.diagnostics.append(
-                Diagnostic::warning(DetectCode::PythonEnvsCapped,
-                                    tr("Detection stopped looking at Python environments after %n of them; %1 more "
-                                       "were not looked at, so a framework in one of those is not judged.",
-                                       nullptr,
-                                       int(result.environments.size()))
-                                        .arg(found.size() - i),
-                                    tr("Name the environment you care about with its folder, so it is read first."))
+                Diagnostic::of(DetectCode::PythonEnvsCapped,
+                               tr("Detection stopped looking at Python environments after %n of them; %1 more "
+                                  "were not looked at, so a framework in one of those is not judged.",
+                                  nullptr,
+                                  int(result.environments.size()))
+                                   .arg(found.size() - i),
+                               tr("Name the environment you care about with its folder, so it is read first."))
                     .about(found.at(i).first));
             break;
         }

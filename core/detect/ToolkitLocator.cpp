@@ -117,10 +117,10 @@ ToolkitLocator::Result ToolkitLocator::locate(const QStringList& explicitRoots) 
         if (info.isSymLink() && !info.exists()) {
             result.problems.append(
                 ToolkitProblem{ToolkitProblem::Kind::LinkDangling,
-                               Diagnostic::warning(DetectCode::CudaLinkDangling,
-                                                   tr("%1 is a link to %2, which does not exist.")
-                                                       .arg(displayPath(os, candidate.path), info.symLinkTarget()),
-                                                   tr("Point it at an installed toolkit or remove it."))
+                               Diagnostic::of(DetectCode::CudaLinkDangling,
+                                              tr("%1 is a link to %2, which does not exist.")
+                                                  .arg(displayPath(os, candidate.path), info.symLinkTarget()),
+                                              tr("Point it at an installed toolkit or remove it."))
                                    .about(candidate.path)});
             continue;
         }
@@ -129,19 +129,18 @@ ToolkitLocator::Result ToolkitLocator::locate(const QStringList& explicitRoots) 
             if (candidate.trust == Candidate::Trust::Explicit) {
                 result.problems.append(ToolkitProblem{
                     ToolkitProblem::Kind::RootInvalid,
-                    Diagnostic::error(DetectCode::CudaRootInvalid,
-                                      tr("%1 is not a CUDA toolkit (no bin/nvcc, include/cuda.h or version file).")
-                                          .arg(displayPath(os, candidate.path)),
-                                      tr("Pass the folder that contains the toolkit's bin and include folders."))
+                    Diagnostic::of(DetectCode::CudaRootInvalid,
+                                   tr("%1 is not a CUDA toolkit (no bin/nvcc, include/cuda.h or version file).")
+                                       .arg(displayPath(os, candidate.path)),
+                                   tr("Pass the folder that contains the toolkit's bin and include folders."))
                         .about(candidate.path)});
             } else if (candidate.trust == Candidate::Trust::Announced) {
                 result.problems.append(ToolkitProblem{
                     ToolkitProblem::Kind::PathStale,
-                    Diagnostic::warning(
-                        DetectCode::CudaPathStale,
-                        tr("%1 points at %2, which is not a CUDA toolkit.")
-                            .arg(candidate.source, displayPath(os, candidate.path)),
-                        tr("Reinstall that toolkit or remove the stale %1 setting.").arg(candidate.source))
+                    Diagnostic::of(DetectCode::CudaPathStale,
+                                   tr("%1 points at %2, which is not a CUDA toolkit.")
+                                       .arg(candidate.source, displayPath(os, candidate.path)),
+                                   tr("Reinstall that toolkit or remove the stale %1 setting.").arg(candidate.source))
                         .about(candidate.path)});
             }
             continue;
@@ -163,11 +162,11 @@ ToolkitLocator::Result ToolkitLocator::locate(const QStringList& explicitRoots) 
             if (!toolkit.version) {
                 result.problems.append(ToolkitProblem{
                     ToolkitProblem::Kind::VersionUnknown,
-                    Diagnostic::warning(DetectCode::CudaVersionUnknown,
-                                        tr("Cannot tell the CUDA version of %1: no version.json, version.txt, "
-                                           "cuda.h or working nvcc.")
-                                            .arg(displayPath(os, canonical)),
-                                        tr("Repair or reinstall this toolkit."))
+                    Diagnostic::of(DetectCode::CudaVersionUnknown,
+                                   tr("Cannot tell the CUDA version of %1: no version.json, version.txt, "
+                                      "cuda.h or working nvcc.")
+                                       .arg(displayPath(os, canonical)),
+                                   tr("Repair or reinstall this toolkit."))
                         .about(canonical)});
             }
             result.toolkits.append(toolkit);
@@ -184,7 +183,7 @@ ToolkitLocator::Result ToolkitLocator::locate(const QStringList& explicitRoots) 
     if (result.toolkits.isEmpty()) {
         result.problems.append(ToolkitProblem{
             ToolkitProblem::Kind::NoneFound,
-            Diagnostic::warning(
+            Diagnostic::of(
                 DetectCode::CudaNoneFound,
                 tr("No CUDA toolkit was found."),
                 tr("Install the CUDA toolkit first (cuDNN is added to a toolkit), or choose the folder it is in."))
@@ -253,17 +252,16 @@ void ToolkitLocator::markActive(Result& result) const
     if (disagree) {
         result.problems.append(ToolkitProblem{
             ToolkitProblem::Kind::ActiveDisagree,
-            Diagnostic::warning(DetectCode::CudaActiveDisagree,
-                                tr("The toolkit pointers disagree: %1.").arg(descriptions.join(QStringLiteral("; "))),
-                                tr("Decide which toolkit gets cuDNN and make PATH, CUDA_PATH and /usr/local/cuda "
-                                   "point at it (the environment step can do this)."))
+            Diagnostic::of(DetectCode::CudaActiveDisagree,
+                           tr("The toolkit pointers disagree: %1.").arg(descriptions.join(QStringLiteral("; "))),
+                           tr("Decide which toolkit gets cuDNN and make PATH, CUDA_PATH and /usr/local/cuda "
+                              "point at it (the environment step can do this)."))
                 .about(active->root)});
     } else if (!active && result.toolkits.size() > 1) {
-        result.problems.append(
-            ToolkitProblem{ToolkitProblem::Kind::NoActive,
-                           Diagnostic::info(DetectCode::CudaNoActive,
-                                            tr("Several toolkits are installed and none is on PATH."),
-                                            tr("Choose the toolkit that gets cuDNN."))
-                               .offering(FixAction::Kind::ChooseToolkit)});
+        result.problems.append(ToolkitProblem{ToolkitProblem::Kind::NoActive,
+                                              Diagnostic::of(DetectCode::CudaNoActive,
+                                                             tr("Several toolkits are installed and none is on PATH."),
+                                                             tr("Choose the toolkit that gets cuDNN."))
+                                                  .offering(FixAction::Kind::ChooseToolkit)});
     }
 }

@@ -126,8 +126,7 @@ Diagnostic EnvironmentReport::diagnosticFor(const EnvironmentConflict& conflict)
             message = EnvironmentConflict::tr("A new program cannot find %1 at all.").arg(library);
         break;
     }
-    Diagnostic diagnostic{code, severity, message, conflict.fix, {}, {}};
-    return diagnostic.about(library);
+    return Diagnostic::of(severity, code, message, conflict.fix).about(library);
 }
 
 void EnvironmentReport::attributeCopies(const QList<CudnnInstall>& copies)
@@ -187,7 +186,7 @@ std::optional<Diagnostic> EnvironmentReport::cudaLinkDiagnostic() const
 {
     if (!cudaLink || cudaLink->pointsAtTarget)
         return std::nullopt;
-    return Diagnostic::info(
+    return Diagnostic::of(
                EnvironmentCode::CudaLink,
                cudaLink->target.isEmpty() ? EnvironmentConflict::tr("%1 does not exist.").arg(cudaLink->path)
                                           : EnvironmentConflict::tr("%1 points at %2, not at %3.")

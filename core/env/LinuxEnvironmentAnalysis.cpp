@@ -49,12 +49,12 @@ void LinuxEnvironmentAnalysis::planUser(const State& before, State& after, Envir
         m_locations.homeDirectory, m_locations.shell(), [](const QString& path) { return QFileInfo::exists(path); });
     if (!login.readByShell) {
         report.diagnostics.append(
-            Diagnostic::warning(EnvironmentCode::ShellUnsupported,
-                                tr("Your login shell, %1, does not read %2; only programs started from sh-compatible "
-                                   "login sessions and graphical sessions see the change.")
-                                    .arg(login.shell, login.path),
-                                tr("Add the toolkit's bin to PATH and its lib64 to LD_LIBRARY_PATH in your shell's "
-                                   "own start-up file."))
+            Diagnostic::of(EnvironmentCode::ShellUnsupported,
+                           tr("Your login shell, %1, does not read %2; only programs started from sh-compatible "
+                              "login sessions and graphical sessions see the change.")
+                               .arg(login.shell, login.path),
+                           tr("Add the toolkit's bin to PATH and its lib64 to LD_LIBRARY_PATH in your shell's "
+                              "own start-up file."))
                 .about(login.path));
     }
     const QByteArray current = FileEditStep::readFile(login.path).value_or(QByteArray());
@@ -143,7 +143,7 @@ void LinuxEnvironmentAnalysis::judgeLoaderCache(const QStringList& libraries,
         const QString nowText = entry.now ? displayPath(LinuxOs, entry.now->path) : tr("no copy at all");
         const QString thenText = entry.rebuilt ? displayPath(LinuxOs, entry.rebuilt->path) : tr("no copy at all");
         report.diagnostics.append(
-            Diagnostic::warning(
+            Diagnostic::of(
                 EnvironmentCode::LoaderCacheStale,
                 tr("The loader cache is out of date: new programs get %1 for %2 until it is rebuilt; then they get "
                    "%3.")
@@ -230,7 +230,7 @@ EnvironmentReport LinuxEnvironmentAnalysis::analyse(const EnvironmentTarget& tar
         rebuilt.cacheAsIs = false;
         if (targetLoses(libraries, planningLibraries, report.libraryDirs)
             && !targetLoses(libraries, libraryOrder(rebuilt), report.libraryDirs)) {
-            report.diagnostics.append(Diagnostic::info(
+            report.diagnostics.append(Diagnostic::of(
                 EnvironmentCode::LoaderCacheRootOnly,
                 tr("The loader cache covers %1, but only root can rebuild it, so new programs would go on getting "
                    "the copies it names now; the fix puts the toolkit first on LD_LIBRARY_PATH instead.")

@@ -22,11 +22,11 @@ std::optional<Diagnostic> RootSearchPath::refusal(OsFlavor os, EnvironmentScope 
                  "every program of every user, set-user-ID programs too, would load what is put there.")
             : tr("The administrator's own search path would name %1, which others than the administrator can "
                  "change (%2): every program the administrator starts would load what is put there.");
-        return Diagnostic::error(EnvironmentCode::FolderUntrusted,
-                                 whose.arg(displayPath(os, folder), trust.explanation()),
-                                 tr("Nothing on the search path was changed. Use a toolkit in a folder only the "
-                                    "administrator can change (as NVIDIA's installers place it), or make the fix "
-                                    "for your own account without administrator rights."))
+        return Diagnostic::of(EnvironmentCode::FolderUntrusted,
+                              whose.arg(displayPath(os, folder), trust.explanation()),
+                              tr("Nothing on the search path was changed. Use a toolkit in a folder only the "
+                                 "administrator can change (as NVIDIA's installers place it), or make the fix "
+                                 "for your own account without administrator rights."))
             .about(folder);
     }
     return std::nullopt;

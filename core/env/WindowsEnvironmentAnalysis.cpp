@@ -39,10 +39,10 @@ void WindowsEnvironmentAnalysis::planPath(const WindowsEnvironment& before,
     const QString key = EnvironmentStore::keyName(scope) + QStringLiteral("\\Path");
     if (!old.isReadable()) {
         report.plan.diagnostics.append(
-            Diagnostic::error(EnvironmentCode::PathUnreadable,
-                              tr("%1 cannot be read (%2), so it is left alone.").arg(key, old.data),
-                              tr("Check the value with regedit; cudnn-setup never writes over a value it cannot "
-                                 "read."))
+            Diagnostic::of(EnvironmentCode::PathUnreadable,
+                           tr("%1 cannot be read (%2), so it is left alone.").arg(key, old.data),
+                           tr("Check the value with regedit; cudnn-setup never writes over a value it cannot "
+                              "read."))
                 .about(key));
         return;
     }
@@ -56,12 +56,12 @@ void WindowsEnvironmentAnalysis::planPath(const WindowsEnvironment& before,
         return;
     if (PathList::lengthVerdict(value.data) == PathList::LengthVerdict::TooLong) {
         report.plan.diagnostics.append(
-            Diagnostic::error(EnvironmentCode::PathTooLong,
-                              tr("%1 would be %2 characters long, past Windows' limit of %3; it is left as it is.")
-                                  .arg(key)
-                                  .arg(value.data.size())
-                                  .arg(PathList::VariableLengthLimit),
-                              tr("Remove entries that are no longer needed, then run the fix again."))
+            Diagnostic::of(EnvironmentCode::PathTooLong,
+                           tr("%1 would be %2 characters long, past Windows' limit of %3; it is left as it is.")
+                               .arg(key)
+                               .arg(value.data.size())
+                               .arg(PathList::VariableLengthLimit),
+                           tr("Remove entries that are no longer needed, then run the fix again."))
                 .about(key));
         return;
     }
@@ -71,12 +71,12 @@ void WindowsEnvironmentAnalysis::planPath(const WindowsEnvironment& before,
     const int effectiveLength = int(after.effective(PathVariable).size());
     if (effectiveLength > PathList::CmdPathLengthLimit) {
         report.plan.diagnostics.append(
-            Diagnostic::warning(EnvironmentCode::PathCmdLimit,
-                                tr("The PATH a new program gets would be %1 characters long; cmd.exe drops a PATH "
-                                   "longer than %2, and every command in it then fails.")
-                                    .arg(effectiveLength)
-                                    .arg(PathList::CmdPathLengthLimit),
-                                tr("Remove entries that are no longer needed from the machine or user PATH."))
+            Diagnostic::of(EnvironmentCode::PathCmdLimit,
+                           tr("The PATH a new program gets would be %1 characters long; cmd.exe drops a PATH "
+                              "longer than %2, and every command in it then fails.")
+                               .arg(effectiveLength)
+                               .arg(PathList::CmdPathLengthLimit),
+                           tr("Remove entries that are no longer needed from the machine or user PATH."))
                 .about(key));
     }
 }
@@ -101,11 +101,11 @@ void WindowsEnvironmentAnalysis::planCudaPath(const WindowsEnvironment& before,
                          PathList::expand(WindowsOs, userValue.data, before.lookup(EnvironmentScope::User)),
                          desired)) {
             report.diagnostics.append(
-                Diagnostic::warning(EnvironmentCode::UserOverrides,
-                                    tr("Your user variable %1 (%2) overrides the machine value for your account.")
-                                        .arg(name, userValue.data),
-                                    tr("Run the user-scope fix without administrator rights, or delete the user "
-                                       "variable."))
+                Diagnostic::of(EnvironmentCode::UserOverrides,
+                               tr("Your user variable %1 (%2) overrides the machine value for your account.")
+                                   .arg(name, userValue.data),
+                               tr("Run the user-scope fix without administrator rights, or delete the user "
+                                  "variable."))
                     .about(name));
         }
         if (!old.isReadable() || (old.exists() && samePath(WindowsOs, current, desired))

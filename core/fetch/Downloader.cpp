@@ -36,10 +36,9 @@ std::optional<qint64> contentRangeStart(const QByteArray& header)
 /** The cache folder would not take the bytes: where, why, and what to do. */
 Diagnostic cacheUnwritable(const QString& part, const QString& why)
 {
-    return Diagnostic::error(
-               FetchCode::CacheUnwritable,
-               QCoreApplication::translate("Downloader", "Cannot write %1: %2.").arg(part, why),
-               QCoreApplication::translate("Downloader", "Free some space, or choose another cache folder."))
+    return Diagnostic::of(FetchCode::CacheUnwritable,
+                          QCoreApplication::translate("Downloader", "Cannot write %1: %2.").arg(part, why),
+                          QCoreApplication::translate("Downloader", "Free some space, or choose another cache folder."))
         .about(part)
         .offering(FixAction::Kind::ChooseCacheFolder);
 }
@@ -208,11 +207,11 @@ DownloadResult Downloader::download(const DownloadRequest& request)
             && size == request.size && QString::fromLatin1(hex) == request.sha256) {
             result.file = request.destination;
             result.diagnostics.append(
-                Diagnostic::info(FetchCode::CacheHit,
-                                 QCoreApplication::translate("Downloader",
-                                                             "%1 was already in the cache and its SHA-256 matches; "
-                                                             "nothing was downloaded.")
-                                     .arg(request.destination))
+                Diagnostic::of(FetchCode::CacheHit,
+                               QCoreApplication::translate("Downloader",
+                                                           "%1 was already in the cache and its SHA-256 matches; "
+                                                           "nothing was downloaded.")
+                                   .arg(request.destination))
                     .about(request.destination));
             return done(DownloadResult::Status::CacheHit);
         }
@@ -231,13 +230,13 @@ DownloadResult Downloader::download(const DownloadRequest& request)
     transfer.clock.start();
     if (!QDir().mkpath(QFileInfo(request.destination).absolutePath())
         || !(transfer.file.setFileName(transfer.part), transfer.file.open(QIODevice::ReadWrite))) {
-        result.diagnostics.append(Diagnostic::error(FetchCode::CacheUnwritable,
-                                                    QCoreApplication::translate("Downloader", "Cannot write %1: %2.")
-                                                        .arg(transfer.part, transfer.file.errorString()),
-                                                    QCoreApplication::translate(
-                                                        "Downloader", "Choose a cache folder this user may write to."))
-                                      .about(transfer.part)
-                                      .offering(FixAction::Kind::ChooseCacheFolder));
+        result.diagnostics.append(
+            Diagnostic::of(FetchCode::CacheUnwritable,
+                           QCoreApplication::translate("Downloader", "Cannot write %1: %2.")
+                               .arg(transfer.part, transfer.file.errorString()),
+                           QCoreApplication::translate("Downloader", "Choose a cache folder this user may write to."))
+                .about(transfer.part)
+                .offering(FixAction::Kind::ChooseCacheFolder));
         return done(DownloadResult::Status::Failed);
     }
 
@@ -292,7 +291,7 @@ DownloadResult Downloader::download(const DownloadRequest& request)
             result.diagnostics.removeIf([](const Diagnostic& d) { return d.code == FetchCode::Interrupted; });
             if (result.resumedFrom > 0 || result.requests > 1) {
                 result.diagnostics.append(
-                    Diagnostic::info(
+                    Diagnostic::of(
                         FetchCode::Resumed,
                         QCoreApplication::translate(
                             "Downloader", "The download of %1 was resumed (%n request(s)).", nullptr, result.requests)
@@ -300,11 +299,11 @@ DownloadResult Downloader::download(const DownloadRequest& request)
                         .about(request.url.toString()));
             }
             result.diagnostics.append(
-                Diagnostic::info(FetchCode::Downloaded,
-                                 QCoreApplication::translate("Downloader",
-                                                             "%1 was downloaded and its size and SHA-256 match the "
-                                                             "manifest.")
-                                     .arg(name))
+                Diagnostic::of(FetchCode::Downloaded,
+                               QCoreApplication::translate("Downloader",
+                                                           "%1 was downloaded and its size and SHA-256 match the "
+                                                           "manifest.")
+                                   .arg(name))
                     .about(request.destination));
             return done(DownloadResult::Status::Downloaded);
         }
@@ -317,16 +316,16 @@ DownloadResult Downloader::download(const DownloadRequest& request)
         transfer.file.close();
         if (!containsCode(result.diagnostics, FetchCode::Interrupted)) {
             result.diagnostics.append(
-                Diagnostic::error(FetchCode::Interrupted,
-                                  QCoreApplication::translate("Downloader",
-                                                              "The connection to %1 kept dropping; %2 of %3 bytes "
-                                                              "arrived and are kept.")
-                                      .arg(request.url.host())
-                                      .arg(transfer.done)
-                                      .arg(request.size),
-                                  QCoreApplication::translate("Downloader",
-                                                              "Run the same command again: it resumes where this one "
-                                                              "stopped."))
+                Diagnostic::of(FetchCode::Interrupted,
+                               QCoreApplication::translate("Downloader",
+                                                           "The connection to %1 kept dropping; %2 of %3 bytes "
+                                                           "arrived and are kept.")
+                                   .arg(request.url.host())
+                                   .arg(transfer.done)
+                                   .arg(request.size),
+                               QCoreApplication::translate("Downloader",
+                                                           "Run the same command again: it resumes where this one "
+                                                           "stopped."))
                     .about(request.url.toString()));
         }
         return done(DownloadResult::Status::Failed);
@@ -433,17 +432,17 @@ Downloader::Outcome Downloader::attempt(Transfer& transfer, DownloadResult& resu
     if (isDrop(error) && status > 0 && status < 300) {
         result.diagnostics.removeIf([](const Diagnostic& d) { return d.code == FetchCode::Interrupted; });
         result.diagnostics.append(
-            Diagnostic::error(FetchCode::Interrupted,
-                              QCoreApplication::translate("Downloader",
-                                                          "The connection to %1 dropped after %2 of %3 bytes (%4); "
-                                                          "what arrived is kept.")
-                                  .arg(transfer.request.url.host())
-                                  .arg(transfer.done)
-                                  .arg(transfer.request.size)
-                                  .arg(errorText),
-                              QCoreApplication::translate("Downloader",
-                                                          "Run the same command again: it resumes where this one "
-                                                          "stopped."))
+            Diagnostic::of(FetchCode::Interrupted,
+                           QCoreApplication::translate("Downloader",
+                                                       "The connection to %1 dropped after %2 of %3 bytes (%4); "
+                                                       "what arrived is kept.")
+                               .arg(transfer.request.url.host())
+                               .arg(transfer.done)
+                               .arg(transfer.request.size)
+                               .arg(errorText),
+                           QCoreApplication::translate("Downloader",
+                                                       "Run the same command again: it resumes where this one "
+                                                       "stopped."))
                 .about(transfer.request.url.toString()));
         return Outcome::Dropped;
     }
@@ -495,7 +494,7 @@ bool Downloader::finish(Transfer& transfer, DownloadResult& result)
     if (transfer.done != request.size) {
         QFile::remove(transfer.part);
         result.diagnostics.append(
-            Diagnostic::error(
+            Diagnostic::of(
                 FetchCode::SizeMismatch,
                 QCoreApplication::translate("Downloader", "%1 has %2 bytes; the manifest says %3. It was deleted.")
                     .arg(fileNameOf(request))
@@ -510,24 +509,23 @@ bool Downloader::finish(Transfer& transfer, DownloadResult& result)
     if (actual != request.sha256) {
         QFile::remove(transfer.part);
         result.diagnostics.append(
-            Diagnostic::error(FetchCode::ChecksumMismatch,
-                              QCoreApplication::translate("Downloader",
-                                                          "The SHA-256 of %1 is %2; the manifest says %3. The file "
-                                                          "was deleted and nothing was installed.")
-                                  .arg(fileNameOf(request), actual, request.sha256),
-                              QCoreApplication::translate("Downloader",
-                                                          "Run again; if it happens again, the mirror's copy is "
-                                                          "damaged or was altered: tell its administrator."))
+            Diagnostic::of(FetchCode::ChecksumMismatch,
+                           QCoreApplication::translate("Downloader",
+                                                       "The SHA-256 of %1 is %2; the manifest says %3. The file "
+                                                       "was deleted and nothing was installed.")
+                               .arg(fileNameOf(request), actual, request.sha256),
+                           QCoreApplication::translate("Downloader",
+                                                       "Run again; if it happens again, the mirror's copy is "
+                                                       "damaged or was altered: tell its administrator."))
                 .about(request.url.toString()));
         return false;
     }
     QFile::remove(request.destination);
     if (!flushed || !QFile::rename(transfer.part, request.destination)) {
         result.diagnostics.append(
-            Diagnostic::error(
-                FetchCode::CacheUnwritable,
-                QCoreApplication::translate("Downloader", "Cannot move %1 into place.").arg(transfer.part),
-                QCoreApplication::translate("Downloader", "Choose another cache folder."))
+            Diagnostic::of(FetchCode::CacheUnwritable,
+                           QCoreApplication::translate("Downloader", "Cannot move %1 into place.").arg(transfer.part),
+                           QCoreApplication::translate("Downloader", "Choose another cache folder."))
                 .about(transfer.part)
                 .offering(FixAction::Kind::ChooseCacheFolder));
         return false;

@@ -21,7 +21,7 @@ std::optional<QUrl> parseUrl(const QString& text, Diagnostic* why)
     if (url.isValid() && url.isLocalFile())
         return url;
     if (why) {
-        *why = Diagnostic::error(
+        *why = Diagnostic::of(
                    FetchCode::BadMirror,
                    QCoreApplication::translate("FetchSource", "\"%1\" is not an http://, https:// or file:// address.")
                        .arg(text),

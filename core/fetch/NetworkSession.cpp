@@ -148,20 +148,20 @@ NetworkSession::Reply NetworkSession::get(const QUrl& url, qint64 maxBytes, Canc
 
 Diagnostic NetworkSession::notFound(const QUrl& url)
 {
-    return Diagnostic::error(FetchCode::NotFound,
-                             QCoreApplication::translate("NetworkSession", "%1 does not exist (404 Not Found).")
-                                 .arg(FetchSource::display(url)),
-                             QCoreApplication::translate("NetworkSession",
-                                                         "Check the mirror address; a mirror must keep NVIDIA's "
-                                                         "layout (redistrib_*.json beside the cudnn/ folder)."))
+    return Diagnostic::of(FetchCode::NotFound,
+                          QCoreApplication::translate("NetworkSession", "%1 does not exist (404 Not Found).")
+                              .arg(FetchSource::display(url)),
+                          QCoreApplication::translate("NetworkSession",
+                                                      "Check the mirror address; a mirror must keep NVIDIA's "
+                                                      "layout (redistrib_*.json beside the cudnn/ folder)."))
         .about(url.toString());
 }
 
 Diagnostic NetworkSession::canceled(const QUrl& url)
 {
-    return Diagnostic::warning(FetchCode::Canceled,
-                               QCoreApplication::translate("NetworkSession", "The download of %1 was cancelled.")
-                                   .arg(FetchSource::display(url)))
+    return Diagnostic::of(FetchCode::Canceled,
+                          QCoreApplication::translate("NetworkSession", "The download of %1 was cancelled.")
+                              .arg(FetchSource::display(url)))
         .about(url.toString());
 }
 
@@ -183,26 +183,26 @@ NetworkSession::errorFor(const QUrl& url, QNetworkReply::NetworkError error, int
     case QNetworkReply::ProxyConnectionClosedError:
     case QNetworkReply::ProxyNotFoundError:
     case QNetworkReply::ProxyTimeoutError:
-        return Diagnostic::error(FetchCode::NoNetwork,
-                                 QCoreApplication::translate("NetworkSession", "%1 cannot be reached: %2.")
-                                     .arg(url.host().isEmpty() ? FetchSource::display(url) : url.host(), text),
-                                 QCoreApplication::translate("NetworkSession",
-                                                             "Check the network connection and the proxy settings, "
-                                                             "or use a lab mirror or a shared folder (docs/fetch.md)."))
+        return Diagnostic::of(FetchCode::NoNetwork,
+                              QCoreApplication::translate("NetworkSession", "%1 cannot be reached: %2.")
+                                  .arg(url.host().isEmpty() ? FetchSource::display(url) : url.host(), text),
+                              QCoreApplication::translate("NetworkSession",
+                                                          "Check the network connection and the proxy settings, "
+                                                          "or use a lab mirror or a shared folder (docs/fetch.md)."))
             .about(url.toString())
             .offering(FixAction::Kind::UseMirror);
     default:
         break;
     }
-    return Diagnostic::error(FetchCode::HttpError,
-                             httpStatus > 0
-                                 ? QCoreApplication::translate("NetworkSession", "%1 was refused: HTTP %2 (%3).")
-                                       .arg(FetchSource::display(url))
-                                       .arg(httpStatus)
-                                       .arg(text)
-                                 : QCoreApplication::translate("NetworkSession", "%1 could not be read: %2.")
-                                       .arg(FetchSource::display(url), text),
-                             QCoreApplication::translate("NetworkSession", "Try again later, or use another mirror."))
+    return Diagnostic::of(FetchCode::HttpError,
+                          httpStatus > 0
+                              ? QCoreApplication::translate("NetworkSession", "%1 was refused: HTTP %2 (%3).")
+                                    .arg(FetchSource::display(url))
+                                    .arg(httpStatus)
+                                    .arg(text)
+                              : QCoreApplication::translate("NetworkSession", "%1 could not be read: %2.")
+                                    .arg(FetchSource::display(url), text),
+                          QCoreApplication::translate("NetworkSession", "Try again later, or use another mirror."))
         .about(url.toString())
         .offering(FixAction::Kind::UseMirror);
 }

@@ -194,13 +194,13 @@ RedistIndex RedistIndex::load(const FetchSource& source, NetworkSession& session
     }
     if (manifests.isEmpty()) {
         index.diagnostics.append(
-            Diagnostic::error(FetchCode::NoManifest,
-                              QCoreApplication::translate("RedistIndex", "%1 lists no redistrib_*.json manifest.")
-                                  .arg(FetchSource::display(source.root)),
-                              QCoreApplication::translate("RedistIndex",
-                                                          "Use the folder that holds NVIDIA's "
-                                                          "redistrib_<version>.json files (with directory listing "
-                                                          "on), or name one of those files."))
+            Diagnostic::of(FetchCode::NoManifest,
+                           QCoreApplication::translate("RedistIndex", "%1 lists no redistrib_*.json manifest.")
+                               .arg(FetchSource::display(source.root)),
+                           QCoreApplication::translate("RedistIndex",
+                                                       "Use the folder that holds NVIDIA's "
+                                                       "redistrib_<version>.json files (with directory listing "
+                                                       "on), or name one of those files."))
                 .about(source.root.toString())
                 .offering(FixAction::Kind::NameIndex));
         return index;
@@ -216,12 +216,12 @@ RedistIndex RedistIndex::load(const FetchSource& source, NetworkSession& session
         const QList<RedistArchive> archives = parseManifest(reply.body, reply.url, &error);
         if (archives.isEmpty()) {
             index.diagnostics.append(
-                Diagnostic::warning(FetchCode::BadManifest,
-                                    QCoreApplication::translate("RedistIndex", "%1 is not a cuDNN manifest: %2.")
-                                        .arg(FetchSource::display(reply.url), error),
-                                    QCoreApplication::translate("RedistIndex",
-                                                                "Copy the manifest from NVIDIA's redist folder "
-                                                                "unchanged."))
+                Diagnostic::of(FetchCode::BadManifest,
+                               QCoreApplication::translate("RedistIndex", "%1 is not a cuDNN manifest: %2.")
+                                   .arg(FetchSource::display(reply.url), error),
+                               QCoreApplication::translate("RedistIndex",
+                                                           "Copy the manifest from NVIDIA's redist folder "
+                                                           "unchanged."))
                     .about(reply.url.toString()));
             continue;
         }

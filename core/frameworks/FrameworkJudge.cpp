@@ -138,7 +138,7 @@ FrameworkVerdict FrameworkJudge::judge(const FrameworkSubject& subject, const Ma
         const std::optional<Version> last = m_table.lastGpuVersion(subject.package, machine.os);
         const QString lastText = last ? last->toString() : QString();
         verdict.findings.append(
-            Diagnostic::error(
+            Diagnostic::of(
                 FrameworkCode::NoWindowsGpu,
                 tr("%1 has no GPU build on native Windows: it runs on the CPU and loads no cuDNN.").arg(name),
                 tr("Run it in WSL2, or use version %1 (the last with native Windows GPU support).").arg(lastText))
@@ -149,9 +149,9 @@ FrameworkVerdict FrameworkJudge::judge(const FrameworkSubject& subject, const Ma
     }
 
     if (subject.stated.noCuda) {
-        verdict.findings.append(Diagnostic::info(FrameworkCode::NoCudaBuild,
-                                                 tr("%1 is a build without CUDA (%2 says so): it loads no cuDNN.")
-                                                     .arg(name, subject.stated.noCudaSource))
+        verdict.findings.append(Diagnostic::of(FrameworkCode::NoCudaBuild,
+                                               tr("%1 is a build without CUDA (%2 says so): it loads no cuDNN.")
+                                                   .arg(name, subject.stated.noCudaSource))
                                     .about(subject.environment));
         return verdict;
     }
@@ -159,10 +159,10 @@ FrameworkVerdict FrameworkJudge::judge(const FrameworkSubject& subject, const Ma
     const std::optional<FrameworkTable::Build> resolved = resolveBuild(verdict);
     if (!resolved) {
         verdict.findings.append(
-            Diagnostic::info(FrameworkCode::BuildUnknown,
-                             tr("%1: which cuDNN this build was made with is not known, so whether it fits is not "
-                                "known either.")
-                                 .arg(name))
+            Diagnostic::of(FrameworkCode::BuildUnknown,
+                           tr("%1: which cuDNN this build was made with is not known, so whether it fits is not "
+                              "known either.")
+                               .arg(name))
                 .about(subject.environment));
         // A distribution that ships its own cuDNN loads that copy, whatever it was built with.
         for (const CudnnCopyFact& copy : subject.ownCopies) {
@@ -281,28 +281,28 @@ void FrameworkJudge::judgeCudnn(FrameworkVerdict& verdict,
             && withinDeclaredRange(subject, own->version);
         if (!*verdict.fits) {
             verdict.findings.append(
-                Diagnostic::error(FrameworkCode::TooOld,
-                                  verdict.cudnnSource == QLatin1String("METADATA")
-                                      ? tr("%1 requires %2 but its own copy at %3 is cuDNN %4.")
-                                            .arg(name,
-                                                 verdict.cudnnRequirement,
-                                                 QDir::toNativeSeparators(own->path),
-                                                 versionText(*own))
-                                      : tr("%1 was built with cuDNN %2 but its own copy at %3 is cuDNN %4.")
-                                            .arg(name,
-                                                 build->cudnn.toString(),
-                                                 QDir::toNativeSeparators(own->path),
-                                                 versionText(*own)),
-                                  tr("Reinstall the framework so that pip brings the cuDNN it requires."))
+                Diagnostic::of(FrameworkCode::TooOld,
+                               verdict.cudnnSource == QLatin1String("METADATA")
+                                   ? tr("%1 requires %2 but its own copy at %3 is cuDNN %4.")
+                                         .arg(name,
+                                              verdict.cudnnRequirement,
+                                              QDir::toNativeSeparators(own->path),
+                                              versionText(*own))
+                                   : tr("%1 was built with cuDNN %2 but its own copy at %3 is cuDNN %4.")
+                                         .arg(name,
+                                              build->cudnn.toString(),
+                                              QDir::toNativeSeparators(own->path),
+                                              versionText(*own)),
+                               tr("Reinstall the framework so that pip brings the cuDNN it requires."))
                     .about(subject.environment)
                     .offering(FixAction::Kind::InstallFramework,
                               QStringLiteral("%1==%2").arg(subject.distribution, subject.version)));
             return;
         }
         verdict.findings.append(
-            Diagnostic::info(FrameworkCode::OwnCopy,
-                             tr("%1 uses its own cuDNN %2 (%3, %4): the toolkit's cuDNN does not matter to it.")
-                                 .arg(name, versionText(*own), own->origin, QDir::toNativeSeparators(own->path)))
+            Diagnostic::of(FrameworkCode::OwnCopy,
+                           tr("%1 uses its own cuDNN %2 (%3, %4): the toolkit's cuDNN does not matter to it.")
+                               .arg(name, versionText(*own), own->origin, QDir::toNativeSeparators(own->path)))
                 .about(subject.environment));
         judgeMachine(verdict, *build, machine);
         return;
@@ -312,7 +312,7 @@ void FrameworkJudge::judgeCudnn(FrameworkVerdict& verdict,
         // Its DLL folder is added with os.add_dll_directory; PATH is not searched for an extension's dependencies.
         verdict.fits = false;
         const CudnnCopyFact* onPath = firstOfMajor(machine.searchPath, major);
-        Diagnostic finding = Diagnostic::error(
+        Diagnostic finding = Diagnostic::of(
             FrameworkCode::PyIgnoresPath,
             tr("%1 expects cuDNN %2 in its own folder and has none; Python 3.8 and later does not search PATH for it.")
                 .arg(name, build->cudnn.toString()),
@@ -350,24 +350,24 @@ void FrameworkJudge::judgeSearchPath(FrameworkVerdict& verdict,
             const int otherMajor = majorOf(*other);
             const QString alternative = otherMajor ? requirementWithMajor(subject, otherMajor) : QString();
             verdict.findings.append(
-                Diagnostic::error(FrameworkCode::MajorMismatch,
-                                  tr("%1 was built with cuDNN %2 and loads only a cuDNN %3.x; the search path offers "
-                                     "cuDNN %4 (%5).")
-                                      .arg(name, build.cudnn.toString())
-                                      .arg(major)
-                                      .arg(versionText(*other), QDir::toNativeSeparators(other->path)),
-                                  alternative.isEmpty()
-                                      ? tr("Install %1 next to it.").arg(archive)
-                                      : tr("Install %1 next to it, or use %2, which is built with cuDNN %3.")
-                                            .arg(archive, alternative)
-                                            .arg(otherMajor))
+                Diagnostic::of(FrameworkCode::MajorMismatch,
+                               tr("%1 was built with cuDNN %2 and loads only a cuDNN %3.x; the search path offers "
+                                  "cuDNN %4 (%5).")
+                                   .arg(name, build.cudnn.toString())
+                                   .arg(major)
+                                   .arg(versionText(*other), QDir::toNativeSeparators(other->path)),
+                               alternative.isEmpty()
+                                   ? tr("Install %1 next to it.").arg(archive)
+                                   : tr("Install %1 next to it, or use %2, which is built with cuDNN %3.")
+                                         .arg(archive, alternative)
+                                         .arg(otherMajor))
                     .about(subject.environment)
                     .offering(FixAction::Kind::ChoosePackage, archive));
             return;
         }
         const CudnnCopyFact* aside = firstOfMajor(machine.elsewhere, major);
         verdict.findings.append(
-            Diagnostic::error(
+            Diagnostic::of(
                 FrameworkCode::NotFound,
                 aside ? tr("%1 loads cuDNN %2.x by name, and none is on the library search path (cuDNN "
                            "%3 lies at %4, where no search reaches).")
@@ -384,12 +384,12 @@ void FrameworkJudge::judgeSearchPath(FrameworkVerdict& verdict,
     const FrameworkTable::LoadRule rule = m_table.ruleFor(subject.package);
     if (!found->version && rule == FrameworkTable::LoadRule::SameMajorMinorAtLeast) {
         verdict.findings.append(
-            Diagnostic::info(FrameworkCode::VersionUnknown,
-                             tr("%1 loads the cuDNN %2.x at %3, whose minor version nothing states: whether it is at "
-                                "least %4 is not known.")
-                                 .arg(name)
-                                 .arg(major)
-                                 .arg(QDir::toNativeSeparators(found->path), build.cudnn.toString()))
+            Diagnostic::of(FrameworkCode::VersionUnknown,
+                           tr("%1 loads the cuDNN %2.x at %3, whose minor version nothing states: whether it is at "
+                              "least %4 is not known.")
+                               .arg(name)
+                               .arg(major)
+                               .arg(QDir::toNativeSeparators(found->path), build.cudnn.toString()))
                 .about(subject.environment));
         return;
     }
@@ -397,7 +397,7 @@ void FrameworkJudge::judgeSearchPath(FrameworkVerdict& verdict,
     if (!accepts(rule, build.cudnn, runtime) || !withinDeclaredRange(subject, found->version)) {
         verdict.fits = false;
         verdict.findings.append(
-            Diagnostic::error(
+            Diagnostic::of(
                 FrameworkCode::TooOld,
                 verdict.cudnnSource == QLatin1String("METADATA")
                     ? tr("%1 requires %2 and the cuDNN it finds at %3 is %4.")
@@ -412,9 +412,9 @@ void FrameworkJudge::judgeSearchPath(FrameworkVerdict& verdict,
     }
     verdict.fits = true;
     verdict.findings.append(
-        Diagnostic::info(FrameworkCode::Fits,
-                         tr("%1 loads cuDNN %2 from %3 (%4): it fits.")
-                             .arg(name, runtime.toString(), QDir::toNativeSeparators(found->path), found->origin))
+        Diagnostic::of(FrameworkCode::Fits,
+                       tr("%1 loads cuDNN %2 from %3 (%4): it fits.")
+                           .arg(name, runtime.toString(), QDir::toNativeSeparators(found->path), found->origin))
             .about(subject.environment));
 }
 
@@ -434,12 +434,12 @@ void FrameworkJudge::judgeMachine(FrameworkVerdict& verdict,
         verdict.fits = false;
         const std::optional<Version> newest = CudnnReleaseTable::builtIn().newestSupporting(cc, build.cuda.major());
         verdict.findings.append(
-            Diagnostic::error(FrameworkCode::GpuTooOld,
-                              tr("%1 loads cuDNN %2, which does not run on a GPU of compute capability %3 (it needs "
-                                 "%4 or higher).")
-                                  .arg(name, cudnn->toString(), cc.toString(), cudnnBuild->ccMin->toString()),
-                              newest ? tr("Use a build with cuDNN %1 or older.").arg(newest->toString())
-                                     : tr("This GPU is below what any cuDNN of that CUDA major supports."))
+            Diagnostic::of(FrameworkCode::GpuTooOld,
+                           tr("%1 loads cuDNN %2, which does not run on a GPU of compute capability %3 (it needs "
+                              "%4 or higher).")
+                               .arg(name, cudnn->toString(), cc.toString(), cudnnBuild->ccMin->toString()),
+                           newest ? tr("Use a build with cuDNN %1 or older.").arg(newest->toString())
+                                  : tr("This GPU is below what any cuDNN of that CUDA major supports."))
                 .about(verdict.subject.environment));
         return;
     }
@@ -545,7 +545,7 @@ FrameworkJudge::judgeDriver(const FrameworkVerdict& verdict, const Version& cuda
         ? updateDriver + QLatin1Char('.')
         : tr("%1, or install the build for CUDA %2: %3")
               .arg(updateDriver, olderCuda->toString(), pipCommand(subject, machine.os, install));
-    Diagnostic finding = Diagnostic::error(FrameworkCode::DriverTooOld, message, fix);
+    Diagnostic finding = Diagnostic::of(FrameworkCode::DriverTooOld, message, fix);
     finding.about(subject.environment);
     if (!install.isEmpty())
         finding.offering(FixAction::Kind::InstallFramework, install);
@@ -575,7 +575,7 @@ void FrameworkJudge::markConflicts(FrameworkVerdicts& verdicts) const
             const FrameworkSubject& mover = thisMoves ? verdict.subject : other.subject;
             const int target = thisMoves ? other.builtCudnn->major() : verdict.builtCudnn->major();
             const QString requirement = requirementWithMajor(mover, target);
-            Diagnostic finding = Diagnostic::warning(
+            Diagnostic finding = Diagnostic::of(
                 FrameworkCode::MajorsConflict,
                 tr("%1 needs cuDNN %2.x and %3 %4 in the same environment needs cuDNN %5.x: no single cuDNN serves "
                    "both in one process.")

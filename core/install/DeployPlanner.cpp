@@ -48,12 +48,12 @@ PlannedChanges DeployPlanner::plan(const PackageInspection& package,
         }
     }
     if (!foundCudart)
-        plan.diagnostics.append(Diagnostic::warning(InstallCode::RuntimeMissing,
-                                                    tr("The toolkit %1 has no CUDA runtime (cudart) to copy next to "
-                                                       "the application.")
-                                                        .arg(displayPath(os, toolkit.root)),
-                                                    tr("Make sure the application finds the CUDA runtime another way, "
-                                                       "or choose a complete toolkit."))
+        plan.diagnostics.append(Diagnostic::of(InstallCode::RuntimeMissing,
+                                               tr("The toolkit %1 has no CUDA runtime (cudart) to copy next to "
+                                                  "the application.")
+                                                   .arg(displayPath(os, toolkit.root)),
+                                               tr("Make sure the application finds the CUDA runtime another way, "
+                                                  "or choose a complete toolkit."))
                                     .about(toolkit.root)
                                     .offering(FixAction::Kind::ChooseToolkit));
 
@@ -65,13 +65,13 @@ PlannedChanges DeployPlanner::plan(const PackageInspection& package,
                 found = addDiskFile(plan, QFileInfo(zlib).canonicalFilePath(), folder);
         }
         if (!found)
-            plan.diagnostics.append(Diagnostic::warning(InstallCode::ZlibMissing,
-                                                        tr("cuDNN %1 needs zlibwapi.dll, and none was found to copy "
-                                                           "next to the application.")
-                                                            .arg(package.cudnnVersion->truncated(3).toString()),
-                                                        tr("Put zlibwapi.dll (64-bit) into %1 yourself, or deploy "
-                                                           "cuDNN 9.2 or later, which does not need it.")
-                                                            .arg(displayPath(os, folder))));
+            plan.diagnostics.append(Diagnostic::of(InstallCode::ZlibMissing,
+                                                   tr("cuDNN %1 needs zlibwapi.dll, and none was found to copy "
+                                                      "next to the application.")
+                                                       .arg(package.cudnnVersion->truncated(3).toString()),
+                                                   tr("Put zlibwapi.dll (64-bit) into %1 yourself, or deploy "
+                                                      "cuDNN 9.2 or later, which does not need it.")
+                                                       .arg(displayPath(os, folder))));
     }
 
     plan.changes.removals = SupersededFiles::find(plan.changes, {folder});

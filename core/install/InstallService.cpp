@@ -45,9 +45,9 @@ bool chosenFrom(const PackageChoice& choice,
     *toolkit = system.toolkitAt(choice.toolkitRoot);
     result.status = InstallResult::Status::Rejected;
     if (!chosen || !verdict || !*toolkit) {
-        result.diagnostics.append(Diagnostic::error(InstallCode::NoPlan,
-                                                    tr("No package and toolkit were chosen, so nothing was installed."),
-                                                    tr("Choose one package and one toolkit."))
+        result.diagnostics.append(Diagnostic::of(InstallCode::NoPlan,
+                                                 tr("No package and toolkit were chosen, so nothing was installed."),
+                                                 tr("Choose one package and one toolkit."))
                                       .offering(FixAction::Kind::ChoosePackageAndToolkit));
         return false;
     }
@@ -57,7 +57,7 @@ bool chosenFrom(const PackageChoice& choice,
     result.diagnostics = Preflight::checkPackage(**package, {});
     if (verdict->blocked() && result.diagnostics.isEmpty())
         result.diagnostics.append(
-            Diagnostic::error(
+            Diagnostic::of(
                 InstallCode::NoPlan,
                 tr("%1 does not fit %2, so nothing was installed: %3")
                     .arg(chosen->inspection.file, (*toolkit)->root, verdict->firstBlock()->diagnostic.message),
@@ -231,7 +231,7 @@ InstallResult deploy(const PackageChoice& choice,
         result.diagnostics = options.preflight.checkWritable({existing});
         QString error;
         if (result.diagnostics.isEmpty() && !FileSystem::makePath(absolute, &error))
-            result.diagnostics.append(Diagnostic::error(InstallCode::WriteFailed, error).about(absolute));
+            result.diagnostics.append(Diagnostic::of(InstallCode::WriteFailed, error).about(absolute));
         if (!result.diagnostics.isEmpty()) {
             result.status = containsCode(result.diagnostics, InstallCode::NeedsElevation)
                 ? InstallResult::Status::NeedsElevation
@@ -309,12 +309,12 @@ Diagnostics interruptedRuns(const SystemSnapshot& system)
     for (const CudaToolkit& toolkit : system.toolkits) {
         if (!hasInterruptedRun(toolkit.root))
             continue;
-        found.append(Diagnostic::warning(InstallCode::Interrupted,
-                                         tr("An install, uninstall or repair in %1 was interrupted before it "
-                                            "finished; the toolkit may be half-changed until then.")
-                                             .arg(displayPath(system.os, toolkit.root)),
-                                         tr("The next install, uninstall or repair of this toolkit finishes it or "
-                                            "rolls it back first; run one of them (a repair is enough)."))
+        found.append(Diagnostic::of(InstallCode::Interrupted,
+                                    tr("An install, uninstall or repair in %1 was interrupted before it "
+                                       "finished; the toolkit may be half-changed until then.")
+                                        .arg(displayPath(system.os, toolkit.root)),
+                                    tr("The next install, uninstall or repair of this toolkit finishes it or "
+                                       "rolls it back first; run one of them (a repair is enough)."))
                          .about(ToolkitState(toolkit.root).journalFile()));
     }
     return found;

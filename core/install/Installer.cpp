@@ -104,9 +104,9 @@ InstallResult Installer::run(const QString& command,
     if (changes.changesNothing() && decision.afterFiles.isEmpty()) {
         result.status = InstallResult::Status::Unchanged;
         result.files = filesOf(changes);
-        result.diagnostics.append(Diagnostic::info(InstallCode::Unchanged,
-                                                   tr("%1 already holds exactly these files; nothing was written.")
-                                                       .arg(displayPath(changes.os, changes.root))));
+        result.diagnostics.append(Diagnostic::of(InstallCode::Unchanged,
+                                                 tr("%1 already holds exactly these files; nothing was written.")
+                                                     .arg(displayPath(changes.os, changes.root))));
         InstallLog::to(log, tr("nothing to change in %1").arg(changes.root));
         refuse(transaction, result); // only the staged copies go
         return result;
@@ -115,10 +115,10 @@ InstallResult Installer::run(const QString& command,
         QStringList names;
         for (const Removal& removal : changes.removals)
             names.append(displayPath(changes.os, removal.path));
-        result.diagnostics.append(Diagnostic::info(InstallCode::Superseded,
-                                                   tr("These files of another cuDNN are taken away, so no mixture of "
-                                                      "versions is left (they are kept for uninstall): %1")
-                                                       .arg(names.join(QStringLiteral(", ")))));
+        result.diagnostics.append(Diagnostic::of(InstallCode::Superseded,
+                                                 tr("These files of another cuDNN are taken away, so no mixture of "
+                                                    "versions is left (they are kept for uninstall): %1")
+                                                     .arg(names.join(QStringLiteral(", ")))));
     }
 
     if (!build(transaction, session.state(), staging, decision, result))
@@ -185,10 +185,10 @@ bool Installer::stagePackage(Transaction& transaction,
     if (!transaction.begin(&error)) {
         result.status = InstallResult::Status::Failed;
         result.diagnostics.append(
-            Diagnostic::error(InstallCode::WriteFailed,
-                              tr("Nothing was changed: the journal cannot be written (%1).").arg(error),
-                              tr("Free some space or fix the permissions of %1, then try again.")
-                                  .arg(displayPath(hostOsFlavor(), FileSystem::parentOf(staging.folder())))));
+            Diagnostic::of(InstallCode::WriteFailed,
+                           tr("Nothing was changed: the journal cannot be written (%1).").arg(error),
+                           tr("Free some space or fix the permissions of %1, then try again.")
+                               .arg(displayPath(hostOsFlavor(), FileSystem::parentOf(staging.folder())))));
         return false;
     }
     if (!staging.create(&error)) {
@@ -227,13 +227,13 @@ void Installer::refuse(Transaction& transaction, InstallResult& result) const
     if (transaction.rollback(&error))
         return;
     result.status = InstallResult::Status::Failed;
-    result.diagnostics.append(Diagnostic::error(InstallCode::RollbackIncomplete,
-                                                tr("Not everything the check of the package staged could be taken "
-                                                   "away yet: %1")
-                                                    .arg(error),
-                                                tr("Fix the cause (space, permissions), then run cudnn-setup again: "
-                                                   "it finishes putting %1 back before anything else.")
-                                                    .arg(result.root)));
+    result.diagnostics.append(Diagnostic::of(InstallCode::RollbackIncomplete,
+                                             tr("Not everything the check of the package staged could be taken "
+                                                "away yet: %1")
+                                                 .arg(error),
+                                             tr("Fix the cause (space, permissions), then run cudnn-setup again: "
+                                                "it finishes putting %1 back before anything else.")
+                                                 .arg(result.root)));
 }
 
 bool Installer::check(const PlannedChanges& planned, InstallResult& result) const
@@ -373,29 +373,30 @@ void Installer::rollBack(Transaction& transaction, InstallResult& result, const 
 {
     beginPhase(tr("Putting everything back"), 0);
     const bool canceled = code == InstallCode::Canceled;
-    result.diagnostics.append(canceled ? Diagnostic::warning(code, tr("The install was canceled."))
-                                       : Diagnostic::error(code,
-                                                           tr("The install stopped: %1").arg(why),
-                                                           code == InstallCode::NoSpace
-                                                               ? tr("Free some space on that drive, then run the "
-                                                                    "install again.")
-                                                               : tr("Fix the cause, then run the install again.")));
+    result.diagnostics.append(canceled ? Diagnostic::of(Severity::Warning, code, tr("The install was canceled."))
+                                       : Diagnostic::of(Severity::Error,
+                                                        code,
+                                                        tr("The install stopped: %1").arg(why),
+                                                        code == InstallCode::NoSpace
+                                                            ? tr("Free some space on that drive, then run the "
+                                                                 "install again.")
+                                                            : tr("Fix the cause, then run the install again.")));
     QString error;
     if (transaction.rollback(&error)) {
         result.status = InstallResult::Status::RolledBack;
         result.diagnostics.append(
-            Diagnostic::info(InstallCode::RolledBack,
-                             tr("Everything the install had changed in %1 was put back as it was.").arg(result.root)));
+            Diagnostic::of(InstallCode::RolledBack,
+                           tr("Everything the install had changed in %1 was put back as it was.").arg(result.root)));
         return;
     }
     result.status = InstallResult::Status::Failed;
-    result.diagnostics.append(Diagnostic::error(InstallCode::RollbackIncomplete,
-                                                tr("The install stopped, and not everything could be put back yet: "
-                                                   "%1")
-                                                    .arg(error),
-                                                tr("Fix the cause (space, permissions), then run cudnn-setup again: "
-                                                   "it finishes putting %1 back before anything else.")
-                                                    .arg(result.root)));
+    result.diagnostics.append(Diagnostic::of(InstallCode::RollbackIncomplete,
+                                             tr("The install stopped, and not everything could be put back yet: "
+                                                "%1")
+                                                 .arg(error),
+                                             tr("Fix the cause (space, permissions), then run cudnn-setup again: "
+                                                "it finishes putting %1 back before anything else.")
+                                                 .arg(result.root)));
 }
 
 void Installer::describe(const QString& step, const Operation& operation)

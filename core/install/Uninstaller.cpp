@@ -72,10 +72,10 @@ InstallResult Uninstaller::run(const QString& root)
     const OsFlavor os = hostOsFlavor();
     const auto notInstalled = [&] {
         result.status = InstallResult::Status::NotInstalled;
-        result.diagnostics.append(Diagnostic::info(InstallCode::NotInstalled,
-                                                   tr("cudnn-setup has not installed anything in %1 (there is no "
-                                                      "manifest), so there is nothing to take back.")
-                                                       .arg(displayPath(os, root))));
+        result.diagnostics.append(Diagnostic::of(InstallCode::NotInstalled,
+                                                 tr("cudnn-setup has not installed anything in %1 (there is no "
+                                                    "manifest), so there is nothing to take back.")
+                                                     .arg(displayPath(os, root))));
         return result;
     };
     const QString stateFolder = root + QLatin1Char('/') + ToolkitState::FolderName;
@@ -103,11 +103,11 @@ InstallResult Uninstaller::run(const QString& root)
         InstallLog::to(log, leadsElsewhere);
         result.status = InstallResult::Status::Failed;
         result.diagnostics.append(
-            Diagnostic::error(InstallCode::UnsafeTarget,
-                              tr("Nothing was changed: the manifest %1 cannot be acted on (%2).")
-                                  .arg(displayPath(os, state.manifestFile()), leadsElsewhere),
-                              tr("cudnn-setup never records a path through a link, so the manifest or the toolkit "
-                                 "was changed by someone else: remove the link, or restore the manifest.")));
+            Diagnostic::of(InstallCode::UnsafeTarget,
+                           tr("Nothing was changed: the manifest %1 cannot be acted on (%2).")
+                               .arg(displayPath(os, state.manifestFile()), leadsElsewhere),
+                           tr("cudnn-setup never records a path through a link, so the manifest or the toolkit "
+                              "was changed by someone else: remove the link, or restore the manifest.")));
         return result;
     }
     result.toolkitRoot = entry.toolkit.value(QStringLiteral("root")).toString();
@@ -128,7 +128,8 @@ InstallResult Uninstaller::run(const QString& root)
         InstallLog::to(log, message);
         if (m_options.force)
             result.diagnostics.append(
-                Diagnostic::warning(
+                Diagnostic::of(
+                    Severity::Warning,
                     InstallCode::ChangedSinceInstall,
                     conflict.backupMissing
                         ? message
@@ -136,10 +137,10 @@ InstallResult Uninstaller::run(const QString& root)
                               .arg(message, displayPath(os, state.backupPath(transaction.id(), conflict.path))))
                     .about(conflict.path));
         else
-            result.diagnostics.append(Diagnostic::error(InstallCode::ChangedSinceInstall,
-                                                        message,
-                                                        tr("Nothing was changed. A repair puts the file back as "
-                                                           "it was installed; then uninstall again."))
+            result.diagnostics.append(Diagnostic::of(InstallCode::ChangedSinceInstall,
+                                                     message,
+                                                     tr("Nothing was changed. A repair puts the file back as "
+                                                        "it was installed; then uninstall again."))
                                           .about(conflict.path));
     }
     if (!found.isEmpty() && !m_options.force) {
@@ -166,22 +167,22 @@ InstallResult Uninstaller::run(const QString& root)
         OperationPointer op = m_options.operations.create(*it, &error);
         if (!op) {
             result.status = InstallResult::Status::Failed;
-            result.diagnostics.append(Diagnostic::error(InstallCode::ManifestUnreadable,
-                                                        tr("Nothing was changed: the manifest holds a step this "
-                                                           "run cannot take back (%1).")
-                                                            .arg(error)));
+            result.diagnostics.append(Diagnostic::of(InstallCode::ManifestUnreadable,
+                                                     tr("Nothing was changed: the manifest holds a step this "
+                                                        "run cannot take back (%1).")
+                                                         .arg(error)));
             return result;
         }
         if (!op->refusal().isEmpty()) {
             InstallLog::to(log, op->refusal());
             result.status = InstallResult::Status::Failed;
             result.diagnostics.append(
-                Diagnostic::error(InstallCode::ManifestUnsafe,
-                                  tr("Nothing was changed: the manifest %1 holds a step cudnn-setup never writes "
-                                     "(%2).")
-                                      .arg(displayPath(os, state.manifestFile()), op->refusal()),
-                                  tr("Someone else changed the manifest. Restore it from a backup, or take the "
-                                     "files back by hand.")));
+                Diagnostic::of(InstallCode::ManifestUnsafe,
+                               tr("Nothing was changed: the manifest %1 holds a step cudnn-setup never writes "
+                                  "(%2).")
+                                   .arg(displayPath(os, state.manifestFile()), op->refusal()),
+                               tr("Someone else changed the manifest. Restore it from a backup, or take the "
+                                  "files back by hand.")));
             return result;
         }
         transaction.add(std::make_shared<ReversedOperation>(op));
@@ -243,17 +244,18 @@ InstallResult Uninstaller::run(const QString& root)
         || !transaction.commit(manifest, &error)) {
         result.files.clear();
         result.diagnostics.append(
-            Diagnostic::error(m_cancel.isCanceled() ? InstallCode::Canceled : InstallCode::WriteFailed,
-                              tr("The uninstall stopped: %1").arg(error),
-                              tr("Fix the cause, then run the uninstall again.")));
+            Diagnostic::of(Severity::Error,
+                           m_cancel.isCanceled() ? InstallCode::Canceled : InstallCode::WriteFailed,
+                           tr("The uninstall stopped: %1").arg(error),
+                           tr("Fix the cause, then run the uninstall again.")));
         QString rollbackError;
         if (transaction.rollback(&rollbackError)) {
             result.status = InstallResult::Status::RolledBack;
-            result.diagnostics.append(Diagnostic::info(
+            result.diagnostics.append(Diagnostic::of(
                 InstallCode::RolledBack, tr("%1 is as it was before the uninstall.").arg(displayPath(os, root))));
         } else {
             result.status = InstallResult::Status::Failed;
-            result.diagnostics.append(Diagnostic::error(
+            result.diagnostics.append(Diagnostic::of(
                 InstallCode::RollbackIncomplete,
                 tr("Not everything could be put back yet: %1").arg(rollbackError),
                 tr("Run cudnn-setup again: it finishes putting %1 back first.").arg(displayPath(os, root))));

@@ -32,14 +32,14 @@ QList<CudnnProblem> CudnnCopyJudge::problemsOf(const CudnnInstall& copy, const S
         && active->version->major() != cuda) {
         problems.append(CudnnProblem{
             CudnnProblem::Kind::CudaMismatch,
-            Diagnostic::warning(DetectCode::CudnnCudaMismatch,
-                                tr("cuDNN %1 in %2 is built for CUDA %3, but the active toolkit is CUDA %4: a program "
-                                   "built with that toolkit that loads cuDNN by name gets this copy.")
-                                    .arg(what, where)
-                                    .arg(cuda)
-                                    .arg(active->version->toString()),
-                                tr("Install a cuDNN built for CUDA %1 and let the search-path fix put it first.")
-                                    .arg(active->version->major()))
+            Diagnostic::of(DetectCode::CudnnCudaMismatch,
+                           tr("cuDNN %1 in %2 is built for CUDA %3, but the active toolkit is CUDA %4: a program "
+                              "built with that toolkit that loads cuDNN by name gets this copy.")
+                               .arg(what, where)
+                               .arg(cuda)
+                               .arg(active->version->toString()),
+                           tr("Install a cuDNN built for CUDA %1 and let the search-path fix put it first.")
+                               .arg(active->version->major()))
                 .about(copy.root)});
     }
 
@@ -56,13 +56,13 @@ QList<CudnnProblem> CudnnCopyJudge::problemsOf(const CudnnInstall& copy, const S
         if (cudaTooNew || (minimum && *driver.version < *minimum)) {
             problems.append(CudnnProblem{
                 CudnnProblem::Kind::DriverTooOld,
-                Diagnostic::error(DetectCode::CudnnDriverTooOldForCopy,
-                                  tr("cuDNN %1 in %2 is built for CUDA %3; driver %4 is too old for it.")
-                                      .arg(what, where)
-                                      .arg(cuda)
-                                      .arg(driver.version->toString()),
-                                  minimum ? tr("Update the NVIDIA driver to %1 or newer.").arg(minimum->toString())
-                                          : tr("Update the NVIDIA driver to one that runs CUDA %1.").arg(cuda))
+                Diagnostic::of(DetectCode::CudnnDriverTooOldForCopy,
+                               tr("cuDNN %1 in %2 is built for CUDA %3; driver %4 is too old for it.")
+                                   .arg(what, where)
+                                   .arg(cuda)
+                                   .arg(driver.version->toString()),
+                               minimum ? tr("Update the NVIDIA driver to %1 or newer.").arg(minimum->toString())
+                                       : tr("Update the NVIDIA driver to one that runs CUDA %1.").arg(cuda))
                     .about(copy.root)});
         }
     }
@@ -85,18 +85,18 @@ QList<CudnnProblem> CudnnCopyJudge::problemsOf(const CudnnInstall& copy, const S
             continue;
         problems.append(CudnnProblem{
             CudnnProblem::Kind::GpuUnsupported,
-            Diagnostic::error(DetectCode::CudnnGpuUnsupported,
-                              tr("cuDNN %1 for CUDA %2 in %3 supports compute capability %4 to %5; %6 (%7) is "
-                                 "outside that range.")
-                                  .arg(what)
-                                  .arg(cuda)
-                                  .arg(where,
-                                       ccMin ? ccMin->toString() : QStringLiteral("?"),
-                                       build->ccMax ? build->ccMax->toString() : QStringLiteral("?"),
-                                       gpu.name,
-                                       cc.toString()),
-                              tr("Use a cuDNN release whose build for your CUDA lists this GPU in NVIDIA's support "
-                                 "matrix."))
+            Diagnostic::of(DetectCode::CudnnGpuUnsupported,
+                           tr("cuDNN %1 for CUDA %2 in %3 supports compute capability %4 to %5; %6 (%7) is "
+                              "outside that range.")
+                               .arg(what)
+                               .arg(cuda)
+                               .arg(where,
+                                    ccMin ? ccMin->toString() : QStringLiteral("?"),
+                                    build->ccMax ? build->ccMax->toString() : QStringLiteral("?"),
+                                    gpu.name,
+                                    cc.toString()),
+                           tr("Use a cuDNN release whose build for your CUDA lists this GPU in NVIDIA's support "
+                              "matrix."))
                 .about(copy.root)});
     }
     return problems;

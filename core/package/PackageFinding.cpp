@@ -12,22 +12,22 @@ static PackageFinding makeFinding(Diagnostic diagnostic, PackageFinding::Blockin
 
 PackageFinding PackageFinding::info(const QString& code, const QString& message, const QString& fix)
 {
-    return makeFinding(Diagnostic::info(code, message, fix), Blocking::No);
+    return makeFinding(Diagnostic::of(Severity::Info, code, message, fix), Blocking::No);
 }
 
 PackageFinding PackageFinding::warning(const QString& code, const QString& message, const QString& fix)
 {
-    return makeFinding(Diagnostic::warning(code, message, fix), Blocking::No);
+    return makeFinding(Diagnostic::of(Severity::Warning, code, message, fix), Blocking::No);
 }
 
 PackageFinding PackageFinding::block(const QString& code, const QString& message, const QString& fix)
 {
-    return makeFinding(Diagnostic::error(code, message, fix), Blocking::Overridable);
+    return makeFinding(Diagnostic::of(Severity::Error, code, message, fix), Blocking::Overridable);
 }
 
 PackageFinding PackageFinding::hardBlock(const QString& code, const QString& message, const QString& fix)
 {
-    return makeFinding(Diagnostic::error(code, message, fix), Blocking::Always);
+    return makeFinding(Diagnostic::of(Severity::Error, code, message, fix), Blocking::Always);
 }
 
 PackageFinding& PackageFinding::about(const QString& subject)

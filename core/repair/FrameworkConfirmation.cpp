@@ -66,14 +66,14 @@ void FrameworkConfirmation::confirm(FrameworkVerdicts& verdicts, const QList<Pyt
                 continue;
             if (!consumer.error.isEmpty()) {
                 verdict.findings.append(
-                    Diagnostic::info(FrameworkCode::NotConfirmed,
-                                     tr("%1 %2 in %3 is judged from its files alone: its interpreter %4 could not "
-                                        "confirm it (%5).")
-                                         .arg(verdict.subject.distribution,
-                                              verdict.subject.version,
-                                              QDir::toNativeSeparators(verdict.subject.environment),
-                                              QDir::toNativeSeparators(consumer.interpreter),
-                                              consumer.error))
+                    Diagnostic::of(FrameworkCode::NotConfirmed,
+                                   tr("%1 %2 in %3 is judged from its files alone: its interpreter %4 could not "
+                                      "confirm it (%5).")
+                                       .arg(verdict.subject.distribution,
+                                            verdict.subject.version,
+                                            QDir::toNativeSeparators(verdict.subject.environment),
+                                            QDir::toNativeSeparators(consumer.interpreter),
+                                            consumer.error))
                         .about(verdict.subject.environment));
                 continue;
             }
@@ -104,14 +104,14 @@ void FrameworkConfirmation::confirm(FrameworkVerdicts& verdicts, const QList<Pyt
                                                          : QDir::toNativeSeparators(predicted->path))
                     : tr("no cuDNN");
                 verdict.findings.append(
-                    Diagnostic::warning(FrameworkCode::LoadedDiffers,
-                                        tr("%1 %2 in %3 was predicted to load %4, but its interpreter loaded %5.")
-                                            .arg(verdict.subject.distribution,
-                                                 verdict.subject.version,
-                                                 QDir::toNativeSeparators(verdict.subject.environment),
-                                                 expected,
-                                                 said),
-                                        tr("Trust what the interpreter loaded; the difference is worth a report."))
+                    Diagnostic::of(FrameworkCode::LoadedDiffers,
+                                   tr("%1 %2 in %3 was predicted to load %4, but its interpreter loaded %5.")
+                                       .arg(verdict.subject.distribution,
+                                            verdict.subject.version,
+                                            QDir::toNativeSeparators(verdict.subject.environment),
+                                            expected,
+                                            said),
+                                   tr("Trust what the interpreter loaded; the difference is worth a report."))
                         .about(verdict.subject.environment));
             }
         }

@@ -316,7 +316,7 @@ RepairFindings PythonConsumers::findings(const QList<PythonConsumer>& consumers)
             RepairFinding finding;
             finding.remedy = RepairFinding::Remedy::None;
             finding.diagnostic
-                = Diagnostic::info(
+                = Diagnostic::of(
                       RepairCode::Consumer,
                       tr("%1 could not be asked which cuDNN it uses: %2.").arg(consumer.interpreter, consumer.error))
                       .about(consumer.interpreter);
@@ -335,7 +335,7 @@ RepairFinding PythonConsumers::findingFor(const PythonConsumer& consumer, const 
     finding.remedy = RepairFinding::Remedy::None;
     const QString who = tr("%1 %2 in %3").arg(package.name, package.version, consumer.interpreter);
     const auto fact = [&](const QString& code, const QString& message) {
-        finding.diagnostic = Diagnostic::info(code, message).about(consumer.interpreter);
+        finding.diagnostic = Diagnostic::of(Severity::Info, code, message).about(consumer.interpreter);
         return finding;
     };
     if (!package.error.isEmpty())

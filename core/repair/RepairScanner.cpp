@@ -118,9 +118,9 @@ void RepairScanner::scanRoot(const SystemSnapshot& system, const QString& root, 
     if (!check.load(root, &error)) {
         RepairFinding finding;
         finding.root = root;
-        finding.diagnostic = Diagnostic::error(RepairCode::ManifestUnreadable,
-                                               tr("cudnn-setup's record of what it installed in %1 cannot be read: %2.")
-                                                   .arg(displayPath(system.os, root), error))
+        finding.diagnostic = Diagnostic::of(RepairCode::ManifestUnreadable,
+                                            tr("cudnn-setup's record of what it installed in %1 cannot be read: %2.")
+                                                .arg(displayPath(system.os, root), error))
                                  .about(ToolkitState(root).manifestFile());
         finding.manualStep = tr("Move the damaged manifest away; repair then treats the toolkit as installed by hand.");
         scan.findings.append(finding);
@@ -326,37 +326,37 @@ RepairScanner::fromDamage(const ManifestCheck::Damage& damage, const QString& ro
     switch (damage.kind) {
     case ManifestCheck::Damage::Kind::Missing:
         finding.diagnostic
-            = Diagnostic::error(RepairCode::FileMissing,
-                                tr("%1, which cudnn-setup installed, is gone.").arg(where),
-                                damage.expected.kind == ManifestFile::Kind::Symlink
-                                    ? tr("Repair makes the link to %1 again.").arg(damage.expected.linkTarget)
-                                    : restore);
+            = Diagnostic::of(RepairCode::FileMissing,
+                             tr("%1, which cudnn-setup installed, is gone.").arg(where),
+                             damage.expected.kind == ManifestFile::Kind::Symlink
+                                 ? tr("Repair makes the link to %1 again.").arg(damage.expected.linkTarget)
+                                 : restore);
         break;
     case ManifestCheck::Damage::Kind::Empty:
-        finding.diagnostic = Diagnostic::error(
+        finding.diagnostic = Diagnostic::of(
             RepairCode::FileEmpty, tr("%1 is empty (a blocked or interrupted copy).").arg(where), restore);
         break;
     case ManifestCheck::Damage::Kind::Altered:
-        finding.diagnostic = Diagnostic::error(
+        finding.diagnostic = Diagnostic::of(
             RepairCode::FileAltered,
             tr("%1 is not the file cudnn-setup installed: its content changed since (SHA-256 expected %2).")
                 .arg(where, damage.expected.sha256),
             restore);
         break;
     case ManifestCheck::Damage::Kind::LinkFlattened:
-        finding.diagnostic = Diagnostic::warning(
+        finding.diagnostic = Diagnostic::of(
             RepairCode::LinkFlattened,
             tr("%1 is a copy instead of the link to %2 it was installed as.").arg(where, damage.expected.linkTarget),
             tr("Repair replaces the copy by the link (the copy is kept for undo)."));
         break;
     case ManifestCheck::Damage::Kind::LinkChanged:
-        finding.diagnostic = Diagnostic::error(
+        finding.diagnostic = Diagnostic::of(
             RepairCode::LinkChanged,
             tr("%1 no longer is the link to %2 it was installed as.").arg(where, damage.expected.linkTarget),
             tr("Repair makes the link to %1 again.").arg(damage.expected.linkTarget));
         break;
     case ManifestCheck::Damage::Kind::NotReadable:
-        finding.diagnostic = Diagnostic::warning(
+        finding.diagnostic = Diagnostic::of(
             RepairCode::NotReadable,
             tr("%1 is not readable by all users, so other accounts cannot load it.").arg(where),
             tr("Repair makes it readable by all (mode %1).").arg(QString::number(fix.expected.mode, 8)));

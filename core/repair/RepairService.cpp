@@ -100,7 +100,7 @@ std::unique_ptr<RootSession> openRoot(const QString& root, const RepairOptions& 
         // The scan saw what an interrupted run left, which is gone now: its fixes no longer fit the disk.
         result.diagnostics.append(opened.diagnostics);
         result.status = RepairResult::Status::Failed;
-        result.diagnostics.append(Diagnostic::error(
+        result.diagnostics.append(Diagnostic::of(
             RepairCode::Failed,
             RepairService::tr("An interrupted earlier run in %1 was put back first, so the findings no longer "
                               "describe the toolkit; nothing else was changed.")
@@ -185,8 +185,8 @@ bool RootRepair::run(const RootWork& work, RootSession& session, const SystemSna
     if (!transaction.begin(&error)) {
         result.status = RepairResult::Status::Failed;
         result.diagnostics.append(
-            Diagnostic::error(RepairCode::Failed,
-                              tr("Nothing was changed: the journal cannot be written (%1).").arg(error))
+            Diagnostic::of(RepairCode::Failed,
+                           tr("Nothing was changed: the journal cannot be written (%1).").arg(error))
                 .about(work.root));
         return false;
     }
@@ -297,23 +297,23 @@ bool RootRepair::stageCopy(const RepairFix& fix, const QString& staged, QString*
 void RootRepair::rollBack(Transaction& transaction, RepairResult& result, bool canceled, const QString& why) const
 {
     phase(tr("Putting everything back"), 0, 0);
-    result.diagnostics.append(canceled ? Diagnostic::warning(RepairCode::Canceled, tr("The repair was canceled."))
-                                       : Diagnostic::error(RepairCode::Failed,
-                                                           tr("The repair stopped: %1").arg(why),
-                                                           tr("Fix the cause, then run the repair again.")));
+    result.diagnostics.append(canceled ? Diagnostic::of(RepairCode::Canceled, tr("The repair was canceled."))
+                                       : Diagnostic::of(RepairCode::Failed,
+                                                        tr("The repair stopped: %1").arg(why),
+                                                        tr("Fix the cause, then run the repair again.")));
     QString error;
     if (transaction.rollback(&error)) {
         result.status = RepairResult::Status::RolledBack;
         result.diagnostics.append(
-            Diagnostic::info(RepairCode::RolledBack, tr("Everything the repair had changed was put back as it was.")));
+            Diagnostic::of(RepairCode::RolledBack, tr("Everything the repair had changed was put back as it was.")));
         return;
     }
     result.status = RepairResult::Status::Failed;
     result.diagnostics.append(
-        Diagnostic::error(RepairCode::Failed,
-                          tr("The repair stopped, and not everything could be put back yet: %1").arg(error),
-                          tr("Fix the cause, then run cudnn-setup again: it finishes putting "
-                             "things back before anything else.")));
+        Diagnostic::of(RepairCode::Failed,
+                       tr("The repair stopped, and not everything could be put back yet: %1").arg(error),
+                       tr("Fix the cause, then run cudnn-setup again: it finishes putting "
+                          "things back before anything else.")));
 }
 
 /** Checks the archive for one root's restored files and maps them onto the root; false with result set if not. */
@@ -338,7 +338,7 @@ bool preparePackage(RootWork& work,
     if (!QFileInfo(archive).isFile()) {
         result.status = RepairResult::Status::PackageNotFound;
         result.diagnostics.append(
-            Diagnostic::error(
+            Diagnostic::of(
                 RepairCode::PackageMissing,
                 RepairService::tr("There is no package at %1, so nothing was changed.").arg(archive),
                 RepairService::tr("Give the archive the files were installed from (SHA-256 %1).").arg(recordedSha))
@@ -351,24 +351,23 @@ bool preparePackage(RootWork& work,
     const PackageInspection inspection = PackageService::inspect(archive, progress, cancel);
     if (cancel.isCanceled()) {
         result.status = RepairResult::Status::RolledBack;
-        result.diagnostics.append(Diagnostic::warning(
+        result.diagnostics.append(Diagnostic::of(
             RepairCode::Canceled, RepairService::tr("The repair was canceled before anything was changed.")));
         return false;
     }
     if (inspection.sha256 != recordedSha) {
         result.status = RepairResult::Status::PackageRejected;
         result.diagnostics.append(
-            Diagnostic::error(
-                RepairCode::PackageMismatch,
-                RepairService::tr("%1 is not the package cudnn-setup installed %2 from: its SHA-256 is "
-                                  "%3, the manifest records %4 (%5). Nothing was changed.")
-                    .arg(archive,
-                         work.root,
-                         inspection.sha256.isEmpty() ? RepairService::tr("unreadable") : inspection.sha256,
-                         recordedSha,
-                         recorded.value(QStringLiteral("file")).toString()),
-                RepairService::tr("Give that very archive; to change versions, install the other package "
-                                  "instead of repairing."))
+            Diagnostic::of(RepairCode::PackageMismatch,
+                           RepairService::tr("%1 is not the package cudnn-setup installed %2 from: its SHA-256 is "
+                                             "%3, the manifest records %4 (%5). Nothing was changed.")
+                               .arg(archive,
+                                    work.root,
+                                    inspection.sha256.isEmpty() ? RepairService::tr("unreadable") : inspection.sha256,
+                                    recordedSha,
+                                    recorded.value(QStringLiteral("file")).toString()),
+                           RepairService::tr("Give that very archive; to change versions, install the other package "
+                                             "instead of repairing."))
                 .about(archive)
                 .offering(FixAction::Kind::ChoosePackage,
                           QFileInfo(recorded.value(QStringLiteral("file")).toString()).fileName()));
@@ -388,11 +387,11 @@ bool preparePackage(RootWork& work,
             || change->source != Change::Source::Archive || !change->contentOf.isEmpty()) {
             result.status = RepairResult::Status::PackageRejected;
             result.diagnostics.append(
-                Diagnostic::error(RepairCode::PackageIncomplete,
-                                  RepairService::tr("%1 does not hold %2 as cudnn-setup installed it, so nothing was "
-                                                    "changed.")
-                                      .arg(archive, fix->path),
-                                  RepairService::tr("Install the package again instead."))
+                Diagnostic::of(RepairCode::PackageIncomplete,
+                               RepairService::tr("%1 does not hold %2 as cudnn-setup installed it, so nothing was "
+                                                 "changed.")
+                                   .arg(archive, fix->path),
+                               RepairService::tr("Install the package again instead."))
                     .about(fix->path)
                     .offering(FixAction::Kind::InstallAgain, work.root));
             return false;
@@ -433,7 +432,7 @@ RepairResult RepairService::repair(const RepairScan& scan,
     work.removeIf([](const RootWork& w) { return w.fixes.isEmpty() && !w.environment && !w.loaderCache; });
     if (work.isEmpty()) {
         result.status = RepairResult::Status::NothingToApply;
-        result.diagnostics.append(Diagnostic::info(
+        result.diagnostics.append(Diagnostic::of(
             RepairCode::Nothing,
             scan.isClean() ? tr("Nothing to repair.")
                            : tr("Nothing repair can do by itself; what is left needs the steps named with each "
@@ -471,11 +470,11 @@ RepairResult RepairService::repair(const RepairScan& scan,
     }
     result.status = RepairResult::Status::Repaired;
     result.diagnostics.append(
-        Diagnostic::info(RepairCode::Applied,
-                         tr("%n fixes applied. They are part of the install they repaired: an uninstall "
-                            "puts back what was there before that install.",
-                            nullptr,
-                            int(result.applied.size()))));
+        Diagnostic::of(RepairCode::Applied,
+                       tr("%n fixes applied. They are part of the install they repaired: an uninstall "
+                          "puts back what was there before that install.",
+                          nullptr,
+                          int(result.applied.size()))));
     return result;
 }
 

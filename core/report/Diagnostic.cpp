@@ -1,5 +1,7 @@
 #include "Diagnostic.h"
 
+#include "DiagnosisRegistry.h"
+
 #include <QJsonArray>
 #include <algorithm>
 #include <utility>
@@ -84,19 +86,25 @@ static Diagnostic make(Severity severity, const QString& code, const QString& me
     return d;
 }
 
-Diagnostic Diagnostic::info(const QString& code, const QString& message, const QString& fix)
+Diagnostic Diagnostic::of(const QString& code, const QString& message, const QString& fix)
 {
-    return make(Severity::Info, code, message, fix);
+    const Diagnosis* row = DiagnosisRegistry::instance().find(code);
+    if (!row) {
+        diagnosisRegistryViolation(code, QStringLiteral("no such code"));
+        return make(Severity::Warning, code, message, fix);
+    }
+    return make(row->severity, code, message, fix);
 }
 
-Diagnostic Diagnostic::warning(const QString& code, const QString& message, const QString& fix)
+Diagnostic Diagnostic::of(Severity severity, const QString& code, const QString& message, const QString& fix)
 {
-    return make(Severity::Warning, code, message, fix);
-}
-
-Diagnostic Diagnostic::error(const QString& code, const QString& message, const QString& fix)
-{
-    return make(Severity::Error, code, message, fix);
+    const Diagnosis* row = DiagnosisRegistry::instance().find(code);
+    if (!row)
+        diagnosisRegistryViolation(code, QStringLiteral("no such code"));
+    else if (!row->allows(severity))
+        diagnosisRegistryViolation(
+            code, QStringLiteral("made as %1, which its row does not allow").arg(severityName(severity)));
+    return make(severity, code, message, fix);
 }
 
 Diagnostic& Diagnostic::about(const QString& what)
@@ -107,6 +115,10 @@ Diagnostic& Diagnostic::about(const QString& what)
 
 Diagnostic& Diagnostic::offering(const FixAction& what)
 {
+    const Diagnosis* row = DiagnosisRegistry::instance().find(code);
+    if (row && !row->offers(what.kind))
+        diagnosisRegistryViolation(
+            code, QStringLiteral("offers %1, which its row does not list").arg(FixAction::kindName(what.kind)));
     action = what;
     return *this;
 }

@@ -63,10 +63,12 @@ struct Diagnostic
     /** What a face can offer to do about it; None when the fix sentence is all there is. */
     FixAction action;
 
-    static Diagnostic info(const QString& code, const QString& message, const QString& fix = {});
-    static Diagnostic warning(const QString& code, const QString& message, const QString& fix = {});
-    static Diagnostic error(const QString& code, const QString& message, const QString& fix = {});
+    /** A finding of code with the severity the registry of diagnoses gives it (report/DiagnosisRegistry.h). */
+    static Diagnostic of(const QString& code, const QString& message, const QString& fix = {});
+    /** A finding of a code whose registry row lets its severity vary (its "also" and "when"), at that severity. */
+    static Diagnostic of(Severity severity, const QString& code, const QString& message, const QString& fix = {});
     Diagnostic& about(const QString& what);
+    /** An action the code's registry row lists (or none). */
     Diagnostic& offering(const FixAction& what);
     Diagnostic& offering(FixAction::Kind kind, const QString& argument = {});
 

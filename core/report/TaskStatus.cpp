@@ -23,6 +23,10 @@ QString taskStatusName(TaskStatus status)
         return QStringLiteral("nothing_found");
     case TaskStatus::DownloadFailed:
         return QStringLiteral("download_failed");
+    case TaskStatus::NoCauseHere:
+        return QStringLiteral("no_cause_here");
+    case TaskStatus::NotRecognised:
+        return QStringLiteral("not_recognised");
     }
     return QStringLiteral("failed");
 }

@@ -17,6 +17,8 @@ enum class TaskStatus {
     ChoiceNeeded, // several toolkits fit equally: the person must choose one
     NothingFound, // no toolkit, or no compatible package
     DownloadFailed, // no network, the server refused, or the checksum did not match; nothing was changed
+    NoCauseHere, // --explain: the message is recognised, but this machine shows no cause of it
+    NotRecognised, // --explain: the text holds no message the table knows
 };
 
 /** "ok", "failed", "usage_error", "rejected", ... (docs/report.md). */

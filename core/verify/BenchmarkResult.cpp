@@ -168,15 +168,17 @@ Diagnostic BenchmarkResult::diagnostic() const
 {
     const QString code = verdictCode.isEmpty() ? QString::fromLatin1(BenchmarkCode::NotRun) : verdictCode;
     if (code == QLatin1String(BenchmarkCode::Ok))
-        return Diagnostic::info(code, headline());
+        return Diagnostic::of(Severity::Info, code, headline());
     if (code == QLatin1String(BenchmarkCode::Slow))
-        return Diagnostic::warning(code,
-                                   headline(),
-                                   QCoreApplication::translate("BenchmarkResult",
-                                                               "Check which cuDNN the program loads (repair lists "
-                                                               "them) and that the GPU is not busy or throttled."));
+        return Diagnostic::of(Severity::Warning,
+                              code,
+                              headline(),
+                              QCoreApplication::translate("BenchmarkResult",
+                                                          "Check which cuDNN the program loads (repair lists "
+                                                          "them) and that the GPU is not busy or throttled."));
     if (code == QLatin1String(BenchmarkCode::NotFinished)) // slow or skipped, never broken: nothing to repair
-        return Diagnostic::warning(
+        return Diagnostic::of(
+            Severity::Warning,
             code,
             headline(),
             stopped == Stop::Asked
@@ -186,13 +188,16 @@ Diagnostic BenchmarkResult::diagnostic() const
                                               "not busy, or skip it: this machine needs more "
                                               "time than it was given."));
     if (code == QLatin1String(BenchmarkCode::NoGpu) || code == QLatin1String(BenchmarkCode::NoDriver))
-        return Diagnostic::warning(code,
-                                   headline(),
-                                   QCoreApplication::translate("BenchmarkResult",
-                                                               "Install the NVIDIA driver for your GPU, then run the "
-                                                               "benchmark again."));
-    return Diagnostic::error(
-               code, headline(), QCoreApplication::translate("BenchmarkResult", "Let repair find what is broken."))
+        return Diagnostic::of(Severity::Warning,
+                              code,
+                              headline(),
+                              QCoreApplication::translate("BenchmarkResult",
+                                                          "Install the NVIDIA driver for your GPU, then run the "
+                                                          "benchmark again."));
+    return Diagnostic::of(Severity::Error,
+                          code,
+                          headline(),
+                          QCoreApplication::translate("BenchmarkResult", "Let repair find what is broken."))
         .offering(FixAction::Kind::RunRepair);
 }
 

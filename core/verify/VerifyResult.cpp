@@ -46,33 +46,38 @@ Diagnostic VerifyResult::diagnosticFor(const QString& code, const QString& subje
 {
     const QString name = fileName(subject);
     if (code == QLatin1String(VerifyCode::CudnnNotLoaded))
-        return Diagnostic::error(code,
-                                 tr("cuDNN could not be loaded (%1): %2").arg(subject, detail),
-                                 tr("Install cuDNN into this CUDA toolkit, or put the folder that holds it on the "
-                                    "library search path (PATH on Windows, LD_LIBRARY_PATH or ldconfig on Linux)."))
+        return Diagnostic::of(Severity::Error,
+                              code,
+                              tr("cuDNN could not be loaded (%1): %2").arg(subject, detail),
+                              tr("Install cuDNN into this CUDA toolkit, or put the folder that holds it on the "
+                                 "library search path (PATH on Windows, LD_LIBRARY_PATH or ldconfig on Linux)."))
             .about(subject);
     if (code == QLatin1String(VerifyCode::SymbolMissing))
-        return Diagnostic::error(code,
-                                 tr("%1 is not a working cuDNN library: %2.").arg(subject, detail),
-                                 tr("Replace it with the library from the cuDNN package."))
+        return Diagnostic::of(Severity::Error,
+                              code,
+                              tr("%1 is not a working cuDNN library: %2.").arg(subject, detail),
+                              tr("Replace it with the library from the cuDNN package."))
             .about(subject);
     if (code == QLatin1String(VerifyCode::UnknownMajor))
-        return Diagnostic::warning(code,
-                                   tr("%1: %2.").arg(subject, detail),
-                                   tr("Update cudnn-setup to check this cuDNN version completely."))
+        return Diagnostic::of(Severity::Warning,
+                              code,
+                              tr("%1: %2.").arg(subject, detail),
+                              tr("Update cudnn-setup to check this cuDNN version completely."))
             .about(subject);
     if (code == QLatin1String(VerifyCode::LibraryEmpty))
-        return Diagnostic::error(code,
-                                 tr("%1 is an empty file (0 bytes).").arg(subject),
-                                 tr("Copy it again from the cuDNN package (Repair restores it). A virus scanner, a "
-                                    "full disk or an interrupted copy leaves such files behind."))
+        return Diagnostic::of(Severity::Error,
+                              code,
+                              tr("%1 is an empty file (0 bytes).").arg(subject),
+                              tr("Copy it again from the cuDNN package (Repair restores it). A virus scanner, a "
+                                 "full disk or an interrupted copy leaves such files behind."))
             .about(subject);
     if (code == QLatin1String(VerifyCode::SubLibraryNotLoaded))
-        return Diagnostic::error(code,
-                                 tr("The cuDNN sub-library %1 could not be loaded: %2").arg(subject, detail),
-                                 tr("Copy every cuDNN library of the package (all cudnn* files, not only the main "
-                                    "one) into the same folder, and install what the findings below name as "
-                                    "missing."))
+        return Diagnostic::of(Severity::Error,
+                              code,
+                              tr("The cuDNN sub-library %1 could not be loaded: %2").arg(subject, detail),
+                              tr("Copy every cuDNN library of the package (all cudnn* files, not only the main "
+                                 "one) into the same folder, and install what the findings below name as "
+                                 "missing."))
             .about(subject);
     if (code == QLatin1String(VerifyCode::MissingDependency) || code == QLatin1String(VerifyCode::UnusableDependency)) {
         const bool delayLoaded = detail.contains(QLatin1String("delay-loaded"));
@@ -97,40 +102,46 @@ Diagnostic VerifyResult::diagnosticFor(const QString& code, const QString& subje
         const QString message = code == QLatin1String(VerifyCode::MissingDependency)
             ? tr("%1 is missing: %2.").arg(subject, detail)
             : tr("%1 cannot be used: %2.").arg(subject, detail);
-        return (delayLoaded ? Diagnostic::warning(code, message, fix) : Diagnostic::error(code, message, fix))
+        return (delayLoaded ? Diagnostic::of(Severity::Warning, code, message, fix)
+                            : Diagnostic::of(Severity::Error, code, message, fix))
             .about(subject);
     }
     if (code == QLatin1String(VerifyCode::MixedFolders))
-        return Diagnostic::error(code,
-                                 tr("cuDNN is loaded from more than one folder: %1.").arg(detail),
-                                 tr("Remove or update the stray copy %1 (a folder earlier on the search path wins); "
-                                    "every cuDNN library must come from one package in one folder.")
-                                     .arg(subject))
+        return Diagnostic::of(Severity::Error,
+                              code,
+                              tr("cuDNN is loaded from more than one folder: %1.").arg(detail),
+                              tr("Remove or update the stray copy %1 (a folder earlier on the search path wins); "
+                                 "every cuDNN library must come from one package in one folder.")
+                                  .arg(subject))
             .about(subject);
     if (code == QLatin1String(VerifyCode::MixedVersions))
-        return Diagnostic::error(code,
-                                 tr("cuDNN libraries of different versions are loaded together: %1.").arg(detail),
-                                 tr("Replace %1 with the file from the same cuDNN package as the main library "
-                                    "(CUDNN_STATUS_SUBLIBRARY_VERSION_MISMATCH, WinError 127).")
-                                     .arg(subject))
+        return Diagnostic::of(Severity::Error,
+                              code,
+                              tr("cuDNN libraries of different versions are loaded together: %1.").arg(detail),
+                              tr("Replace %1 with the file from the same cuDNN package as the main library "
+                                 "(CUDNN_STATUS_SUBLIBRARY_VERSION_MISMATCH, WinError 127).")
+                                  .arg(subject))
             .about(subject);
     if (code == QLatin1String(VerifyCode::FileVersionMismatch))
-        return Diagnostic::warning(code,
-                                   tr("The version of %1 does not match what it reports: %2.").arg(name, detail),
-                                   tr("Reinstall cuDNN from one package."))
+        return Diagnostic::of(Severity::Warning,
+                              code,
+                              tr("The version of %1 does not match what it reports: %2.").arg(name, detail),
+                              tr("Reinstall cuDNN from one package."))
             .about(subject);
     if (code == QLatin1String(VerifyCode::HeaderMismatch))
-        return Diagnostic::error(code,
-                                 tr("The cuDNN header and library disagree: %1.").arg(detail),
-                                 tr("Install the header and the libraries from the same cuDNN package; programs "
-                                    "built against this header expect another library."))
+        return Diagnostic::of(Severity::Error,
+                              code,
+                              tr("The cuDNN header and library disagree: %1.").arg(detail),
+                              tr("Install the header and the libraries from the same cuDNN package; programs "
+                                 "built against this header expect another library."))
             .about(subject);
     if (code == QLatin1String(VerifyCode::HeaderUnreadable))
-        return Diagnostic::warning(code,
-                                   tr("No cuDNN version could be read from %1: %2.").arg(subject, detail),
-                                   tr("Copy cudnn_version.h from the cuDNN package into the toolkit's include folder."))
+        return Diagnostic::of(Severity::Warning,
+                              code,
+                              tr("No cuDNN version could be read from %1: %2.").arg(subject, detail),
+                              tr("Copy cudnn_version.h from the cuDNN package into the toolkit's include folder."))
             .about(subject);
-    return Diagnostic::warning(code, tr("%1: %2").arg(subject, detail)).about(subject);
+    return Diagnostic::of(Severity::Warning, code, tr("%1: %2").arg(subject, detail)).about(subject);
 }
 
 VerifyResult VerifyResult::fromProbeJson(const QJsonObject& json)
@@ -170,9 +181,9 @@ VerifyResult VerifyResult::fromProbeJson(const QJsonObject& json)
         const VerifiedLibrary* main = result.mainLibrary();
         const QString folder = main ? parentFolder(main->path) : QString();
         result.diagnostics.append(
-            Diagnostic::info(QString::fromLatin1(VerifyCode::Ok),
-                             tr("cuDNN %1: all %n libraries load from %2.", nullptr, int(result.libraries.size()))
-                                 .arg(result.versionText, folder))
+            Diagnostic::of(QString::fromLatin1(VerifyCode::Ok),
+                           tr("cuDNN %1: all %n libraries load from %2.", nullptr, int(result.libraries.size()))
+                               .arg(result.versionText, folder))
                 .about(main ? main->path : QString()));
     }
     return result;
@@ -181,10 +192,11 @@ VerifyResult VerifyResult::fromProbeJson(const QJsonObject& json)
 VerifyResult VerifyResult::notRun(const QString& code, const QString& reason)
 {
     VerifyResult result;
-    result.diagnostics.append(Diagnostic::error(code,
-                                                tr("cuDNN could not be verified: %1").arg(reason),
-                                                tr("Run cudnn-probe verify by hand to see what happens; reinstall "
-                                                   "cudnn-setup if cudnn-probe is missing.")));
+    result.diagnostics.append(Diagnostic::of(Severity::Error,
+                                             code,
+                                             tr("cuDNN could not be verified: %1").arg(reason),
+                                             tr("Run cudnn-probe verify by hand to see what happens; reinstall "
+                                                "cudnn-setup if cudnn-probe is missing.")));
     return result;
 }
 
@@ -232,16 +244,16 @@ void VerifyResult::observe(const NewProgramLoad& load)
                    load.version.isEmpty() ? QString() : tr(" (cuDNN %1)").arg(load.version),
                    QDir::toNativeSeparators(load.expected));
     const bool windows = load.library.endsWith(QLatin1String(".dll"), Qt::CaseInsensitive);
-    diagnostics.append(Diagnostic::error(QString::fromLatin1(VerifyCode::NewProgramOtherCopy),
-                                         message,
-                                         windows ? tr("Put the toolkit's bin folder first on the user or machine "
-                                                      "Path; a repair does what this user may. Programs that keep "
-                                                      "their own copy are not affected.")
-                                                 : tr("Put the toolkit's library folder first for new programs: "
-                                                      "rebuild the loader cache as root (ldconfig) or add the "
-                                                      "folder to the search path in your login profile; a repair "
-                                                      "does what this user may. Programs that keep their own copy "
-                                                      "are not affected."))
+    diagnostics.append(Diagnostic::of(QString::fromLatin1(VerifyCode::NewProgramOtherCopy),
+                                      message,
+                                      windows ? tr("Put the toolkit's bin folder first on the user or machine "
+                                                   "Path; a repair does what this user may. Programs that keep "
+                                                   "their own copy are not affected.")
+                                              : tr("Put the toolkit's library folder first for new programs: "
+                                                   "rebuild the loader cache as root (ldconfig) or add the "
+                                                   "folder to the search path in your login profile; a repair "
+                                                   "does what this user may. Programs that keep their own copy "
+                                                   "are not affected."))
                            .about(load.loaded.isEmpty() ? load.expected : load.loaded));
 }
 

@@ -1,4 +1,5 @@
 #include "RemedyText.h"
+#include "TestDiagnostic.h"
 #include "common/OsFlavor.h"
 #include "repair/RepairFinding.h"
 
@@ -77,8 +78,10 @@ void TestRemedyText::everyActionIsWorded()
 
 void TestRemedyText::sentenceAndActionMakeOneLine()
 {
-    Diagnostic d = Diagnostic::error(
-        QStringLiteral("CUDA-NONE-FOUND"), QStringLiteral("No CUDA toolkit was found."), QStringLiteral("Install it."));
+    Diagnostic d = testDiagnostic(Severity::Error,
+                                  QStringLiteral("CUDA-NONE-FOUND"),
+                                  QStringLiteral("No CUDA toolkit was found."),
+                                  QStringLiteral("Install it."));
     QCOMPARE(RemedyText::fix(d), QStringLiteral("Install it."));
     d.offering(FixAction::Kind::ChooseToolkit);
     QCOMPARE(RemedyText::fix(d), QStringLiteral("Install it. Name the toolkit with --cuda-root DIR."));

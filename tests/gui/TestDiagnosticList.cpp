@@ -1,4 +1,5 @@
 #include "DiagnosticList.h"
+#include "TestDiagnostic.h"
 
 #include <QtTest>
 
@@ -16,12 +17,14 @@ private slots:
 void TestDiagnosticList::forwardCompatibilityIsAWarningWithItsMeaning()
 {
     DiagnosticList list;
-    list.setDiagnostics({Diagnostic::warning(QStringLiteral("PKG-GPU-FORWARD-COMPAT"),
-                                             QStringLiteral("cuDNN 9.19.0 knows GPUs up to 12.1; GPU 0 is newer."),
-                                             QStringLiteral("A newer cuDNN runs it natively.")),
-                         Diagnostic::error(QStringLiteral("PKG-GPU-UNSUPPORTED"),
-                                           QStringLiteral("GPU 0 (7.0) is older."),
-                                           QStringLiteral("Use cuDNN 9.10 or older."))});
+    list.setDiagnostics({testDiagnostic(Severity::Warning,
+                                        QStringLiteral("PKG-GPU-FORWARD-COMPAT"),
+                                        QStringLiteral("cuDNN 9.19.0 knows GPUs up to 12.1; GPU 0 is newer."),
+                                        QStringLiteral("A newer cuDNN runs it natively.")),
+                         testDiagnostic(Severity::Error,
+                                        QStringLiteral("PKG-GPU-UNSUPPORTED"),
+                                        QStringLiteral("GPU 0 (7.0) is older."),
+                                        QStringLiteral("Use cuDNN 9.10 or older."))});
     QCOMPARE(list.topLevelItemCount(), 2);
     QCOMPARE(list.topLevelItem(0)->data(0, Qt::UserRole).toString(), QStringLiteral("PKG-GPU-UNSUPPORTED")); // first
     const QTreeWidgetItem* forward = list.topLevelItem(1);
@@ -36,7 +39,8 @@ void TestDiagnosticList::forwardCompatibilityIsAWarningWithItsMeaning()
 void TestDiagnosticList::plainFindingsHaveNoMeaningLine()
 {
     DiagnosticList list;
-    list.setDiagnostics({Diagnostic::warning(QStringLiteral("PKG-NO-GPU"), QStringLiteral("No GPU."), QString())});
+    list.setDiagnostics(
+        {testDiagnostic(Severity::Warning, QStringLiteral("PKG-NO-GPU"), QStringLiteral("No GPU."), QString())});
     QCOMPARE(list.topLevelItem(0)->childCount(), 0);
     QVERIFY(DiagnosticList::meaningOf(QStringLiteral("PKG-CUDA-MISMATCH")).isEmpty());
 }
@@ -45,12 +49,14 @@ void TestDiagnosticList::perLibraryFindingsBecomeOneRow()
 {
     Diagnostics findings;
     for (const char* library : {"libcudnn.so.9", "libcudnn_ops.so.9", "libcudnn_cnn.so.9"})
-        findings.append(Diagnostic::warning(
-                            QStringLiteral("ENV-SHADOW-USER"),
-                            QStringLiteral("A new program loading %1 gets /opt/old/%1.").arg(QLatin1String(library)),
-                            QStringLiteral("Put the toolkit first."))
-                            .about(QLatin1String(library)));
-    findings.append(Diagnostic::info(QStringLiteral("ENV-CUDA-LINK"), QStringLiteral("/usr/local/cuda points away.")));
+        findings.append(
+            testDiagnostic(Severity::Warning,
+                           QStringLiteral("ENV-SHADOW-USER"),
+                           QStringLiteral("A new program loading %1 gets /opt/old/%1.").arg(QLatin1String(library)),
+                           QStringLiteral("Put the toolkit first."))
+                .about(QLatin1String(library)));
+    findings.append(testDiagnostic(
+        Severity::Info, QStringLiteral("ENV-CUDA-LINK"), QStringLiteral("/usr/local/cuda points away.")));
     DiagnosticList list;
     list.setDiagnostics(findings);
     QCOMPARE(list.topLevelItemCount(), 2); // three of a kind are one row, the other finding its own

@@ -1,3 +1,4 @@
+#include "TestDiagnostic.h"
 #include "TestTree.h"
 #include "report/Report.h"
 
@@ -21,9 +22,9 @@ void TestReport::worstSeverity()
 {
     Diagnostics list;
     QCOMPARE(::worstSeverity(list), Severity::Info);
-    list << Diagnostic::info(QStringLiteral("A"), QStringLiteral("a"));
-    list << Diagnostic::error(QStringLiteral("C"), QStringLiteral("c"));
-    list << Diagnostic::warning(QStringLiteral("B"), QStringLiteral("b"));
+    list << testDiagnostic(Severity::Info, QStringLiteral("A"), QStringLiteral("a"));
+    list << testDiagnostic(Severity::Error, QStringLiteral("C"), QStringLiteral("c"));
+    list << testDiagnostic(Severity::Warning, QStringLiteral("B"), QStringLiteral("b"));
     QCOMPARE(::worstSeverity(list), Severity::Error);
     QVERIFY(containsCode(list, QStringLiteral("B")));
     QVERIFY(!containsCode(list, QStringLiteral("D")));
@@ -31,9 +32,10 @@ void TestReport::worstSeverity()
 
 void TestReport::diagnosticRoundTrip()
 {
-    Diagnostic d = Diagnostic::warning(QStringLiteral("CUDA-ACTIVE-DISAGREE"),
-                                       QStringLiteral("nvcc and CUDA_PATH disagree"),
-                                       QStringLiteral("Put the toolkit first"));
+    Diagnostic d = testDiagnostic(Severity::Warning,
+                                  QStringLiteral("CUDA-ACTIVE-DISAGREE"),
+                                  QStringLiteral("nvcc and CUDA_PATH disagree"),
+                                  QStringLiteral("Put the toolkit first"));
     d.about(QStringLiteral("/usr/local/cuda-13.0"));
     const QJsonObject json = d.toJson();
     QCOMPARE(json.value(QStringLiteral("severity")).toString(), QStringLiteral("warning"));
@@ -43,7 +45,8 @@ void TestReport::diagnosticRoundTrip()
 
 void TestReport::actionRoundTrip()
 {
-    const Diagnostic plain = Diagnostic::error(QStringLiteral("PKG-X-Y"), QStringLiteral("m"), QStringLiteral("f"));
+    const Diagnostic plain
+        = testDiagnostic(Severity::Error, QStringLiteral("PKG-X-Y"), QStringLiteral("m"), QStringLiteral("f"));
     QVERIFY(!plain.toJson().contains(QStringLiteral("action"))); // no action, no key
     for (FixAction::Kind kind : FixAction::allKinds()) {
         if (kind == FixAction::Kind::None)
@@ -65,7 +68,7 @@ void TestReport::reportJsonHasContractKeys()
     Report report(QStringLiteral("detect"));
     report.setStatus(QStringLiteral("ok"));
     report.setSection(QStringLiteral("toolkits"), QJsonArray{});
-    report.addDiagnostic(Diagnostic::info(QStringLiteral("DRV-NOT-FOUND"), QStringLiteral("no driver")));
+    report.addDiagnostic(testDiagnostic(Severity::Info, QStringLiteral("DRV-NOT-FOUND"), QStringLiteral("no driver")));
     const QJsonObject json = QJsonDocument::fromJson(report.toJsonBytes()).object();
     QCOMPARE(json.value(QStringLiteral("schema")).toInt(), Report::SchemaVersion);
     QCOMPARE(json.value(QStringLiteral("status")).toString(), QStringLiteral("ok"));

@@ -1,4 +1,5 @@
 #include "RepairFixtures.h"
+#include "TestDiagnostic.h"
 #include "install/InstallCode.h"
 #include "install/ToolkitState.h"
 #include "repair/RepairCode.h"
@@ -368,12 +369,13 @@ void TestRepairService::exitCodes()
     QCOMPARE(repairTaskStatus(nothing, clean), TaskStatus::Ok);
     RepairScan manual;
     RepairFinding finding;
-    finding.diagnostic = Diagnostic::error(QStringLiteral("CUDNN-MIXED-VERSIONS"), QStringLiteral("mixed"));
+    finding.diagnostic
+        = testDiagnostic(Severity::Error, QStringLiteral("CUDNN-MIXED-VERSIONS"), QStringLiteral("mixed"));
     finding.remedy = RepairFinding::Remedy::Manual;
     manual.findings.append(finding);
     QCOMPARE(repairTaskStatus(nothing, manual), TaskStatus::Failed);
     RepairFinding fact;
-    fact.diagnostic = Diagnostic::info(RepairCode::ConsumerOwnCopy, QStringLiteral("torch has its own"));
+    fact.diagnostic = Diagnostic::of(RepairCode::ConsumerOwnCopy, QStringLiteral("torch has its own"));
     fact.remedy = RepairFinding::Remedy::None;
     RepairScan facts;
     facts.findings.append(fact);
