@@ -25,7 +25,13 @@ public:
     QCommandLineOption silent{QStringLiteral("silent"), tr("Run without any window or question (deployment scripts).")};
     QCommandLineOption detect{QStringLiteral("detect"),
                               tr("Report the driver, GPUs, CUDA toolkits and cuDNN installs.")};
-    QCommandLineOption json{QStringLiteral("json"), tr("With --detect: print JSON instead of text.")};
+    QCommandLineOption json{QStringLiteral("json"), tr("With --detect or --explain: print JSON instead of text.")};
+    QCommandLineOption explain{QStringLiteral("explain"),
+                               tr("Say what causes the error a program printed, on this machine: the text as the "
+                                  "arguments, with --from FILE, or on standard input.")};
+    QCommandLineOption from{QStringLiteral("from"),
+                            tr("With --explain: read the error text from FILE (- for standard input)."),
+                            QStringLiteral("FILE")};
     QCommandLineOption repair{QStringLiteral("repair"), tr("Find what is broken and offer fixes.")};
     QCommandLineOption package{
         QStringLiteral("package"),
@@ -96,10 +102,10 @@ public:
 
     QList<QCommandLineOption> all() const
     {
-        return {silent,        detect,       json,           repair,     package,     fetch,    mirror,
-                manifest,      cache,        cudaRoot,       dryRun,     force,       report,   log,
-                uninstall,     deployTo,     pathScope,      benchmark,  noBenchmark, noVerify, language,
-                packageSha256, progressFile, elevationToken, forMachine, forMachines, version,  pythonEnv};
+        return {silent,     detect,      json,        repair,    package,  fetch,         mirror,       manifest,
+                cache,      cudaRoot,    dryRun,      force,     report,   log,           uninstall,    deployTo,
+                pathScope,  benchmark,   noBenchmark, noVerify,  language, packageSha256, progressFile, elevationToken,
+                forMachine, forMachines, version,     pythonEnv, explain,  from};
     }
 
     void addTo(QCommandLineParser& parser) const { parser.addOptions(all()); }
@@ -113,6 +119,9 @@ QCommandLineOption configure(QCommandLineParser& parser, const Options& options)
     parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
     const QCommandLineOption help = parser.addHelpOption();
     options.addTo(parser);
+    parser.addPositionalArgument(QStringLiteral("TEXT"),
+                                 Options::tr("With --explain: the error text (- reads standard input)."),
+                                 QStringLiteral("[TEXT...]"));
     return help;
 }
 
@@ -172,7 +181,7 @@ Invocation parseCommandLine(const QStringList& arguments)
         inv.error = parser.errorText();
         return inv;
     }
-    if (!parser.positionalArguments().isEmpty()) {
+    if (!parser.positionalArguments().isEmpty() && !parser.isSet(o.explain)) {
         inv.error = Options::tr("Unexpected argument: %1").arg(parser.positionalArguments().first());
         return inv;
     }
@@ -200,6 +209,9 @@ Invocation parseCommandLine(const QStringList& arguments)
     inv.elevationToken = parser.value(o.elevationToken);
     inv.forMachine = parser.value(o.forMachine);
     inv.forMachines = parser.value(o.forMachines);
+    inv.explainText = parser.positionalArguments();
+    inv.explainFrom = parser.value(o.from);
+    inv.explainRepair = parser.isSet(o.explain) && parser.isSet(o.repair);
 
     if (parser.isSet(o.benchmark) && parser.isSet(o.noBenchmark))
         inv.error = Options::tr("--benchmark and --no-benchmark contradict each other.");
@@ -222,6 +234,15 @@ Invocation parseCommandLine(const QStringList& arguments)
                  || !inv.deployTo.isEmpty() || inv.dryRun || parser.isSet(o.uninstall) || parser.isSet(o.repair)))
         inv.error = Options::tr("--elevation-token needs --silent, --package, --package-sha256, one --cuda-root, "
                                 "--report, --log and --progress-file, and nothing else to do.");
+    else if (parser.isSet(o.from) && !parser.isSet(o.explain))
+        inv.error = Options::tr("--from goes with --explain.");
+    else if (parser.isSet(o.explain) && !inv.explainFrom.isEmpty() && !inv.explainText.isEmpty())
+        inv.error = Options::tr("--explain takes the text, or --from FILE, not both.");
+    else if (parser.isSet(o.explain)
+             && (!inv.package.isEmpty() || inv.fetch || parser.isSet(o.uninstall) || parser.isSet(o.detect)
+                 || !inv.deployTo.isEmpty() || inv.dryRun || inv.judgesOtherMachines()))
+        inv.error = Options::tr("--explain reads an error and goes only with --from, --json, --repair, --cuda-root, "
+                                "--python-env, --path-scope, --report and --lang.");
     else if (parser.isSet(o.forMachine) && parser.isSet(o.forMachines))
         inv.error = Options::tr("--for-machine and --for-machines contradict each other: give one.");
     else if (inv.judgesOtherMachines()
@@ -236,6 +257,8 @@ Invocation parseCommandLine(const QStringList& arguments)
         inv.mode = Invocation::Mode::Help;
     else if (parser.isSet(o.version))
         inv.mode = Invocation::Mode::Version;
+    else if (parser.isSet(o.explain))
+        inv.mode = Invocation::Mode::Explain;
     else if (parser.isSet(o.detect))
         inv.mode = Invocation::Mode::Detect;
     else if (parser.isSet(o.uninstall))
@@ -248,8 +271,8 @@ Invocation parseCommandLine(const QStringList& arguments)
         inv.error
             = Options::tr("--silent needs something to do: --package, --fetch, --uninstall, --repair or --detect.");
 
-    if (inv.json && inv.mode != Invocation::Mode::Detect)
-        inv.error = Options::tr("--json goes with --detect (use --report FILE for the other commands).");
+    if (inv.json && inv.mode != Invocation::Mode::Detect && inv.mode != Invocation::Mode::Explain)
+        inv.error = Options::tr("--json goes with --detect or --explain (use --report FILE for the other commands).");
     return inv;
 }
 

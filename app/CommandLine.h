@@ -10,6 +10,7 @@ struct Invocation
         Wizard, // no arguments: the double-click path
         Repair, // --repair
         Detect, // --detect
+        Explain, // --explain: what causes the error a program printed, on this machine
         Install, // --package (the wizard on that package without --silent), or --silent --fetch
         Uninstall, // --silent --uninstall
         Help,
@@ -39,6 +40,9 @@ struct Invocation
     QString elevationToken; // --elevation-token: this is the elevated copy of a wizard; write it into the report
     QString forMachine; // --for-machine FILE: judge the package for the machine that file describes (--detect --json)
     QString forMachines; // --for-machines DIR: the same for every *.json in DIR
+    QStringList explainText; // --explain's words: the text itself ("-": read standard input)
+    QString explainFrom; // --from FILE ("-": standard input)
+    bool explainRepair = false; // --explain --repair: apply the safe fixes of the causes found
 
     /** --for-machine or --for-machines: nothing of this machine is detected. */
     bool judgesOtherMachines() const { return !forMachine.isEmpty() || !forMachines.isEmpty(); }

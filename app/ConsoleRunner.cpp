@@ -2,6 +2,7 @@
 
 #include "ConsoleProgress.h"
 #include "DetectSummary.h"
+#include "ExplainCommand.h"
 #include "FetchSummary.h"
 #include "FrameworkSummary.h"
 #include "MachineJudge.h"
@@ -109,6 +110,8 @@ ExitCode ConsoleRunner::run(const Invocation& invocation)
         return uninstall(invocation);
     case Invocation::Mode::Repair:
         return RepairCommand(m_engine, m_out, m_err, m_cancel).run(invocation);
+    case Invocation::Mode::Explain:
+        return ExplainCommand(m_engine, m_out, m_err).run(invocation);
     case Invocation::Mode::Wizard:
     case Invocation::Mode::Help:
     case Invocation::Mode::Version:

@@ -19,6 +19,8 @@ constexpr Numbered Numbering[] = {
     {TaskStatus::ChoiceNeeded, ExitCode::ChoiceNeeded},
     {TaskStatus::NothingFound, ExitCode::NothingFound},
     {TaskStatus::DownloadFailed, ExitCode::DownloadFailed},
+    {TaskStatus::NoCauseHere, ExitCode::NoCauseHere},
+    {TaskStatus::NotRecognised, ExitCode::NotRecognised},
 };
 
 } // namespace

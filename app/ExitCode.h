@@ -17,6 +17,8 @@ enum class ExitCode : int {
     ChoiceNeeded = 7, // several toolkits fit equally; name one with --cuda-root
     NothingFound = 8, // no toolkit, or no compatible package in the folder
     DownloadFailed = 9, // --fetch: no network, the server refused, or the checksum did not match; nothing was changed
+    NoCauseHere = 10, // --explain: the message is recognised, but this machine shows no cause of it
+    NotRecognised = 11, // --explain: the text holds no message cudnn-setup knows
 };
 
 inline int toInt(ExitCode code)

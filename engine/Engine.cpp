@@ -343,10 +343,10 @@ std::unique_ptr<InstallLog> Engine::openLog(const QString& path, InstallLog* hel
         QString error;
         if (!file->open(path, &error)) {
             if (why)
-                *why = Diagnostic::error(InstallCode::LogUnwritable,
-                                         SetupOutcome::tr("The log %1 cannot be written (%2), so nothing was changed.")
-                                             .arg(path, error),
-                                         SetupOutcome::tr("Write the log into a folder you may write to."))
+                *why = Diagnostic::of(InstallCode::LogUnwritable,
+                                      SetupOutcome::tr("The log %1 cannot be written (%2), so nothing was changed.")
+                                          .arg(path, error),
+                                      SetupOutcome::tr("Write the log into a folder you may write to."))
                            .about(path);
             return nullptr;
         }

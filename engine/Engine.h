@@ -1,6 +1,7 @@
 #pragma once
 
 #include "DeployPlan.h"
+#include "ExplainOutcome.h"
 #include "FetchOutcome.h"
 #include "InstallRequest.h"
 #include "MachineJudgement.h"
@@ -177,6 +178,15 @@ public:
                          const RepairRequest& request,
                          ProgressSink* progress = nullptr,
                          CancellationToken cancel = {}) const;
+
+    // Explaining an error
+    /**
+     * Reads the text a program printed (an error, a traceback, a whole log) against this machine: the messages it
+     * recognises and, for each, the cause here with its evidence and fix, most likely first; or that the machine
+     * shows none, or that nothing in the text is known. Read-only (it runs nothing a user controls) unless the
+     * request asks to apply the safe repairs, which then run with the same rules as repair().
+     */
+    ExplainOutcome explain(const ExplainRequest& request) const;
 
     // Uninstalling
     /**

@@ -213,4 +213,27 @@
         </translation>
     </message>
 </context>
+<context>
+    <name>CauseFinder</name>
+    <message numerus="yes">
+        <source>The NVIDIA driver %1 loads here (%2), and %n GPU(s) answer.</source>
+        <translation>
+            <numerusform>The NVIDIA driver %1 loads here (%2), and %n GPU answers.</numerusform>
+            <numerusform>The NVIDIA driver %1 loads here (%2), and %n GPUs answer.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ExplainCommand</name>
+    <message numerus="yes">
+        <source>Recognised %n message(s):
+</source>
+        <translation>
+            <numerusform>Recognised %n message:
+</numerusform>
+            <numerusform>Recognised %n messages:
+</numerusform>
+        </translation>
+    </message>
+</context>
 </TS>

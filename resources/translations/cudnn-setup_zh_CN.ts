@@ -253,6 +253,483 @@
     </message>
 </context>
 <context>
+    <name>CauseFinder</name>
+    <message>
+        <source>A program started in this terminal</source>
+        <translation>在此终端中启动的程序</translation>
+    </message>
+    <message>
+        <source>%1 %2 in %3</source>
+        <translation>%3 中的 %1 %2</translation>
+    </message>
+    <message>
+        <source>cuDNN %1 in the CUDA toolkit %2</source>
+        <translation>CUDA 工具包 %2 中的 cuDNN %1</translation>
+    </message>
+    <message>
+        <source>cuDNN %1 of NVIDIA&apos;s installer in %2</source>
+        <translation>%2 中由 NVIDIA 安装程序安装的 cuDNN %1</translation>
+    </message>
+    <message>
+        <source>cuDNN %1 of the system package %2</source>
+        <translation>系统软件包 %2 中的 cuDNN %1</translation>
+    </message>
+    <message>
+        <source>cuDNN %1 of the pip package %2 in %3</source>
+        <translation>%3 中 pip 软件包 %2 的 cuDNN %1</translation>
+    </message>
+    <message>
+        <source>cuDNN %1 of conda&apos;s %2 package in %3</source>
+        <translation>%3 中 conda 软件包 %2 的 cuDNN %1</translation>
+    </message>
+    <message>
+        <source>cuDNN %1 beside a program in %2</source>
+        <translation>%2 中与程序放在一起的 cuDNN %1</translation>
+    </message>
+    <message>
+        <source>cuDNN %1 in %2</source>
+        <translation>%2 中的 cuDNN %1</translation>
+    </message>
+    <message>
+        <source>Detection found it: %1</source>
+        <translation>检测结果：%1</translation>
+    </message>
+    <message>
+        <source>%1 (or %2)</source>
+        <translation>%1（或 %2）</translation>
+    </message>
+    <message>
+        <source>%1 finds %2 at %3, but it is not a library it can load: %4.</source>
+        <translation>%1 在 %3 找到了 %2，但它不是可以加载的库：%4。</translation>
+    </message>
+    <message>
+        <source>The loader&apos;s search reaches it through %1.</source>
+        <translation>加载器是通过 %1 搜索到它的。</translation>
+    </message>
+    <message>
+        <source>Copy the file again from the package it came from (repair restores files cudnn-setup installed).</source>
+        <translation>请从该文件所属的软件包中重新复制它（修复会还原 cudnn-setup 安装的文件）。</translation>
+    </message>
+    <message>
+        <source>%1 finds %2 at %3, but this user may not read it.</source>
+        <translation>%1 在 %3 找到了 %2，但当前用户没有读取它的权限。</translation>
+    </message>
+    <message>
+        <source>The file&apos;s permissions do not let this user read it (a copy made with sudo, or under a umask of 077).</source>
+        <translation>该文件的权限不允许当前用户读取（可能是用 sudo 复制的，或是在 umask 为 077 时复制的）。</translation>
+    </message>
+    <message>
+        <source>Make it readable for every user: chmod a+r %1 (and a+rx on its folders).</source>
+        <translation>请让所有用户都能读取它：chmod a+r %1（并对其所在的各级文件夹执行 a+rx）。</translation>
+    </message>
+    <message>
+        <source>%1 gets %2 from %3, which loads here with everything it needs.</source>
+        <translation>%1 从 %3 得到 %2，它在本机上可以正常加载，所需的依赖也都齐全。</translation>
+    </message>
+    <message>
+        <source>A new login would not find %1: it is found only through this terminal&apos;s %2.</source>
+        <translation>新登录的会话找不到 %1：只有通过此终端的 %2 才能找到它。</translation>
+    </message>
+    <message>
+        <source>%1 does not find %2 although %3 lists its folder %4: the loader cache was not rebuilt since the file was put there.</source>
+        <translation>尽管 %3 中列出了 %2 所在的文件夹 %4，%1 仍找不到它：文件放到那里之后，加载器缓存没有重建。</translation>
+    </message>
+    <message>
+        <source>%1 is there, but /etc/ld.so.cache does not list it.</source>
+        <translation>%1 就在那里，但 /etc/ld.so.cache 中没有列出它。</translation>
+    </message>
+    <message>
+        <source>Rebuild the loader cache as root (repair does it when run as root).</source>
+        <translation>请以 root 身份重建加载器缓存（以 root 身份运行修复时会自动完成）。</translation>
+    </message>
+    <message>
+        <source>%1 cannot find %2: this machine has it in %3, but that folder is not among the folders the program searches.</source>
+        <translation>%1 找不到 %2：本机的 %3 中有它，但该文件夹不在程序搜索的文件夹之列。</translation>
+    </message>
+    <message>
+        <source>%1 lies at %2.</source>
+        <translation>%1 位于 %2。</translation>
+    </message>
+    <message>
+        <source>%1 loads cuDNN by name from the library search path; a Python package&apos;s own folder is never on it (only torch finds its wheel&apos;s copy, through its RPATH).</source>
+        <translation>%1 按名称从库搜索路径加载 cuDNN；Python 软件包自身的文件夹从不在该路径上（只有 torch 会通过它的 RPATH 找到其 wheel 中的副本）。</translation>
+    </message>
+    <message>
+        <source>The program searched: %1.</source>
+        <translation>程序搜索了：%1。</translation>
+    </message>
+    <message>
+        <source>only the system folders</source>
+        <translation>仅系统文件夹</translation>
+    </message>
+    <message>
+        <source>A new login would find it at %1: the login profile puts it on the search path, but this terminal was started before that.</source>
+        <translation>新登录的会话会在 %1 找到它：登录配置文件已把它加入搜索路径，但此终端是在那之前启动的。</translation>
+    </message>
+    <message>
+        <source>Let repair put the toolkit&apos;s library folder on the search path (new logins and programs started after it find it).</source>
+        <translation>请让修复把工具包的库文件夹加入搜索路径（之后新登录的会话和新启动的程序都能找到它）。</translation>
+    </message>
+    <message>
+        <source>Add %1 itself (not its parent bin folder) to your Path, or let cudnn-setup install cuDNN into the CUDA toolkit.</source>
+        <translation>请把 %1 本身（而不是它上一级的 bin 文件夹）加入您的 Path，或让 cudnn-setup 将 cuDNN 安装到 CUDA 工具包中。</translation>
+    </message>
+    <message>
+        <source>Add %1 to your Path, or let cudnn-setup install cuDNN into the CUDA toolkit so every program finds it.</source>
+        <translation>请把 %1 加入您的 Path，或让 cudnn-setup 将 cuDNN 安装到 CUDA 工具包中，使每个程序都能找到它。</translation>
+    </message>
+    <message>
+        <source>Start the program with %1 on LD_LIBRARY_PATH, or let cudnn-setup install cuDNN into a CUDA toolkit and put it on the search path for every program.</source>
+        <translation>请在 LD_LIBRARY_PATH 中加入 %1 后再启动该程序，或让 cudnn-setup 将 cuDNN 安装到 CUDA 工具包中，并为所有程序将其加入搜索路径。</translation>
+    </message>
+    <message>
+        <source>ONNX Runtime 1.21 and later can also load the pip copy itself: call onnxruntime.preload_dlls() before creating a session.</source>
+        <translation>ONNX Runtime 1.21 及更高版本也可以自行加载 pip 安装的副本：请在创建会话之前调用 onnxruntime.preload_dlls()。</translation>
+    </message>
+    <message>
+        <source>%1 asks for cuDNN %2 (%3), but this machine has only cuDNN %4.</source>
+        <translation>%1 需要 cuDNN %2（%3），但本机只有 cuDNN %4。</translation>
+    </message>
+    <message>
+        <source>Install a %1 built for cuDNN %2 (%1 %3 or later), or install cuDNN %4 beside it.</source>
+        <translation>请安装为 cuDNN %2 构建的 %1（%1 %3 或更高版本），或另外安装 cuDNN %4 与之并存。</translation>
+    </message>
+    <message>
+        <source>Install cuDNN %1 for the program&apos;s CUDA (cudnn-setup installs it into a CUDA toolkit beside the cuDNN %2 already there), or use a build of the program made for cuDNN %2.</source>
+        <translation>请为该程序所用的 CUDA 安装 cuDNN %1（cudnn-setup 会将其安装到 CUDA 工具包中，与已有的 cuDNN %2 并存），或改用为 cuDNN %2 构建的程序版本。</translation>
+    </message>
+    <message>
+        <source>%1 cannot find %2, and no folder of this machine holds it.</source>
+        <translation>%1 找不到 %2，本机也没有任何文件夹包含它。</translation>
+    </message>
+    <message>
+        <source>Install cuDNN %1 for CUDA %2 (cudnn-setup installs it into a CUDA toolkit and puts it on the search path).</source>
+        <translation>请安装适用于 CUDA %2 的 cuDNN %1（cudnn-setup 会将其安装到 CUDA 工具包中并加入搜索路径）。</translation>
+    </message>
+    <message>
+        <source>Install cuDNN %1 (cudnn-setup installs it into a CUDA toolkit and puts it on the search path).</source>
+        <translation>请安装 cuDNN %1（cudnn-setup 会将其安装到 CUDA 工具包中并加入搜索路径）。</translation>
+    </message>
+    <message>
+        <source>Install zlib (Debian/Ubuntu: apt-get install zlib1g; Fedora/RHEL: dnf install zlib).</source>
+        <translation>请安装 zlib（Debian/Ubuntu：apt-get install zlib1g；Fedora/RHEL：dnf install zlib）。</translation>
+    </message>
+    <message>
+        <source>Install zlibwapi.dll (the ZLIB DLL, x64, that NVIDIA&apos;s cuDNN 8 install guide links to) into a folder on PATH, such as the CUDA toolkit&apos;s bin folder.</source>
+        <translation>请将 zlibwapi.dll（NVIDIA cuDNN 8 安装指南所链接的 x64 版 ZLIB DLL）安装到 PATH 上的某个文件夹中，例如 CUDA 工具包的 bin 文件夹。</translation>
+    </message>
+    <message>
+        <source>Install the CUDA toolkit (or the nvidia-* pip package) that provides %1, of the CUDA major the program was built for.</source>
+        <translation>请安装提供 %1 的 CUDA 工具包（或 nvidia-* pip 软件包），其 CUDA 主版本须与构建该程序时所用的一致。</translation>
+    </message>
+    <message>
+        <source>%1 loads %2, but %2 needs %3, which the loader finds nowhere.</source>
+        <translation>%1 加载了 %2，但 %2 需要 %3，而加载器在任何地方都找不到它。</translation>
+    </message>
+    <message>
+        <source>%1 finds %2 at %3, but %4 needs %5, which the loader finds nowhere.</source>
+        <translation>%1 在 %3 找到了 %2，但 %4 需要 %5，而加载器在任何地方都找不到它。</translation>
+    </message>
+    <message>
+        <source>%1 is needed by %2.</source>
+        <translation>%2 需要 %1。</translation>
+    </message>
+    <message>
+        <source>%1 is on this machine at %2, in a folder the program does not search.</source>
+        <translation>本机的 %2 中有 %1，但该程序不会搜索这个文件夹。</translation>
+    </message>
+    <message>
+        <source>Put %1 on the library search path for that program.</source>
+        <translation>请为该程序把 %1 加入库搜索路径。</translation>
+    </message>
+    <message>
+        <source>Install the CUDA runtime libraries this cuDNN was built for (the CUDA toolkit, or the matching nvidia-* pip packages), or put the folder that holds %1 on the library search path.</source>
+        <translation>请安装构建此 cuDNN 时所用的 CUDA 运行时库（CUDA 工具包，或对应的 nvidia-* pip 软件包），或把包含 %1 的文件夹加入库搜索路径。</translation>
+    </message>
+    <message>
+        <source>%1 from %2%3</source>
+        <translation>%1 来自 %2%3</translation>
+    </message>
+    <message>
+        <source> (%1)</source>
+        <translation>（%1）</translation>
+    </message>
+    <message>
+        <source>%1 gets its cuDNN %2 libraries from more than one copy: %3. cuDNN&apos;s parts only work with the parts of their own release.</source>
+        <translation>%1 从不止一份副本中得到 cuDNN %2 的库：%3。cuDNN 的各个组成部分只能与同一版本的其他部分配合使用。</translation>
+    </message>
+    <message>
+        <source>Found here: %1.</source>
+        <translation>在这里找到：%1。</translation>
+    </message>
+    <message>
+        <source>Take the folder that holds only some of cuDNN&apos;s libraries off the search path (or delete its cuDNN files), so that every library comes from one complete copy.</source>
+        <translation>请把只包含部分 cuDNN 库的文件夹从搜索路径中移除（或删除其中的 cuDNN 文件），让所有库都来自同一份完整的副本。</translation>
+    </message>
+    <message>
+        <source>%1 gets every cuDNN library from one copy here.</source>
+        <translation>在本机上，%1 的所有 cuDNN 库都来自同一份副本。</translation>
+    </message>
+    <message>
+        <source>%1 gets no cuDNN %2 here, so this machine would fail another way.</source>
+        <translation>在本机上，%1 得不到 cuDNN %2，因此在本机上会以另一种方式出错。</translation>
+    </message>
+    <message>
+        <source>%1 gets cuDNN %2 from %3 here, not %4: the message must come from another environment or machine: give cudnn-setup the message there.</source>
+        <translation>在本机上，%1 从 %3 得到 cuDNN %2，而不是 %4：这条报错一定来自其他环境或机器，请在那里把报错信息交给 cudnn-setup。</translation>
+    </message>
+    <message>
+        <source>%1 gets cuDNN %2 from %3.</source>
+        <translation>%1 从 %3 得到 cuDNN %2。</translation>
+    </message>
+    <message>
+        <source>%1 was built with cuDNN %2 but gets cuDNN %3 from %4: a build for one major does not work with another.</source>
+        <translation>%1 是用 cuDNN %2 构建的，却从 %4 得到了 cuDNN %3：为某个主版本构建的程序不能搭配另一个主版本使用。</translation>
+    </message>
+    <message>
+        <source>The copy it gets: cuDNN %1 (%2).</source>
+        <translation>它得到的副本：cuDNN %1（%2）。</translation>
+    </message>
+    <message>
+        <source>Install cuDNN %1 for the program (or a build of the program made for cuDNN %2).</source>
+        <translation>请为该程序安装 cuDNN %1（或安装为 cuDNN %2 构建的程序版本）。</translation>
+    </message>
+    <message>
+        <source>%1 was built with cuDNN %2 but gets the older cuDNN %3 from %4, which comes first; %5 would fit but loses.</source>
+        <translation>%1 是用 cuDNN %2 构建的，却从排在前面的 %4 得到了较旧的 cuDNN %3；%5 本来适用，但排在后面，没有被加载。</translation>
+    </message>
+    <message>
+        <source>The copy that would fit: %1.</source>
+        <translation>合适的副本：%1。</translation>
+    </message>
+    <message>
+        <source>Take %1 off the search path (or upgrade that copy to %2 or newer), so the program gets %3.</source>
+        <translation>请把 %1 从搜索路径中移除（或将该副本升级到 %2 或更高版本），使程序得到 %3。</translation>
+    </message>
+    <message>
+        <source>%1 was built with cuDNN %2 but gets the older cuDNN %3 from %4, and no newer cuDNN %5 is on this machine.</source>
+        <translation>%1 是用 cuDNN %2 构建的，却从 %4 得到了较旧的 cuDNN %3，而本机上没有更新的 cuDNN %5。</translation>
+    </message>
+    <message>
+        <source>Upgrade the pip package %1 to %2 or newer in that environment.</source>
+        <translation>请在该环境中将 pip 软件包 %1 升级到 %2 或更高版本。</translation>
+    </message>
+    <message>
+        <source>Install cuDNN %1 or newer (cudnn-setup installs it into the CUDA toolkit and puts it first).</source>
+        <translation>请安装 cuDNN %1 或更高版本（cudnn-setup 会将其安装到 CUDA 工具包中并排在最前面）。</translation>
+    </message>
+    <message>
+        <source>%1 is built for CUDA %2 but gets %3, built for CUDA %4.</source>
+        <translation>%1 是为 CUDA %2 构建的，却得到了为 CUDA %4 构建的 %3。</translation>
+    </message>
+    <message>
+        <source>Install the cuDNN build for CUDA %1 and make it the one the program gets.</source>
+        <translation>请安装为 CUDA %1 构建的 cuDNN，并确保程序得到的是它。</translation>
+    </message>
+    <message>
+        <source>%1 gets a cuDNN that fits its CUDA, the driver and the GPU here. CUDNN_STATUS_NOT_INITIALIZED then most often means the GPU had no memory left when cuDNN started (another process holds it: nvidia-smi shows which).</source>
+        <translation>在本机上，%1 得到的 cuDNN 与它的 CUDA、驱动和 GPU 都相符。这种情况下出现 CUDNN_STATUS_NOT_INITIALIZED，最常见的原因是 cuDNN 启动时 GPU 已没有剩余显存（被其他进程占用：nvidia-smi 可以显示是哪个进程）。</translation>
+    </message>
+    <message>
+        <source>%1: no GPU here lies outside what its build supports.</source>
+        <translation>%1：本机没有超出其构建所支持范围的 GPU。</translation>
+    </message>
+    <message>
+        <source>%1 (compute capability %2)</source>
+        <translation>%1（计算能力 %2）</translation>
+    </message>
+    <message>
+        <source>The cuDNN that %1 loads has no kernels for this GPU%2.</source>
+        <translation>%1 加载的 cuDNN 没有适用于这块 GPU%2 的内核。</translation>
+    </message>
+    <message>
+        <source>%1 was not built for the GPU&apos;s architecture %2%3.</source>
+        <translation>%1 不是为该 GPU 的架构 %2 构建的%3。</translation>
+    </message>
+    <message>
+        <source> (it has %1)</source>
+        <translation>（它包含 %1）</translation>
+    </message>
+    <message>
+        <source>The message names it: %1</source>
+        <translation>报错信息中写的是：%1</translation>
+    </message>
+    <message>
+        <source>This machine&apos;s GPU: %1.</source>
+        <translation>本机的 GPU：%1。</translation>
+    </message>
+    <message>
+        <source>No GPU is visible to this process here, so the architecture is the message&apos;s word.</source>
+        <translation>本机上此进程看不到任何 GPU，因此架构只能以报错信息中的说法为准。</translation>
+    </message>
+    <message>
+        <source>Install a build of %1 made with a CUDA that supports %2 (a newer CUDA variant of the same release, such as cu128 for Blackwell GPUs), and a cuDNN of that CUDA.</source>
+        <translation>请安装用支持 %2 的 CUDA 构建的 %1（同一版本中较新的 CUDA 变体，例如 Blackwell GPU 需要 cu128），以及适用于该 CUDA 的 cuDNN。</translation>
+    </message>
+    <message>
+        <source>this GPU</source>
+        <translation>这块 GPU</translation>
+    </message>
+    <message>
+        <source>Use a build of the program, and a cuDNN, made for this GPU&apos;s architecture.</source>
+        <translation>请使用为这块 GPU 的架构构建的程序版本和 cuDNN。</translation>
+    </message>
+    <message>
+        <source>%1 needs CUDA %2, but the NVIDIA driver runs CUDA %3 at most.</source>
+        <translation>%1 需要 CUDA %2，但 NVIDIA 驱动最高只支持 CUDA %3。</translation>
+    </message>
+    <message>
+        <source>The driver here: %1 (CUDA %2 at most).</source>
+        <translation>本机的驱动：%1（最高支持 CUDA %2）。</translation>
+    </message>
+    <message>
+        <source>The message names the driver&apos;s CUDA: %1.</source>
+        <translation>报错信息中给出的驱动 CUDA 版本：%1。</translation>
+    </message>
+    <message>
+        <source>Update the NVIDIA driver to %1 or newer (or install a build of the program for an older CUDA).</source>
+        <translation>请将 NVIDIA 驱动更新到 %1 或更高版本（或安装为较旧 CUDA 构建的程序版本）。</translation>
+    </message>
+    <message>
+        <source>Update the NVIDIA driver (or install a build of the program for an older CUDA).</source>
+        <translation>请更新 NVIDIA 驱动（或安装为较旧 CUDA 构建的程序版本）。</translation>
+    </message>
+    <message>
+        <source>The driver here runs CUDA %1, enough for %2: the message must come from another machine, or a container with an older driver.</source>
+        <translation>本机的驱动支持 CUDA %1，足以满足 %2：这条报错一定来自其他机器，或来自驱动较旧的容器。</translation>
+    </message>
+    <message>
+        <source>The driver here is new enough for %1.</source>
+        <translation>本机的驱动对 %1 来说足够新。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The NVIDIA driver %1 loads here (%2), and %n GPU(s) answer.</source>
+        <translation>
+            <numerusform>本机能加载 NVIDIA 驱动 %1（%2），并有 %n 块 GPU 响应。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>This is WSL: the Windows driver&apos;s libcuda.so.1 is in /usr/lib/wsl/lib, but the loader does not find it there (the loader cache does not list it).</source>
+        <translation>这是 WSL：Windows 驱动的 libcuda.so.1 位于 /usr/lib/wsl/lib，但加载器在那里找不到它（加载器缓存中没有列出它）。</translation>
+    </message>
+    <message>
+        <source>The driver&apos;s library is here.</source>
+        <translation>驱动的库在这里。</translation>
+    </message>
+    <message>
+        <source>Make sure /etc/ld.so.conf.d/ld.wsl.conf names /usr/lib/wsl/lib, then rebuild the loader cache.</source>
+        <translation>请确认 /etc/ld.so.conf.d/ld.wsl.conf 中写有 /usr/lib/wsl/lib，然后重建加载器缓存。</translation>
+    </message>
+    <message>
+        <source>The loader said: %1</source>
+        <translation>加载器的提示：%1</translation>
+    </message>
+    <message>
+        <source>No working NVIDIA driver answers on this machine.</source>
+        <translation>本机上没有可正常工作的 NVIDIA 驱动响应。</translation>
+    </message>
+    <message>
+        <source>Install the NVIDIA driver for your GPU; in a container, start the container with the GPUs given to it (Docker and the NVIDIA Container Toolkit).</source>
+        <translation>请为您的 GPU 安装 NVIDIA 驱动；如果在容器中，请在启动容器时把 GPU 分配给它（Docker 配合 NVIDIA Container Toolkit）。</translation>
+    </message>
+    <message>
+        <source>%1 belongs to WSL&apos;s own copy of the Windows driver, which WSL keeps read-only and unlinked: ldconfig&apos;s warning about it is harmless.</source>
+        <translation>%1 属于 WSL 自带的 Windows 驱动副本，WSL 将其保持为只读且不建立链接：ldconfig 对它发出的警告无害。</translation>
+    </message>
+    <message>
+        <source>Nothing to do for cuDNN; the warning goes away once WSL updates its files.</source>
+        <translation>cuDNN 方面无需任何操作；WSL 更新其文件后，该警告就会消失。</translation>
+    </message>
+    <message>
+        <source>%1 is a file where cuDNN&apos;s layout has a link (copied without keeping links, cp without -P).</source>
+        <translation>按 cuDNN 的目录结构，%1 应是一个链接，这里却是一个普通文件（复制时没有保留链接，例如 cp 未加 -P）。</translation>
+    </message>
+    <message>
+        <source>A regular file, not a link.</source>
+        <translation>一个普通文件，而不是链接。</translation>
+    </message>
+    <message>
+        <source>Replace it by a link to the versioned file beside it (repair does it for a cuDNN it can identify), and copy archives with cp -P or tar from now on.</source>
+        <translation>请将它替换为指向旁边带版本号文件的链接（对于能识别的 cuDNN，修复会自动完成），今后请用 cp -P 或 tar 复制压缩包中的文件。</translation>
+    </message>
+    <message>
+        <source>%1 is a link here again: the warning came from before it was put right.</source>
+        <translation>%1 现在又是链接了：该警告是在它被纠正之前产生的。</translation>
+    </message>
+    <message>
+        <source>%1 is not on this machine.</source>
+        <translation>本机上没有 %1。</translation>
+    </message>
+    <message>
+        <source>%1 holds the headers of two cuDNN releases: cudnn.h of cuDNN %2, cudnn_version.h of cuDNN %3. A build reads CUDNN_MAJOR from one and declares the functions of the other.</source>
+        <translation>%1 中混有两个 cuDNN 版本的头文件：cudnn.h 属于 cuDNN %2，cudnn_version.h 属于 cuDNN %3。编译时会从其中一个读取 CUDNN_MAJOR，却使用另一个声明的函数。</translation>
+    </message>
+    <message>
+        <source>cudnn.h is of cuDNN %1.</source>
+        <translation>cudnn.h 属于 cuDNN %1。</translation>
+    </message>
+    <message>
+        <source>cudnn_version.h says cuDNN %1.</source>
+        <translation>cudnn_version.h 表明版本为 cuDNN %1。</translation>
+    </message>
+    <message>
+        <source>Copy every header (cudnn*.h) of the cuDNN package whose libraries are installed into that folder, over the old ones; repair restores the headers of a cuDNN that cudnn-setup installed.</source>
+        <translation>请把与已安装的库同属一个 cuDNN 安装包的所有头文件（cudnn*.h）复制到该文件夹，覆盖旧文件；对于 cudnn-setup 安装的 cuDNN，修复会还原其头文件。</translation>
+    </message>
+    <message>
+        <source>%1 holds cudnn.h but not cudnn_version.h, where cuDNN 8 and later keep CUDNN_MAJOR: a build that reads the version from it fails.</source>
+        <translation>%1 中有 cudnn.h，但没有 cudnn_version.h（cuDNN 8 及更高版本把 CUDNN_MAJOR 放在其中）：从它读取版本的编译会失败。</translation>
+    </message>
+    <message>
+        <source>The include folder.</source>
+        <translation>include 文件夹。</translation>
+    </message>
+    <message>
+        <source>Copy every header of the cuDNN package (cudnn*.h) into that folder; repair restores the headers of a cuDNN that cudnn-setup installed.</source>
+        <translation>请把 cuDNN 安装包中的所有头文件（cudnn*.h）复制到该文件夹；对于 cudnn-setup 安装的 cuDNN，修复会还原其头文件。</translation>
+    </message>
+    <message>
+        <source>No cuDNN is on this machine, headers or libraries.</source>
+        <translation>本机上没有 cuDNN，既没有头文件，也没有库。</translation>
+    </message>
+    <message>
+        <source>This machine has cuDNN&apos;s libraries but none of its headers (cudnn.h): a runtime-only package or wheel.</source>
+        <translation>本机有 cuDNN 的库，但没有任何头文件（cudnn.h）：装的是仅含运行时的软件包或 wheel。</translation>
+    </message>
+    <message>
+        <source>Install the development files: cudnn-setup installs NVIDIA&apos;s archive (headers included) into the CUDA toolkit, or the package libcudnn9-dev-cuda-12 from NVIDIA&apos;s repository holds them.</source>
+        <translation>请安装开发文件：cudnn-setup 会将 NVIDIA 的压缩包（含头文件）安装到 CUDA 工具包中；NVIDIA 软件源中的 libcudnn9-dev-cuda-12 软件包也包含这些文件。</translation>
+    </message>
+    <message>
+        <source>Install NVIDIA&apos;s cuDNN archive into the CUDA toolkit with cudnn-setup (headers and import libraries included).</source>
+        <translation>请用 cudnn-setup 将 NVIDIA 的 cuDNN 压缩包安装到 CUDA 工具包中（含头文件和导入库）。</translation>
+    </message>
+    <message>
+        <source>cudnn.h and cudnn_version.h are in %1: point the build at it (CUDNN_INCLUDE_DIR, or the CUDA toolkit it lies in).</source>
+        <translation>cudnn.h 和 cudnn_version.h 位于 %1：请让编译使用该位置（设置 CUDNN_INCLUDE_DIR，或指定它所在的 CUDA 工具包）。</translation>
+    </message>
+    <message>
+        <source>This is not caused by how cuDNN is installed.</source>
+        <translation>这不是 cuDNN 的安装方式造成的。</translation>
+    </message>
+    <message>
+        <source>Nothing in how cuDNN is installed needs changing: the program, its model or its data is where to look, as said above.</source>
+        <translation>cuDNN 的安装无需任何改动：如上所述，应检查的是程序本身、它的模型或数据。</translation>
+    </message>
+    <message>
+        <source>%1 is not in %2.</source>
+        <translation>%2 中没有 %1。</translation>
+    </message>
+    <message>
+        <source>It comes first because this terminal&apos;s LD_LIBRARY_PATH names its folder.</source>
+        <translation>它排在前面，是因为此终端的 LD_LIBRARY_PATH 中列出了它所在的文件夹。</translation>
+    </message>
+    <message>
+        <source>Install the %1 that %2 was built with, %3, in that environment.</source>
+        <translation>请在该环境中安装 %2 构建时所用的 %1 %3。</translation>
+    </message>
+</context>
+<context>
     <name>CommandBox</name>
     <message>
         <source>&amp;Copy</source>
@@ -276,10 +753,6 @@
     <message>
         <source>Report the driver, GPUs, CUDA toolkits and cuDNN installs.</source>
         <translation>报告驱动、显卡、CUDA 工具包和已安装的 cuDNN。</translation>
-    </message>
-    <message>
-        <source>With --detect: print JSON instead of text.</source>
-        <translation>与 --detect 一起使用：输出 JSON 而不是文本。</translation>
     </message>
     <message>
         <source>Find what is broken and offer fixes.</source>
@@ -410,10 +883,6 @@
         <translation>--silent 需要一项任务：--package、--fetch、--uninstall、--repair 或 --detect。</translation>
     </message>
     <message>
-        <source>--json goes with --detect (use --report FILE for the other commands).</source>
-        <translation>--json 需与 --detect 一起使用（其他命令请用 --report FILE）。</translation>
-    </message>
-    <message>
         <source>cudnn-setup: %1
 Try cudnn-setup --help.
 </source>
@@ -448,6 +917,38 @@ Try cudnn-setup --help.
     <message>
         <source>The cuDNN archive, the folder it was extracted into, or a folder of archives to pick from.</source>
         <translation>cuDNN 压缩包、它解压到的文件夹，或从中挑选压缩包的文件夹。</translation>
+    </message>
+    <message>
+        <source>With --detect or --explain: print JSON instead of text.</source>
+        <translation>与 --detect 或 --explain 一起使用：输出 JSON 而不是文本。</translation>
+    </message>
+    <message>
+        <source>Say what causes the error a program printed, on this machine: the text as the arguments, with --from FILE, or on standard input.</source>
+        <translation>说明程序输出的报错在本机上是由什么引起的：报错文本可作为参数给出，也可用 --from FILE 或通过标准输入提供。</translation>
+    </message>
+    <message>
+        <source>With --explain: read the error text from FILE (- for standard input).</source>
+        <translation>与 --explain 一起使用：从 FILE 读取报错文本（- 表示标准输入）。</translation>
+    </message>
+    <message>
+        <source>With --explain: the error text (- reads standard input).</source>
+        <translation>与 --explain 一起使用：报错文本（- 表示从标准输入读取）。</translation>
+    </message>
+    <message>
+        <source>--from goes with --explain.</source>
+        <translation>--from 需与 --explain 一起使用。</translation>
+    </message>
+    <message>
+        <source>--explain takes the text, or --from FILE, not both.</source>
+        <translation>--explain 接受报错文本或 --from FILE，二者不能同时使用。</translation>
+    </message>
+    <message>
+        <source>--explain reads an error and goes only with --from, --json, --repair, --cuda-root, --python-env, --path-scope, --report and --lang.</source>
+        <translation>--explain 用于读取报错，只能与 --from、--json、--repair、--cuda-root、--python-env、--path-scope、--report 和 --lang 一起使用。</translation>
+    </message>
+    <message>
+        <source>--json goes with --detect or --explain (use --report FILE for the other commands).</source>
+        <translation>--json 需与 --detect 或 --explain 一起使用（其他命令请用 --report FILE）。</translation>
     </message>
 </context>
 <context>
@@ -1817,6 +2318,106 @@ Try cudnn-setup --help.
     <message>
         <source>%1 was edited after cudnn-setup wrote it; only the cudnn-setup block was taken back.</source>
         <translation>%1 在 cudnn-setup 写入后又被编辑过；只撤回了 cudnn-setup 添加的那一段。</translation>
+    </message>
+</context>
+<context>
+    <name>ExplainCommand</name>
+    <message>
+        <source>Paste the error your program printed, then press Ctrl+Z and Enter:
+</source>
+        <translation>请粘贴程序输出的报错，然后按 Ctrl+Z 和 Enter：
+</translation>
+    </message>
+    <message>
+        <source>Paste the error your program printed, then press Ctrl+D:
+</source>
+        <translation>请粘贴程序输出的报错，然后按 Ctrl+D：
+</translation>
+    </message>
+    <message>
+        <source>cudnn-setup: %1
+  %2
+</source>
+        <translation>cudnn-setup：%1
+  %2
+</translation>
+    </message>
+    <message>
+        <source>cudnn-setup: cannot write the report to %1: %2
+</source>
+        <translation>cudnn-setup：无法将报告写入 %1：%2
+</translation>
+    </message>
+    <message>
+        <source>No message cudnn-setup knows is in this text, so it cannot say what causes it.
+Give the whole error: the traceback and the lines the program printed before it.
+</source>
+        <translation>这段文本中没有 cudnn-setup 认识的报错信息，因此无法说明原因。
+请提供完整的报错：包括 traceback 以及程序在它之前输出的内容。
+</translation>
+    </message>
+    <message numerus="yes">
+        <source>Recognised %n message(s):
+</source>
+        <translation>
+            <numerusform>识别出 %n 条报错信息：
+</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cause %1 (%2, %3): %4
+</source>
+        <translation>原因 %1（%2，%3）：%4
+</translation>
+    </message>
+    <message>
+        <source>  In: %1
+</source>
+        <translation>  涉及：%1
+</translation>
+    </message>
+    <message>
+        <source>  Fix: %1
+</source>
+        <translation>  解决方法：%1
+</translation>
+    </message>
+    <message>
+        <source>  cudnn-setup --repair fixes it (cudnn-setup --explain --repair: the same, at once).
+</source>
+        <translation>  cudnn-setup --repair 可以修复此问题（cudnn-setup --explain --repair：一步完成诊断和修复）。
+</translation>
+    </message>
+    <message>
+        <source>This machine shows no cause of it:
+</source>
+        <translation>本机上找不到它的原因：
+</translation>
+    </message>
+    <message>
+        <source>The message must come from another Python environment, container or machine: run cudnn-setup --explain there, or name the environment here with --python-env DIR.
+</source>
+        <translation>这条报错一定来自其他 Python 环境、容器或机器：请在那里运行 cudnn-setup --explain，或在这里用 --python-env DIR 指定该环境。
+</translation>
+    </message>
+</context>
+<context>
+    <name>ExplainOutcome</name>
+    <message>
+        <source>The text is larger than %1 MiB, so none of it was read.</source>
+        <translation>文本超过 %1 MiB，因此没有读取任何内容。</translation>
+    </message>
+    <message>
+        <source>Give the part of the log around the error: the traceback and the lines before it.</source>
+        <translation>请只提供日志中报错附近的部分：traceback 以及它之前的几行。</translation>
+    </message>
+    <message>
+        <source>%1 cannot be read: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>Save the error text in a file and give that file.</source>
+        <translation>请把报错文本保存到文件中，再提供该文件。</translation>
     </message>
 </context>
 <context>
@@ -3771,6 +4372,42 @@ Try cudnn-setup --help.
         <source>it holds more than %1 files and folders, too many to check</source>
         <translation>其中的文件和文件夹超过 %1 个，太多而无法检查</translation>
     </message>
+    <message>
+        <source>its access control list cannot be read (%1), so who else may write to it is not known</source>
+        <translation>无法读取它的访问控制列表（%1），因此不知道还有谁能写入它</translation>
+    </message>
+    <message>
+        <source>the ACL gives user %1 write</source>
+        <translation>ACL 允许用户 %1 写入</translation>
+    </message>
+    <message>
+        <source>the ACL gives group %1 write</source>
+        <translation>ACL 允许组 %1 写入</translation>
+    </message>
+    <message>
+        <source>its default ACL gives anyone write to what is created in it</source>
+        <translation>它的默认 ACL 允许任何人写入在其中新建的内容</translation>
+    </message>
+    <message>
+        <source>its default ACL gives user %1 write to what is created in it</source>
+        <translation>它的默认 ACL 允许用户 %1 写入在其中新建的内容</translation>
+    </message>
+    <message>
+        <source>its default ACL gives group %1 write to what is created in it</source>
+        <translation>它的默认 ACL 允许组 %1 写入在其中新建的内容</translation>
+    </message>
+    <message>
+        <source>it is on a FUSE file system user %1 serves</source>
+        <translation>它位于由用户 %1 提供的 FUSE 文件系统上</translation>
+    </message>
+    <message>
+        <source>it is on a FUSE file system whose owner cannot be told</source>
+        <translation>它位于一个无法确定所有者的 FUSE 文件系统上</translation>
+    </message>
+    <message>
+        <source>%1; %2 takes that away</source>
+        <translation>%1；执行 %2 可撤销该写入权限</translation>
+    </message>
 </context>
 <context>
     <name>PlaceEntry</name>
@@ -3925,6 +4562,26 @@ Try cudnn-setup --help.
     <message>
         <source>Move %1 away (cudnn-setup keeps its journal, manifest and backups in that folder), then run cudnn-setup again.</source>
         <translation>请将 %1 移走（cudnn-setup 在该文件夹中保存其日志、清单和备份），然后重新运行 cudnn-setup。</translation>
+    </message>
+    <message>
+        <source>%1 is a link, not cudnn-setup&apos;s lock file</source>
+        <translation>%1 是一个链接，不是 cudnn-setup 的锁文件</translation>
+    </message>
+    <message>
+        <source>%1 is a folder, not cudnn-setup&apos;s lock file</source>
+        <translation>%1 是一个文件夹，不是 cudnn-setup 的锁文件</translation>
+    </message>
+    <message>
+        <source>%1 is not a file, so not cudnn-setup&apos;s lock file</source>
+        <translation>%1 不是文件，因此不是 cudnn-setup 的锁文件</translation>
+    </message>
+    <message>
+        <source>%1, so nothing was changed: cudnn-setup never opens its lock through a link or on anything but a file of its own.</source>
+        <translation>%1，因此未做任何更改：cudnn-setup 从不通过链接打开它的锁，也只在它自己的文件上加锁。</translation>
+    </message>
+    <message>
+        <source>Remove %1, then run cudnn-setup again.</source>
+        <translation>请删除 %1，然后重新运行 cudnn-setup。</translation>
     </message>
 </context>
 <context>
@@ -4442,6 +5099,10 @@ Try cudnn-setup --help.
     <message>
         <source>The search path now finds %1 first.</source>
         <translation>搜索路径现在优先找到 %1。</translation>
+    </message>
+    <message>
+        <source>The loader cache was rebuilt: new programs find the libraries of %1.</source>
+        <translation>加载器缓存已重建：新启动的程序会找到 %1 中的库。</translation>
     </message>
 </context>
 <context>

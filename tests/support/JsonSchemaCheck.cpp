@@ -9,7 +9,7 @@ namespace JsonSchemaCheck {
 
 QString violations(Contract contract, const QByteArray& json)
 {
-    const char* names[] = {"report", "detect", "probe"};
+    const char* names[] = {"report", "detect", "probe", "explain"};
     QProcess validator;
     validator.start(QStringLiteral("python3"),
                     {QStringLiteral(CUDNN_SETUP_SOURCE_DIR "/tests/support/validate-json.py"),

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """Checks JSON documents against cudnn-setup's schemas (docs/schemas/*.schema.json).
 
-Usage: validate-json.py SCHEMA FILE...   SCHEMA is report, detect or probe; FILE "-" reads standard input.
+Usage: validate-json.py SCHEMA FILE...   SCHEMA is report, detect, probe or explain; FILE "-" reads standard input.
 Every document is one JSON value (a report file, a --detect --json output, a probe line). Exits 0 when all are
 valid, 1 with each error's path and message on stderr, 2 on a usage error or a missing python3-jsonschema.
 """
@@ -40,7 +40,7 @@ def validator(name):
 
 
 def main(argv):
-    if len(argv) < 3 or argv[1] not in ("report", "detect", "probe"):
+    if len(argv) < 3 or argv[1] not in ("report", "detect", "probe", "explain"):
         sys.stderr.write(__doc__)
         return 2
     check = validator(argv[1])

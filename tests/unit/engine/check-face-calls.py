@@ -30,6 +30,7 @@ TASKS = (
     "benchmark",
     "confirmFrameworks",
     "judgeMachines",
+    "explain",
 )
 TASK_CALL = re.compile(r"(?:\bengine\b|\bm_engine\b|\bEngine)\s*(?:\.|->|::)\s*(" + "|".join(TASKS) + r")\s*\(")
 CONTAINER = re.compile(r"\b(namespace|class|struct|enum)\b")

@@ -40,6 +40,7 @@ VALUE_HEADERS = {
     "env/EnvironmentTarget.h",
     "env/LibraryResolution.h",
     "env/PathScope.h",
+    "explain/Explanation.h",  # what --explain recognised and found: messages, causes, evidence, fixes
     "env/SearchLocation.h",
     "fetch/DownloadResult.h",
     "fetch/FetchPlan.h",
@@ -63,6 +64,7 @@ VALUE_HEADERS = {
     "repair/RepairFinding.h",
     "repair/RepairResult.h",
     "report/Diagnostic.h",
+    "report/DiagnosisRegistry.h",  # what every code means: its kind, words and doc (resources/diagnoses.json)
     "report/Report.h",
     "report/TaskStatus.h",
     "verify/BenchmarkResult.h",
