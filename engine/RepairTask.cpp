@@ -13,13 +13,14 @@
 
 #include <QFileInfo>
 #include <QJsonArray>
+#include <algorithm>
 
 RepairSurvey Engine::surveyRepair(const RepairRequest& request) const
 {
     if (!request.package.isEmpty() && !QFileInfo(request.package).isFile()) {
         RepairSurvey refused;
         refused.refusal
-            = Diagnostic::error(
+            = Diagnostic::of(
                   RepairCode::PackageMissing,
                   RepairOutcome::tr("There is no package at %1, so nothing was changed.").arg(request.package),
                   RepairOutcome::tr("Give the archive the files were installed from."))
@@ -122,7 +123,13 @@ RepairOutcome Engine::repair(const RepairSurvey& survey,
 
 TaskStatus RepairOutcome::taskStatus() const
 {
-    return repairTaskStatus(result, after);
+    const TaskStatus repaired = repairTaskStatus(result, after);
+    // An interrupted run that could not be put back first (an unreadable journal) leaves the toolkit unfinished,
+    // whatever the fixes after it did: the README's exit code for a repair that did not finish.
+    const bool unrecovered = std::any_of(before.recovered.cbegin(), before.recovered.cend(), [](const Diagnostic& d) {
+        return d.severity == Severity::Error;
+    });
+    return unrecovered && repaired == TaskStatus::Ok ? TaskStatus::Failed : repaired;
 }
 
 Report RepairOutcome::toReport() const

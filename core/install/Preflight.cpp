@@ -24,18 +24,18 @@ Diagnostics Preflight::checkPackage(const PackageInspection& package, const Pack
         if (finding.diagnostic.code != PackageCode::UnsafeEntry && finding.blocking != PackageFinding::Blocking::Always)
             continue;
         problems.append(
-            Diagnostic::error(InstallCode::UnsafePackage,
-                              tr("Nothing of %1 is installed: %2").arg(package.file, finding.diagnostic.message),
-                              finding.diagnostic.fix)
+            Diagnostic::of(InstallCode::UnsafePackage,
+                           tr("Nothing of %1 is installed: %2").arg(package.file, finding.diagnostic.message),
+                           finding.diagnostic.fix)
                 .about(finding.diagnostic.subject)
                 .offering(finding.diagnostic.action));
     }
     if (!package.readCompletely && problems.isEmpty())
-        problems.append(Diagnostic::error(InstallCode::UnsafePackage,
-                                          tr("%1 was not read completely when it was checked, so nothing of it is "
-                                             "installed.")
-                                              .arg(package.file),
-                                          tr("Check the package again (a dry run shows why it stopped)."))
+        problems.append(Diagnostic::of(InstallCode::UnsafePackage,
+                                       tr("%1 was not read completely when it was checked, so nothing of it is "
+                                          "installed.")
+                                           .arg(package.file),
+                                       tr("Check the package again (a dry run shows why it stopped)."))
                             .about(package.file));
     return problems;
 }
@@ -44,12 +44,11 @@ Diagnostics Preflight::checkTarget(const ChangeSet& changes, const QString& stat
 {
     Diagnostics problems;
     const auto unsafe = [&](const QString& path) {
-        problems.append(
-            Diagnostic::error(InstallCode::UnsafeTarget,
-                              tr("%1 is not inside %2 as planned (a folder link may lead elsewhere).")
-                                  .arg(displayPath(changes.os, path), displayPath(changes.os, changes.root)),
-                              tr("Fix the toolkit's folder links, or install into another toolkit."))
-                .about(path));
+        problems.append(Diagnostic::of(InstallCode::UnsafeTarget,
+                                       tr("%1 is not inside %2 as planned (a folder link may lead elsewhere).")
+                                           .arg(displayPath(changes.os, path), displayPath(changes.os, changes.root)),
+                                       tr("Fix the toolkit's folder links, or install into another toolkit."))
+                            .about(path));
     };
     if (!FileSystem::isSafeFolder(changes.root, changes.root))
         unsafe(changes.root);
@@ -102,7 +101,7 @@ Diagnostics Preflight::checkSpace(const QString& root, qint64 bytes, OsFlavor os
     if (available < 0 || available >= needed)
         return {};
     const QLocale locale;
-    return {Diagnostic::error(
+    return {Diagnostic::of(
                 InstallCode::NoSpace,
                 tr("%1 has %2 free, but the install needs %3 (the files and a margin).")
                     .arg(displayPath(os, root), locale.formattedDataSize(available), locale.formattedDataSize(needed)),
@@ -123,16 +122,16 @@ Diagnostics Preflight::checkWritable(const QStringList& folders) const
         if (m_canWriteIn(folder))
             continue;
         if (m_isReadOnly && m_isReadOnly(folder))
-            return {Diagnostic::error(InstallCode::ReadOnlyVolume,
-                                      tr("%1 lies on a read-only file system, so nothing was changed (no user may "
-                                         "write there, root neither).")
-                                          .arg(displayPath(hostOsFlavor(), folder)),
-                                      tr("Mount that file system writable, or install into a toolkit on a writable "
-                                         "drive."))
+            return {Diagnostic::of(InstallCode::ReadOnlyVolume,
+                                   tr("%1 lies on a read-only file system, so nothing was changed (no user may "
+                                      "write there, root neither).")
+                                       .arg(displayPath(hostOsFlavor(), folder)),
+                                   tr("Mount that file system writable, or install into a toolkit on a writable "
+                                      "drive."))
                         .about(folder)};
         const bool windows = hostOsFlavor() == OsFlavor::Windows;
         return {
-            Diagnostic::error(
+            Diagnostic::of(
                 InstallCode::NeedsElevation,
                 tr("This user may not write to %1, so nothing was changed.").arg(displayPath(hostOsFlavor(), folder)),
                 windows ? tr("Run cudnn-setup as an administrator.")
@@ -149,20 +148,36 @@ Diagnostics Preflight::checkStateFolder(const QString& stateFolder, OsFlavor os)
     if (kind == FileSystem::Kind::None || kind == FileSystem::Kind::Directory)
         return {};
     const QString shown = displayPath(os, stateFolder);
-    return {
-        Diagnostic::error(InstallCode::UnsafeTarget,
-                          kind == FileSystem::Kind::Symlink
-                              ? tr("%1 is a link, not cudnn-setup's own folder, so nothing was changed: "
-                                   "cudnn-setup never writes its journal, manifest or backups through a link.")
-                                    .arg(shown)
-                              : tr("%1 is a file, not cudnn-setup's own folder, so nothing was changed.").arg(shown),
-                          tr("Move %1 away (cudnn-setup keeps its journal, manifest and backups in that folder), "
-                             "then run cudnn-setup again.")
-                              .arg(shown))
-            .about(stateFolder)};
+    return {Diagnostic::of(InstallCode::UnsafeTarget,
+                           kind == FileSystem::Kind::Symlink
+                               ? tr("%1 is a link, not cudnn-setup's own folder, so nothing was changed: "
+                                    "cudnn-setup never writes its journal, manifest or backups through a link.")
+                                     .arg(shown)
+                               : tr("%1 is a file, not cudnn-setup's own folder, so nothing was changed.").arg(shown),
+                           tr("Move %1 away (cudnn-setup keeps its journal, manifest and backups in that folder), "
+                              "then run cudnn-setup again.")
+                               .arg(shown))
+                .about(stateFolder)};
 }
 
 qint64 Preflight::margin(qint64 bytes)
 {
     return qMax<qint64>(64 * 1024 * 1024, bytes / 20);
+}
+
+Diagnostics Preflight::checkLockFile(const QString& lockFile, OsFlavor os)
+{
+    const FileSystem::Kind kind = FileSystem::kindOf(lockFile);
+    if (kind == FileSystem::Kind::None || kind == FileSystem::Kind::File)
+        return {};
+    const QString shown = displayPath(os, lockFile);
+    const QString what = kind == FileSystem::Kind::Symlink ? tr("%1 is a link, not cudnn-setup's lock file").arg(shown)
+        : kind == FileSystem::Kind::Directory ? tr("%1 is a folder, not cudnn-setup's lock file").arg(shown)
+                                              : tr("%1 is not a file, so not cudnn-setup's lock file").arg(shown);
+    return {Diagnostic::of(InstallCode::UnsafeTarget,
+                           tr("%1, so nothing was changed: cudnn-setup never opens its lock through a link or on "
+                              "anything but a file of its own.")
+                               .arg(what),
+                           tr("Remove %1, then run cudnn-setup again.").arg(shown))
+                .about(lockFile)};
 }

@@ -50,6 +50,8 @@ public:
     Diagnostics checkWritable(const QStringList& folders) const;
     /** INSTALL-UNSAFE-TARGET when root's state folder exists as something else than a plain folder (a file, a link). */
     static Diagnostics checkStateFolder(const QString& stateFolder, OsFlavor os);
+    /** The lock file, when the lock could not be taken: a link, a folder or anything but a file is unsafe. */
+    static Diagnostics checkLockFile(const QString& lockFile, OsFlavor os);
     /** Replaces the read-only mount probe (FileSystem::isOnReadOnlyVolume), for tests. */
     void setReadOnlyProbe(WriteProbe isReadOnly) { m_isReadOnly = std::move(isReadOnly); }
 

@@ -23,25 +23,28 @@ bool RootSession::open(InstallResult& result)
         break;
     case ToolkitState::LockResult::Busy:
         result.status = InstallResult::Status::Failed;
-        result.diagnostics.append(Diagnostic::error(InstallCode::Locked,
-                                                    tr("Nothing was changed: %1.").arg(error),
-                                                    tr("Wait for the other run to finish, then try again."))
+        result.diagnostics.append(Diagnostic::of(InstallCode::Locked,
+                                                 tr("Nothing was changed: %1.").arg(error),
+                                                 tr("Wait for the other run to finish, then try again."))
                                       .about(m_state.root()));
         return false;
     case ToolkitState::LockResult::Denied:
-        // A state folder that is a file or a link is no question of rights: root would be refused the same way.
-        if (const Diagnostics squatted = Preflight::checkStateFolder(m_state.folder(), os); !squatted.isEmpty()) {
+        // A state folder or a lock file that is a link (or a folder, a file) is no question of rights: root would be
+        // refused the same way.
+        if (Diagnostics squatted
+            = Preflight::checkStateFolder(m_state.folder(), os) + Preflight::checkLockFile(m_state.lockFile(), os);
+            !squatted.isEmpty()) {
             result.status = InstallResult::Status::Failed;
             result.diagnostics.append(squatted);
             return false;
         }
         result.status = InstallResult::Status::NeedsElevation;
-        result.diagnostics.append(Diagnostic::error(InstallCode::NeedsElevation,
-                                                    tr("This user may not write to %1, so nothing was changed (%2).")
-                                                        .arg(displayPath(os, m_state.root()), error),
-                                                    os == OsFlavor::Windows
-                                                        ? tr("Run cudnn-setup as an administrator.")
-                                                        : tr("Run cudnn-setup as root (for example with sudo).")));
+        result.diagnostics.append(Diagnostic::of(InstallCode::NeedsElevation,
+                                                 tr("This user may not write to %1, so nothing was changed (%2).")
+                                                     .arg(displayPath(os, m_state.root()), error),
+                                                 os == OsFlavor::Windows
+                                                     ? tr("Run cudnn-setup as an administrator.")
+                                                     : tr("Run cudnn-setup as root (for example with sudo).")));
         return false;
     }
 
@@ -49,19 +52,20 @@ bool RootSession::open(InstallResult& result)
     if (recovery.found && !recovery.error.isEmpty()) {
         result.status = InstallResult::Status::Failed;
         result.diagnostics.append(
-            Diagnostic::error(recovery.undoFailed ? InstallCode::RollbackIncomplete : InstallCode::JournalUnreadable,
-                              tr("An earlier run in %1 was interrupted, and it could not be put back: %2")
-                                  .arg(displayPath(os, m_state.root()), recovery.error),
-                              tr("Nothing else was changed. Fix the cause (space, permissions), then run cudnn-setup "
-                                 "again: it tries again first. The journal is %1.")
-                                  .arg(displayPath(os, m_state.journalFile())))
+            Diagnostic::of(Severity::Error,
+                           recovery.undoFailed ? InstallCode::RollbackIncomplete : InstallCode::JournalUnreadable,
+                           tr("An earlier run in %1 was interrupted, and it could not be put back: %2")
+                               .arg(displayPath(os, m_state.root()), recovery.error),
+                           tr("Nothing else was changed. Fix the cause (space, permissions), then run cudnn-setup "
+                              "again: it tries again first. The journal is %1.")
+                               .arg(displayPath(os, m_state.journalFile())))
                 .about(m_state.journalFile()));
         return false;
     }
     if (recovery.found) {
         m_recovered = true;
         result.recovered = true;
-        result.diagnostics.append(Diagnostic::warning(
+        result.diagnostics.append(Diagnostic::of(
             InstallCode::Recovered,
             recovery.committed ? tr("An earlier %1 in %2 had finished but not tidied up; it was tidied up.")
                                      .arg(recovery.journal.kind, displayPath(os, m_state.root()))
@@ -75,10 +79,10 @@ bool RootSession::open(InstallResult& result)
     std::optional<Manifest> manifest = Manifest::load(m_state.manifestFile(), &error);
     if (!manifest) {
         result.status = InstallResult::Status::Failed;
-        result.diagnostics.append(Diagnostic::error(InstallCode::ManifestUnreadable,
-                                                    tr("Nothing was changed: %1.").arg(error),
-                                                    tr("Move the damaged file away; cudnn-setup then no longer knows "
-                                                       "what it installed there, so uninstall by hand."))
+        result.diagnostics.append(Diagnostic::of(InstallCode::ManifestUnreadable,
+                                                 tr("Nothing was changed: %1.").arg(error),
+                                                 tr("Move the damaged file away; cudnn-setup then no longer knows "
+                                                    "what it installed there, so uninstall by hand."))
                                       .about(m_state.manifestFile()));
         return false;
     }

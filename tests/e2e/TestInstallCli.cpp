@@ -32,6 +32,8 @@ private slots:
     void killedBetweenTwoEnvironmentStepsIsRecovered_data();
     void killedBetweenTwoEnvironmentStepsIsRecovered();
     void readOnlyToolkitExitsFour();
+    void aLockThatIsNoFileIsUnsafe_data();
+    void aLockThatIsNoFileIsUnsafe();
     void missingToolkitIsSaidBeforeTheArchiveIsRead();
     void wrongCudaRootNamesTheToolkitsFound();
     void wrongCudaByNameIsRefusedBeforeReading();
@@ -391,6 +393,34 @@ void TestInstallCli::readOnlyToolkitExitsFour()
     QCOMPARE(result.report.value(QStringLiteral("status")).toString(), QStringLiteral("needs_elevation"));
     QVERIFY(reportCodes(result.report).contains(QStringLiteral("INSTALL-NEEDS-ELEVATION")));
     QCOMPARE(after, before);
+}
+
+void TestInstallCli::aLockThatIsNoFileIsUnsafe_data()
+{
+    QTest::addColumn<bool>("link");
+    QTest::newRow("a link") << true;
+    QTest::newRow("a folder") << false;
+}
+
+void TestInstallCli::aLockThatIsNoFileIsUnsafe()
+{
+    // Its state folder is cudnn-setup's own, but where the lock goes lies a link (to a file another user could have
+    // made) or a folder: root may write the toolkit, so it is no question of rights but a toolkit left unsafe.
+    QFETCH(bool, link);
+    const QString lock = m_root + QStringLiteral("/.cudnn-setup/lock");
+    QVERIFY(QDir().mkpath(QFileInfo(lock).path()));
+    if (link)
+        QVERIFY(QFile::link(m_tree->writeFile(QStringLiteral("elsewhere/lock"), ""), lock));
+    else
+        QVERIFY(QDir().mkpath(lock));
+    const QString before = listing(m_root);
+    const Run result = run({QStringLiteral("--package"), m_archive, QStringLiteral("--cuda-root"), m_root});
+    QVERIFY2(result.exitCode == 1, result.out + result.err);
+    QCOMPARE(result.report.value(QStringLiteral("status")).toString(), QStringLiteral("failed"));
+    QVERIFY2(reportCodes(result.report).contains(QStringLiteral("INSTALL-UNSAFE-TARGET")), result.out + result.err);
+    QVERIFY2(!reportCodes(result.report).contains(QStringLiteral("INSTALL-NEEDS-ELEVATION")), result.out + result.err);
+    QVERIFY2(QJsonDocument(result.report).toJson().contains(lock.toUtf8()), result.out + result.err);
+    QCOMPARE(listing(m_root), before);
 }
 
 void TestInstallCli::missingToolkitIsSaidBeforeTheArchiveIsRead()

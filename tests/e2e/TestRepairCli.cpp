@@ -29,6 +29,7 @@ private slots:
     void killedRepairIsRecoveredByTheNextRun();
     void aPipCopyThatWinsIsNamedByItsOrigin();
     void aToolNotOnThePathIsNotShadowed();
+    void anUnreadableJournalIsAnUnfinishedRepair();
 
 private:
     using Run = SilentRun::Result;
@@ -218,6 +219,26 @@ void TestRepairCli::killedRepairIsRecoveredByTheNextRun()
              next.out.constData());
     QVERIFY(!QFile::exists(m_root + QStringLiteral("/.cudnn-setup/journal.json")));
     QVERIFY2(toolkitListing(m_root) == healthy, difference(toolkitListing(m_root), healthy).constData());
+}
+
+void TestRepairCli::anUnreadableJournalIsAnUnfinishedRepair()
+{
+    // An earlier run's journal cut short (a full disk while it was written): it cannot be put back, so the toolkit
+    // is left as that run left it, and the repair did not finish whatever it fixed after.
+    // Nothing else is broken: no fix runs to fail on it.
+    const QString journal = m_root + QStringLiteral("/.cudnn-setup/journal.json");
+    QVERIFY(QDir().mkpath(QFileInfo(journal).path()));
+    QFile cut(journal);
+    QVERIFY(cut.open(QIODevice::WriteOnly) && cut.write("{ cut short") > 0);
+    cut.close();
+    const QString before = listing(m_root);
+    const Run repaired = run({QStringLiteral("--repair")});
+    QVERIFY2(repaired.exitCode == 1, repaired.out + repaired.err);
+    QVERIFY2(reportCodes(repaired.report).contains(QStringLiteral("INSTALL-JOURNAL-UNREADABLE")),
+             repaired.out + repaired.err);
+    QVERIFY2(repaired.report.value(QStringLiteral("status")).toString() != QLatin1String("repaired"),
+             repaired.out + repaired.err);
+    QCOMPARE(listing(m_root), before);
 }
 
 QTEST_GUILESS_MAIN(TestRepairCli)
