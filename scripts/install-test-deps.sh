@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 packages=(
     ccache libqt6core5compat6-dev libquazip1-qt6-dev
     clang-14 libclang-rt-14-dev lld-14
-    xz-utils file hyperfine
+    xz-utils file hyperfine acl
     xvfb xauth fonts-wqy-microhei
     mingw-w64 libz-mingw-w64-dev wine wine64 wixl msitools osslsigncode openssl
     dpkg-dev desktop-file-utils librsvg2-bin jq ansible-core nsis

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Builds the Windows code under test with mingw-w64 and runs it under wine in a throw-away prefix.
-# Usage: scripts/wine-tests.sh [build-dir] [registry|verify|all]   (default: build-wine registry)
+# Usage: scripts/wine-tests.sh [build-dir] [registry|dacl|verify|all]   (default: build-wine registry)
 #        scripts/wine-tests.sh <build-dir> product <dist-dir> build|detect|install|pitfalls|readonly|installer
 #   registry  the Windows registry adapter against wine's registry (tests/wine/RegistryTest.cpp)
+#   dacl      the trust rule's ACE evaluation on descriptors built from SDDL (tests/wine/DaclTest.cpp)
 #   verify    cudnn-probe.exe `verify` against fake cuDNN DLLs (tests/wine/VerifyWineTest.cpp)
 #   product   the real cudnn-setup.exe of <dist-dir> (build-windows/dist) on a made-up Windows machine
 #             (tests/wine/ProductWineTest.cpp); `build` only builds the test program and its fakes; `installer`
@@ -26,9 +27,10 @@ fi
 
 case "$which" in
 registry) programs=(registry-test) ;;
+dacl) programs=(dacl-test) ;;
 verify) programs=(verify-wine-test) ;;
-all) programs=(registry-test verify-wine-test) ;;
-*) echo "unknown test set '$which' (registry, verify or all)" >&2; exit 2 ;;
+all) programs=(registry-test dacl-test verify-wine-test) ;;
+*) echo "unknown test set '$which' (registry, dacl, verify or all)" >&2; exit 2 ;;
 esac
 
 command -v x86_64-w64-mingw32-g++ >/dev/null || skip "x86_64-w64-mingw32-g++ not found (apt-get install mingw-w64)"

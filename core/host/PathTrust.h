@@ -7,13 +7,17 @@ struct TrustVerdict
 {
     bool trusted = true;
     QString weakPoint; // the file or folder on the way that another user can change
-    QString reason; // "user 65534 owns it", "group 1000 can write to it", "anyone can write to it"
+    /** Who can write and through what: "user nobody (65534) owns it", "group lab (mallory, bob) can write to it",
+     *  "the ACL gives user mallory write", "Users may change it (its DACL allows them write)". */
+    QString reason;
+    QString undo; // the command that takes the others' write away, where one does: "setfacl -b '/opt/lab/cuda'"
 
-    static TrustVerdict untrusted(const QString& weakPoint, const QString& reason)
+    static TrustVerdict untrusted(const QString& weakPoint, const QString& reason, const QString& undo = {})
     {
-        return {false, weakPoint, reason};
+        return {false, weakPoint, reason, undo};
     }
-    /** "…/venv/bin is writable by user 65534" as one clause, for a sentence that says what was not done. */
+    /** "…/venv/bin: user nobody (65534) owns it" as one clause (with the undo command), for a sentence that says what
+     *  was not done. */
     QString explanation() const;
 };
 
@@ -22,11 +26,14 @@ struct TrustVerdict
  * asked of the file and of every folder on the way to it from "/", and again of where its links lead, the way
  * OpenSSH's StrictModes asks it of authorized_keys: each must be owned by root or by this process's effective user
  * and be writable by nobody else. A world-writable folder with the sticky bit (/tmp) may be on the way, since only
- * the owner of an entry can replace it. When the process is privileged (root; on Windows an elevated
- * administrator), a group other than root's that can write also fails it.
+ * the owner of an entry can replace it.
  *
- * Windows has no owner-and-mode answer to read cheaply; there an elevated process trusts only the Windows folder,
- * Program Files and its own folder, which only administrators can change by default.
+ * When the process is privileged (root; on Windows an elevated administrator), "nobody else" is what the operating
+ * system enforces: on Linux every member of a group that can write (its listed members and the users whose primary
+ * group it is), every user and group a POSIX ACL gives write through its mask, and for a folder what its default ACL
+ * gives new entries; an ACL that cannot be read, or a FUSE file system another user serves, is writable by others.
+ * On Windows the owner and the DACL (WindowsDacl): any allow ACE that leaves write, append, delete, WRITE_DAC or
+ * WRITE_OWNER to a SID other than SYSTEM, Administrators or TrustedInstaller.
  */
 namespace PathTrust {
 

@@ -4345,10 +4345,6 @@ Give the whole error: the traceback and the lines the program printed before it.
 <context>
     <name>PathTrust</name>
     <message>
-        <source>it is outside the Windows folder and Program Files, so users other than administrators may be able to change it</source>
-        <translation>它位于 Windows 文件夹和 Program Files 之外，因此管理员以外的用户可能可以更改它</translation>
-    </message>
-    <message>
         <source>user %1 owns it</source>
         <translation>它属于用户 %1</translation>
     </message>
@@ -4407,6 +4403,46 @@ Give the whole error: the traceback and the lines the program printed before it.
     <message>
         <source>%1; %2 takes that away</source>
         <translation>%1；执行 %2 可撤销该写入权限</translation>
+    </message>
+    <message>
+        <source>write</source>
+        <translation>写入</translation>
+    </message>
+    <message>
+        <source>delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>change its permissions</source>
+        <translation>更改其权限</translation>
+    </message>
+    <message>
+        <source>take its ownership</source>
+        <translation>取得其所有权</translation>
+    </message>
+    <message>
+        <source>its permissions cannot be read (%1), so who may change it is not known</source>
+        <translation>无法读取它的权限（%1），因此不知道谁能更改它</translation>
+    </message>
+    <message>
+        <source>its owner %1 may change its permissions</source>
+        <translation>它的所有者 %1 可以更改它的权限</translation>
+    </message>
+    <message>
+        <source>it has no DACL, so anyone may change it</source>
+        <translation>它没有 DACL，因此任何人都能更改它</translation>
+    </message>
+    <message>
+        <source>its DACL lets %1 %2</source>
+        <translation>它的 DACL 允许 %1 %2</translation>
+    </message>
+    <message>
+        <source>its DACL gives what is created in it to %1 to %2</source>
+        <translation>它的 DACL 会让 %1 对在其中新建的内容进行%2</translation>
+    </message>
+    <message>
+        <source>%1, although it lies where by default only administrators may change files</source>
+        <translation>%1，尽管它位于默认只有管理员才能更改文件的位置</translation>
     </message>
 </context>
 <context>

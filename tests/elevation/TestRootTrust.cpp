@@ -12,6 +12,7 @@
 #include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QProcess>
 #include <QtTest>
 #include <sys/stat.h>
 
@@ -43,6 +44,8 @@ private slots:
     void fifosWhereDetectionReadsDoNotHangIt();
     void devZeroWhereDetectionReadsIsNotRead();
     void tooManyEnvironmentsStopAtTheCap();
+    void writersTheSystemEnforcesAreJudged_data();
+    void writersTheSystemEnforcesAreJudged();
 
 private:
     /** A file nobody owns (and the folders leading to it, from below the test's tree). */
@@ -420,6 +423,78 @@ void TestRootTrust::tooManyEnvironmentsStopAtTheCap()
     QVERIFY2(json.value(QStringLiteral("python_environments")).toArray().size() < many,
              detected.out.left(2000).constData());
     QVERIFY2(detected.out.contains("PYTHON-ENVS-CAPPED"), detected.out.left(4000).constData());
+}
+
+/** Runs setfacl (Debian: acl) as a lab's administrator would; the test fails if it cannot. */
+static void setfacl(const QStringList& arguments)
+{
+    QProcess tool;
+    tool.start(QStringLiteral("setfacl"), arguments);
+    QVERIFY2(tool.waitForFinished(10000) && tool.exitStatus() == QProcess::NormalExit && tool.exitCode() == 0,
+             qPrintable(QStringLiteral("setfacl %1: %2").arg(arguments.join(u' '), tool.readAllStandardError())));
+}
+
+void TestRootTrust::writersTheSystemEnforcesAreJudged_data()
+{
+    QTest::addColumn<QString>("how");
+    QTest::addColumn<bool>("trusted");
+    QTest::addColumn<QString>("reason");
+    QTest::newRow("a named-user ACL on the toolkit")
+        << "user-acl" << false << "the ACL gives user nobody (65534) write";
+    QTest::newRow("a default ACL on its parent") << "default-acl" << false << "its default ACL gives user nobody";
+    QTest::newRow("a named-group ACL for the attacker's group")
+        << "group-acl" << false << "the ACL gives group nogroup";
+    // nogroup's members: every user whose primary group it is (nobody, and on Debian sync and _apt too).
+    QTest::newRow("a group-writable folder whose group holds the attacker") << "group" << false << "group nogroup (";
+    QTest::newRow("an ACL whose mask takes the write away") << "masked" << true << "";
+    QTest::newRow("root's own, no ACL") << "none" << true << "";
+}
+
+void TestRootTrust::writersTheSystemEnforcesAreJudged()
+{
+    // A root-owned 0755 toolkit in a lab's shared /opt, whose nvcc is the only thing that could tell its CUDA version:
+    // what the kernel lets uid 65534 do there decides whether root runs it, names it in /etc/ld.so.conf.d and
+    // loads from it. The mode bits alone say "root only" in every row.
+    QFETCH(QString, how);
+    QFETCH(bool, trusted);
+    QFETCH(QString, reason);
+    const QString parent = m_tree->makeDir(QStringLiteral("opt-lab"));
+    if (how == QLatin1String("default-acl"))
+        setfacl({QStringLiteral("-d"), QStringLiteral("-m"), QStringLiteral("u:65534:rwx"), parent});
+    if (QTest::currentTestFailed())
+        return;
+    const QString marker = m_tree->path(QStringLiteral("nvcc-ran"));
+    m_tree->writeFile(QStringLiteral("opt-lab/cuda-13.0/include/cuda.h"), "/* no version here */\n");
+    const QString nvcc = m_tree->writeFile(QStringLiteral("opt-lab/cuda-13.0/bin/nvcc"), markerScript(marker));
+    QFile::setPermissions(nvcc, QFile::permissions(nvcc) | QFileDevice::ExeOwner);
+    const QString toolkit = m_tree->path(QStringLiteral("opt-lab/cuda-13.0"));
+    for (const QString& folder : {parent, toolkit, toolkit + QStringLiteral("/bin")})
+        ::chmod(QFile::encodeName(folder).constData(), 0755);
+    if (how == QLatin1String("user-acl"))
+        setfacl({QStringLiteral("-m"), QStringLiteral("u:65534:rwx"), toolkit + QStringLiteral("/bin")});
+    else if (how == QLatin1String("group-acl"))
+        setfacl({QStringLiteral("-m"), QStringLiteral("g:65534:rwx"), toolkit + QStringLiteral("/bin")});
+    else if (how == QLatin1String("masked"))
+        setfacl({QStringLiteral("-m"), QStringLiteral("u:65534:rwx,m::r-x"), toolkit + QStringLiteral("/bin")});
+    else if (how == QLatin1String("group")) {
+        QVERIFY(::chown(QFile::encodeName(toolkit + QStringLiteral("/bin")).constData(), 0, EffectiveNobody::Id) == 0);
+        ::chmod(QFile::encodeName(toolkit + QStringLiteral("/bin")).constData(), 0775);
+    }
+    if (QTest::currentTestFailed())
+        return;
+
+    const TrustVerdict verdict = PathTrust::forExecution(nvcc);
+    QCOMPARE(verdict.trusted, trusted);
+    QVERIFY2(PathTrust::forMachineSearchPath(toolkit + QStringLiteral("/bin")).trusted == trusted,
+             qPrintable(PathTrust::forMachineSearchPath(toolkit + QStringLiteral("/bin")).explanation()));
+    if (!trusted) {
+        QVERIFY2(verdict.reason.contains(reason), qPrintable(verdict.explanation()));
+        QVERIFY2(verdict.reason.contains(QStringLiteral("nobody")), qPrintable(verdict.explanation()));
+        QVERIFY2(!verdict.undo.isEmpty(), qPrintable(verdict.explanation()));
+    }
+    // Through the binary: root runs that nvcc only where nobody else can change it.
+    run({QStringLiteral("--detect"), QStringLiteral("--cuda-root"), toolkit});
+    QCOMPARE(QFile::exists(marker), trusted);
 }
 
 QTEST_GUILESS_MAIN(TestRootTrust)
