@@ -44,7 +44,7 @@ struct UninstallRequest
     QString logFile;
     /** The machine as the face saw it. Given, it is looked at again once the install is taken back (that toolkit and
      *  the same Python environments), so the outcome says what each framework loads now. */
-    std::optional<SystemSnapshot> machine;
+    std::optional<SystemSnapshot> machine{};
 };
 
 /** What one uninstall did, or why it did not run (nothing installed, several toolkits to choose from). */

@@ -18,5 +18,10 @@ export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 # verdict compares the fake GPU's time with the CPU's and so says nothing under clang's instrumentation.
 # (TestInstallCli::ctrlCDuringTheBenchmarkKeepsTheCasesMeasured skips itself here for the same reason as test_benchmark:
 # its first full-size case took 253 s.)
-ctest --test-dir "$build" --output-on-failure --timeout 900 -LE '^(windows|packaging)$' \
-    -E '^(test_(gui|packaging|elevation|ansible|shell|json_schemas|windows|benchmark$|benchmark_runner$)|wine)'
+# Nor the end-to-end tests that run whole installs through the sanitized binary dozens of times: test_e2e_install
+# took 437 s here and ran past its 900 s guard on CI (2026-12-06: the sanitized stage 2686 s, install past 900 s,
+# repair past 300 s, same_report 299 s, loader_tier 238 s, dry_run 141 s). The transaction, the repair and the
+# search path run in-process under the sanitizers in their unit tests (test_install_*, test_repair_*, test_env_*),
+# and the binary's own paths in the e2e tests that stay (detect, explain, fetch, progress, root_trust, interruptions).
+ctest --test-dir "$build" --output-on-failure --timeout 900 -LE '^(windows|packaging|loader)$' \
+    -E '^(test_(gui|packaging|elevation|ansible|shell|json_schemas|windows|benchmark$|benchmark_runner$|e2e_install$|e2e_repair$|e2e_same_report$|e2e_dry_run$)|wine)'

@@ -19,10 +19,10 @@ struct EnvironmentTarget
     Version cudaVersion; // 12.4
     Version cudnnVersion; // 9.1.0, or at least the major
     /** cuDNN outside the toolkit that must win, first (NVIDIA's Windows installer: ...\CUDNN\v9.x\bin\12.9\x64). */
-    QStringList cudnnDirs;
+    QStringList cudnnDirs{};
     /** Entries the fix takes off the path because they only look like they serve cuDNN (the installer's own
      *  ...\CUDNN\v9.x\bin, which holds no DLL). */
-    QStringList retiredEntries;
+    QStringList retiredEntries{};
 
     /**
      * The names a program loads by bare name: the cuDNN runtime libraries of that major, cudart, and on Windows

@@ -24,7 +24,7 @@ struct RepairScanOptions
      *  manager's own command. Null: nobody's files are known. */
     const ManagedFiles* managedFiles = nullptr;
     /** Whether this user may create entries in a folder (tests stand in a read-only toolkit). */
-    std::function<bool(const QString& folder)> canWriteIn;
+    std::function<bool(const QString& folder)> canWriteIn{};
 };
 
 /**

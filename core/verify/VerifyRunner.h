@@ -34,7 +34,7 @@ public:
          * named, a second fresh probe started with exactly these loads the main library by bare name and the
          * result says which file the loader chose (VerifyResult::newProgram).
          */
-        std::optional<QMap<QString, QString>> newLogin;
+        std::optional<QMap<QString, QString>> newLogin{};
     };
 
     VerifyRunner(const HostEnvironment& host, const ProcessRunner& runner);

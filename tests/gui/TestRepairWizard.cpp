@@ -7,6 +7,7 @@
 #include "WizardRemedy.h"
 #include "engine/Engine.h"
 #include "engine/EngineInternals.h"
+#include "env/EnvironmentCode.h"
 #include "env/SystemRoot.h"
 #include "pages/FinishPage.h"
 #include "pages/RepairPage.h"
@@ -39,6 +40,7 @@ private slots:
     void cleanup();
     void repairPathListsFindingsAndRepairs();
     void whatWasFixedIsSaidAsDone();
+    void aLoaderCacheRepairIsSaidAsDone();
     void cancelRollsBack();
     void manualStepsSayWhatToDoInTheWizard();
     void installPathIsUnchanged();
@@ -291,6 +293,25 @@ void TestRepairWizard::whatWasFixedIsSaidAsDone()
     QVERIFY(reportFile.open(QIODevice::ReadOnly));
     const QByteArray report = reportFile.readAll();
     QVERIFY2(report.contains("fixes applied") && !report.contains("fix(es)"), report.constData());
+}
+
+void TestRepairWizard::aLoaderCacheRepairIsSaidAsDone()
+{
+    // What RepairService reports after it rebuilt the cache (RepairFix::Kind::LoaderCache, about the toolkit): the
+    // Fixed line says what was done, not the stale cache's own sentence again.
+    RepairFinding finding;
+    finding.diagnostic = Diagnostic::of(
+        EnvironmentCode::LoaderCacheStale, QStringLiteral("the cache is stale"), QStringLiteral("rebuild it"));
+    RepairFix fix;
+    fix.kind = RepairFix::Kind::LoaderCache;
+    fix.root = m_root;
+    fix.path = m_root;
+    finding.fixes = {fix};
+    const QString done = RepairPage::doneText(finding);
+    QVERIFY2(done.contains(RepairPage::tr("The loader cache was rebuilt: new programs find the libraries of %1.")
+                               .arg(QDir::toNativeSeparators(m_root))),
+             qPrintable(done));
+    QVERIFY2(!done.contains(QStringLiteral("the cache is stale")), qPrintable(done));
 }
 
 void TestRepairWizard::cancelRollsBack()

@@ -281,6 +281,9 @@ QString RepairPage::doneText(const RepairFinding& finding)
         case RepairFix::Kind::Environment:
             done << tr("The search path now finds %1 first.").arg(path);
             break;
+        case RepairFix::Kind::LoaderCache:
+            done << tr("The loader cache was rebuilt: new programs find the libraries of %1.").arg(path);
+            break;
         }
     }
     return done.isEmpty() ? finding.diagnostic.message : done.join(QLatin1Char(' '));

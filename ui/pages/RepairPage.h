@@ -40,6 +40,9 @@ public slots:
     /** Stops the repair between blocks or steps; its toolkit is rolled back. */
     void cancelRepair();
 
+    /** What the repair did about a finding it fixed, in the past tense (the finding's own sentence is the problem). */
+    static QString doneText(const RepairFinding& finding);
+
 signals:
     void finished();
 
@@ -48,8 +51,6 @@ private:
     void setBusy(bool busy);
     /** "Can be fixed here" and the rest; after a repair, `fixed` (what it cured) leads as "Fixed". */
     void showFindings(const RepairScan& scan, const QList<RepairFinding>& fixed = {});
-    /** What the repair did about a finding it fixed, in the past tense (the finding's own sentence is the problem). */
-    static QString doneText(const RepairFinding& finding);
     void showProgress(const ProgressUpdate& update);
     void showRun(const RepairOutcome& run);
     QString statusText(const RepairScan& scan) const;

@@ -131,8 +131,8 @@ struct LinuxToolkit
 {
     QString dir; // relative to the tree: "cuda-12.4"
     int cudaCode = 0; // include/cuda.h CUDA_VERSION; 0 for none
-    QString versionJson; // cuda.version, empty for no file
-    QString versionTxt; // "CUDA Version 11.0.207", empty for no file
+    QString versionJson{}; // cuda.version, empty for no file
+    QString versionTxt{}; // "CUDA Version 11.0.207", empty for no file
     bool nvcc = true;
 };
 

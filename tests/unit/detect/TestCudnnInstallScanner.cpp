@@ -32,6 +32,14 @@ QString codeOfKind(CudnnProblem::Kind kind)
         return QStringLiteral("CUDNN-HEADER-MISMATCH");
     case CudnnProblem::Kind::ImportLibrariesMissing:
         return QStringLiteral("CUDNN-IMPORT-LIBS-MISSING");
+    case CudnnProblem::Kind::CudaMismatch:
+        return QStringLiteral("CUDNN-CUDA-MISMATCH");
+    case CudnnProblem::Kind::DriverTooOld:
+        return QStringLiteral("CUDNN-DRIVER-TOO-OLD");
+    case CudnnProblem::Kind::GpuUnsupported:
+        return QStringLiteral("CUDNN-GPU-UNSUPPORTED");
+    case CudnnProblem::Kind::StrayCopy:
+        return QStringLiteral("CUDNN-STRAY-COPY");
     }
     return {};
 }
