@@ -9,6 +9,7 @@
 #include "PackageSummary.h"
 #include "RemedyText.h"
 #include "RepairCommand.h"
+#include "ReportFile.h"
 #include "SearchPathSummary.h"
 #include "elevation/ElevationRequest.h"
 #include "report/Report.h"
@@ -154,10 +155,10 @@ ExitCode ConsoleRunner::judgeOtherMachines(const Invocation& invocation)
 
 bool ConsoleRunner::writeReport(const Report& report, const QString& path)
 {
-    if (path.isEmpty())
-        return true;
+    if (!m_channel || path.isEmpty())
+        return ReportFile::write(report, path, m_err);
     QString error;
-    if (m_channel ? m_channel->writeReport(report, &error) : report.writeTo(path, &error))
+    if (m_channel->writeReport(report, &error))
         return true;
     m_err << tr("cudnn-setup: cannot write the report to %1: %2\n").arg(path, error);
     m_err.flush();

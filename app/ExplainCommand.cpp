@@ -2,6 +2,7 @@
 
 #include "RemedyText.h"
 #include "RepairCommand.h"
+#include "ReportFile.h"
 #include "Terminal.h"
 #include "report/DiagnosisRegistry.h"
 #include "report/Report.h"
@@ -71,14 +72,7 @@ ExitCode ExplainCommand::run(const Invocation& invocation)
     m_out.flush();
     m_err.flush();
     const ExitCode code = exitCodeFor(outcome.taskStatus());
-    if (invocation.reportFile.isEmpty())
-        return code;
-    QString error;
-    if (outcome.toReport().writeTo(invocation.reportFile, &error))
-        return code;
-    m_err << tr("cudnn-setup: cannot write the report to %1: %2\n").arg(invocation.reportFile, error);
-    m_err.flush();
-    return ExitCode::Failed;
+    return ReportFile::write(outcome.toReport(), invocation.reportFile, m_err) ? code : ExitCode::Failed;
 }
 
 namespace {

@@ -2,6 +2,7 @@
 
 #include "ConsoleProgress.h"
 #include "RemedyText.h"
+#include "ReportFile.h"
 #include "SearchPathSummary.h"
 #include "repair/RepairCode.h"
 #include "report/Report.h"
@@ -33,14 +34,7 @@ ExitCode RepairCommand::run(const Invocation& invocation)
         m_out << SearchPathSummary::winners(*outcome.before.analysis);
     m_out.flush();
     const ExitCode code = exitCodeFor(outcome.taskStatus());
-    if (invocation.reportFile.isEmpty())
-        return code;
-    QString error;
-    if (outcome.toReport().writeTo(invocation.reportFile, &error))
-        return code;
-    m_err << tr("cudnn-setup: cannot write the report to %1: %2\n").arg(invocation.reportFile, error);
-    m_err.flush();
-    return ExitCode::Failed;
+    return ReportFile::write(outcome.toReport(), invocation.reportFile, m_err) ? code : ExitCode::Failed;
 }
 
 QString RepairCommand::summary(const RepairScan& before, const RepairResult& result, const RepairScan& after)
