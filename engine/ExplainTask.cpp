@@ -40,7 +40,8 @@ ExplainOutcome Engine::explain(const ExplainRequest& request) const
         return outcome;
 
     // Text holding no message the table knows needs no look at the machine: say so at once.
-    if (MessageReader::recognise(MessageTable::builtIn(), read.text).isEmpty()) {
+    const QList<RecognisedMessage> messages = MessageReader::recognise(MessageTable::builtIn(), read.text);
+    if (messages.isEmpty()) {
         outcome.explanation.os = m_host->os;
         outcome.explanation.outcome = Explanation::Outcome::NotRecognised;
         return outcome;
@@ -56,7 +57,7 @@ ExplainOutcome Engine::explain(const ExplainRequest& request) const
     const RepairFindings noConsumers;
     const RepairSurvey surveyed = survey(looking, &noConsumers);
     const ExplainMachine machine{surveyed.system, *m_environment, &surveyed.scan};
-    outcome.explanation = CauseFinder(machine, MessageTable::builtIn()).explain(read.text);
+    outcome.explanation = CauseFinder(machine, MessageTable::builtIn()).explain(read.text, messages);
 
     const bool repairable = std::any_of(outcome.explanation.causes.cbegin(),
                                         outcome.explanation.causes.cend(),

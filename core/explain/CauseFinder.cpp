@@ -132,14 +132,6 @@ QStringList cudnnNamesFrom(const std::vector<std::string>& list)
     return out;
 }
 
-/** Whether path is folder or lies below it. */
-bool isInsideFolder(const QString& path, const QString& folder)
-{
-    const QString inner = QDir::cleanPath(path);
-    const QString outer = QDir::cleanPath(folder);
-    return inner == outer || inner.startsWith(outer + QLatin1Char('/'));
-}
-
 /** This terminal's LD_LIBRARY_PATH without folder, when it names folder (Linux); nullopt when it does not. */
 std::optional<QString> withoutFolder(const HostEnvironment& host, const QString& folder)
 {
@@ -341,9 +333,14 @@ CauseFinder::fromFinding(const Diagnostic& finding, const RecognisedMessage& mes
 
 Explanation CauseFinder::explain(const QString& text) const
 {
+    return explain(text, MessageReader::recognise(m_table, text));
+}
+
+Explanation CauseFinder::explain(const QString& text, const QList<RecognisedMessage>& messages) const
+{
     Explanation out;
     out.os = m_machine.system.os;
-    out.messages = MessageReader::recognise(m_table, text);
+    out.messages = messages;
     for (const RecognisedMessage& message : std::as_const(out.messages)) {
         if (message.symptom == Symptom::NotASetupProblem) {
             notASetupProblem(message, out);
@@ -867,7 +864,7 @@ void CauseFinder::olderThanCompiled(const RecognisedMessage& message, const Cont
     // own wheel behind an LD_LIBRARY_PATH export; for a program of this terminal, any on the machine)?
     const CudnnInstall* fitting = nullptr;
     for (const CudnnInstall& copy : m_machine.system.cudnnInstalls) {
-        const bool itsOwn = context.environment.isEmpty() || isInsideFolder(copy.root, context.environment);
+        const bool itsOwn = context.environment.isEmpty() || isPathInside(os, context.environment, copy.root);
         if (itsOwn && copy.major == compiled->major() && copy.version() && *copy.version() >= *compiled
             && !copy.libraryDirs.contains(gets->path) && copy.root != gets->path)
             fitting = &copy;

@@ -37,6 +37,8 @@ public:
     CauseFinder(const ExplainMachine& machine, const MessageTable& table);
 
     Explanation explain(const QString& text) const;
+    /** The same, for the messages already recognised in text (MessageReader::recognise). */
+    Explanation explain(const QString& text, const QList<RecognisedMessage>& messages) const;
 
     /** Who would print a message: one Python environment with its framework, or a program of this terminal. */
     struct Context

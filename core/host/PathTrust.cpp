@@ -8,6 +8,7 @@
 #include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
+#include <functional>
 
 #ifdef Q_OS_WIN
 #include "WindowsDacl.h"
@@ -30,6 +31,28 @@ namespace PathTrust {
 static QString tr(const char* text)
 {
     return QCoreApplication::translate("PathTrust", text);
+}
+
+/**
+ * Every entry below top, each judged by judgeEntry (links not followed: judgeEntry judges where they lead); more than
+ * maxEntries is a refusal, not a partial answer.
+ */
+static TrustVerdict
+treeVerdict(const QString& top, int maxEntries, const std::function<TrustVerdict(const QString& entry)>& judgeEntry)
+{
+    QDirIterator it(
+        top, QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System, QDirIterator::Subdirectories);
+    int seen = 0;
+    while (it.hasNext()) {
+        const QString entry = it.next();
+        if (++seen > maxEntries)
+            return TrustVerdict::untrusted(
+                top, tr("it holds more than %1 files and folders, too many to check").arg(maxEntries));
+        const TrustVerdict verdict = judgeEntry(entry);
+        if (!verdict.trusted)
+            return verdict;
+    }
+    return {};
 }
 
 #ifdef Q_OS_WIN
@@ -153,22 +176,11 @@ TrustVerdict forTree(const QString& folder, int maxEntries)
 {
     if (!privileged())
         return {};
-    TrustVerdict verdict = chainVerdict(folder);
+    const TrustVerdict verdict = chainVerdict(folder);
     if (!verdict.trusted)
         return verdict;
-    QDirIterator it(
-        folder, QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System, QDirIterator::Subdirectories);
-    int seen = 0;
-    while (it.hasNext()) {
-        const QString entry = it.next();
-        if (++seen > maxEntries)
-            return TrustVerdict::untrusted(
-                folder, tr("it holds more than %1 files and folders, too many to check").arg(maxEntries));
-        verdict = entryVerdict(entry, cudnnsetup::dacl::Place::Target);
-        if (!verdict.trusted)
-            return verdict;
-    }
-    return {};
+    return treeVerdict(
+        folder, maxEntries, [](const QString& entry) { return entryVerdict(entry, cudnnsetup::dacl::Place::Target); });
 }
 
 TrustVerdict forMachineSearchPath(const QString& folder)
@@ -367,31 +379,19 @@ TrustVerdict forExecution(const QString& path)
 TrustVerdict forTree(const QString& folder, int maxEntries)
 {
     const bool strict = privileged();
-    TrustVerdict verdict = pathVerdict(folder, strict);
+    const TrustVerdict verdict = pathVerdict(folder, strict);
     if (!verdict.trusted)
         return verdict;
-    const QString top = QFileInfo(folder).canonicalFilePath();
-    QDirIterator it(
-        top, QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System, QDirIterator::Subdirectories);
-    int seen = 0;
-    while (it.hasNext()) {
-        const QString entry = it.next();
-        if (++seen > maxEntries)
-            return TrustVerdict::untrusted(
-                top, tr("it holds more than %1 files and folders, too many to check").arg(maxEntries));
+    return treeVerdict(QFileInfo(folder).canonicalFilePath(), maxEntries, [strict](const QString& entry) {
         struct stat st
         {
         };
         if (::lstat(QFile::encodeName(entry).constData(), &st) != 0)
             return TrustVerdict::untrusted(entry, tr("it cannot be examined"));
-        verdict = entryVerdict(entry, st, strict, false);
+        const TrustVerdict own = entryVerdict(entry, st, strict, false);
         // A link inside leads somewhere that is judged whole: the tree walk does not follow it.
-        if (verdict.trusted && S_ISLNK(st.st_mode))
-            verdict = pathVerdict(entry, strict);
-        if (!verdict.trusted)
-            return verdict;
-    }
-    return {};
+        return own.trusted && S_ISLNK(st.st_mode) ? pathVerdict(entry, strict) : own;
+    });
 }
 
 TrustVerdict forMachineSearchPath(const QString& folder)
