@@ -36,11 +36,12 @@ public:
     static QIcon svgIcon(const QString& name, QStyle::StandardPixmap fallback);
     /** "What this means" for a code whose consequence is not obvious from its sentence; empty for the others. */
     static QString meaningOf(const QString& code);
+    /** A line under `parent` that is read, not chosen: not selectable, its whole text as the tooltip. */
+    static QTreeWidgetItem* addLine(QTreeWidgetItem* parent, const QString& text);
 
 private:
     /** What it means, the fix, and the button where the page takes the action itself. */
     void addActions(QTreeWidgetItem* item, const Diagnostic& diagnostic);
-    static QTreeWidgetItem* addLine(QTreeWidgetItem* parent, const QString& text);
 
     struct Offer
     {

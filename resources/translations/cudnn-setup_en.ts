@@ -236,4 +236,28 @@
         </translation>
     </message>
 </context>
+<context>
+    <name>ExplainDialog</name>
+    <message numerus="yes">
+        <source>Recognised %n message(s).</source>
+        <translation>
+            <numerusform>Recognised %n message.</numerusform>
+            <numerusform>Recognised %n messages.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n cause(s) found on this machine, the most likely first:</source>
+        <translation>
+            <numerusform>%n cause found on this machine:</numerusform>
+            <numerusform>%n causes found on this machine, the most likely first:</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Recognised %n message(s), but this machine shows no cause of it:</source>
+        <translation>
+            <numerusform>Recognised %n message, but this machine shows no cause of it:</numerusform>
+            <numerusform>Recognised %n messages, but this machine shows no cause of them:</numerusform>
+        </translation>
+    </message>
+</context>
 </TS>

@@ -2343,12 +2343,6 @@ Try cudnn-setup --help.
 </translation>
     </message>
     <message>
-        <source>cudnn-setup: cannot write the report to %1: %2
-</source>
-        <translation>cudnn-setup：无法将报告写入 %1：%2
-</translation>
-    </message>
-    <message>
         <source>No message cudnn-setup knows is in this text, so it cannot say what causes it.
 Give the whole error: the traceback and the lines the program printed before it.
 </source>
@@ -2399,6 +2393,95 @@ Give the whole error: the traceback and the lines the program printed before it.
 </source>
         <translation>这条报错一定来自其他 Python 环境、容器或机器：请在那里运行 cudnn-setup --explain，或在这里用 --python-env DIR 指定该环境。
 </translation>
+    </message>
+</context>
+<context>
+    <name>ExplainDialog</name>
+    <message>
+        <source>&amp;Explain</source>
+        <translation>解释(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Repair now</source>
+        <translation>立即修复(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Explain an error</source>
+        <translation>解释一条错误信息</translation>
+    </message>
+    <message>
+        <source>Paste the error your program printed: the whole traceback and the lines before it. cudnn-setup reads it against this machine and names what causes it here.</source>
+        <translation>粘贴程序打印的错误信息：完整的回溯以及它之前的几行。cudnn-setup 会对照本机读取它，并指出在本机上是什么导致了它。</translation>
+    </message>
+    <message>
+        <source>The error text</source>
+        <translation>错误信息文本</translation>
+    </message>
+    <message>
+        <source>For example: Could not load library libcudnn_cnn_infer.so.8</source>
+        <translation>例如：Could not load library libcudnn_cnn_infer.so.8</translation>
+    </message>
+    <message>
+        <source>Causes found on this machine</source>
+        <translation>在本机上找到的原因</translation>
+    </message>
+    <message>
+        <source>Close and apply the repair&apos;s automatic fixes</source>
+        <translation>关闭并应用修复的自动修复项</translation>
+    </message>
+    <message>
+        <source>Reading the text, then looking at this machine…</source>
+        <translation>正在读取文本，然后检查本机…</translation>
+    </message>
+    <message>
+        <source>No message cudnn-setup knows is in this text, so it cannot say what causes it. Paste the whole error: the traceback and the lines the program printed before it.</source>
+        <translation>这段文本中没有 cudnn-setup 认识的消息，因此无法说明原因。请粘贴完整的错误：回溯以及程序在它之前打印的几行。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Recognised %n message(s), but this machine shows no cause of it:</source>
+        <translation>
+            <numerusform>识别出 %n 条消息，但本机上看不出导致它的原因：</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The message must come from another Python environment, container or machine: run cudnn-setup there, or add the environment on the System page.</source>
+        <translation>该消息一定来自另一个 Python 环境、容器或机器：请在那里运行 cudnn-setup，或在“系统”页面添加该环境。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Recognised %n message(s).</source>
+        <translation>
+            <numerusform>识别出 %n 条消息。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n cause(s) found on this machine, the most likely first:</source>
+        <translation>
+            <numerusform>在本机上找到 %n 个原因，最可能的排在前面：</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1. %2</source>
+        <translation>%1. %2</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>In: %1</source>
+        <translation>所在环境：%1</translation>
+    </message>
+    <message>
+        <source>Fix: %1</source>
+        <translation>解决方法：%1</translation>
+    </message>
+    <message>
+        <source>Command: %1</source>
+        <translation>命令：%1</translation>
+    </message>
+    <message>
+        <source>The repair fixes it: press Repair now.</source>
+        <translation>修复可以解决它：请按“立即修复”。</translation>
     </message>
 </context>
 <context>
@@ -4917,12 +5000,6 @@ Give the whole error: the traceback and the lines the program printed before it.
 <context>
     <name>RepairCommand</name>
     <message>
-        <source>cudnn-setup: cannot write the report to %1: %2
-</source>
-        <translation>cudnn-setup: 无法将报告写入 %1：%2
-</translation>
-    </message>
-    <message>
         <source>Nothing to repair.
 </source>
         <translation>没有需要修复的内容。
@@ -5139,6 +5216,14 @@ Give the whole error: the traceback and the lines the program printed before it.
     <message>
         <source>The loader cache was rebuilt: new programs find the libraries of %1.</source>
         <translation>加载器缓存已重建：新启动的程序会找到 %1 中的库。</translation>
+    </message>
+    <message>
+        <source>E&amp;xplain an error…</source>
+        <translation>解释错误信息(&amp;X)…</translation>
+    </message>
+    <message>
+        <source>Paste the error your program printed and find its cause</source>
+        <translation>粘贴程序打印的错误信息并找出原因</translation>
     </message>
 </context>
 <context>

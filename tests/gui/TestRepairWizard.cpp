@@ -1,5 +1,6 @@
 #include "../unit/repair/RepairFixtures.h"
 #include "AnswerQuestion.h"
+#include "ExplainDialog.h"
 #include "FrameworkList.h"
 #include "LoaderCacheBytes.h"
 #include "SetupWizard.h"
@@ -13,9 +14,11 @@
 #include "pages/RepairPage.h"
 #include "pages/UninstallPage.h"
 #include "pages/VerifyPage.h"
+#include "report/DiagnosisRegistry.h"
 
 #include <QApplication>
 #include <QLabel>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QTreeWidget>
 #include <QTreeWidgetItemIterator>
@@ -49,6 +52,8 @@ private slots:
     void repairsTheToolkitNamedAtStart();
     void aMissingLibraryIsNotSaidToLoadFromTheToolkit();
     void aStrayCopyIsAdvisedOffThePathNotReinstalled();
+    void aPastedErrorIsExplainedThenRepaired();
+    void textWithNoKnownMessageIsSaidToBeUnknown();
 
 private:
     /** `toolkitPlaces`: where toolkits are looked for without being named (default: the test tree's cuda-*). */
@@ -63,6 +68,9 @@ private:
     bool repairThroughWizard();
     /** Opens the wizard with Switch or uninstall chosen and goes Welcome -> System -> Uninstall. */
     UninstallPage* goToUninstall(SetupWizard& wizard);
+    /** On the repair page: "Explain an error…", `text` pasted, Explain pressed; the dialog once it has answered. */
+    static ExplainDialog* explainOnRepairPage(SetupWizard& wizard, const QString& text);
+    static QStringList causeCodes(const ExplainDialog* dialog);
 
     std::unique_ptr<TestTree> m_tree;
     QString m_root;
@@ -539,6 +547,106 @@ void TestRepairWizard::aStrayCopyIsAdvisedOffThePathNotReinstalled()
     const QStringList left = codesIn(findings, QStringLiteral("manual"));
     QVERIFY2(left.contains(QStringLiteral("CUDNN-STRAY-COPY")), qPrintable(left.join(u' ')));
     QVERIFY2(!left.contains(QStringLiteral("CUDNN-MISSING-LIBS")), qPrintable(left.join(u' ')));
+}
+
+ExplainDialog* TestRepairWizard::explainOnRepairPage(SetupWizard& wizard, const QString& text)
+{
+    auto* open = wizard.findChild<QPushButton*>(QStringLiteral("repairExplain"));
+    if (!open || !open->isEnabled())
+        return nullptr;
+    QTest::mouseClick(open, Qt::LeftButton);
+    auto* dialog = wizard.findChild<ExplainDialog*>(QStringLiteral("explainDialog"));
+    if (!dialog || !QTest::qWaitForWindowExposed(dialog))
+        return nullptr;
+    auto* run = dialog->findChild<QPushButton*>(QStringLiteral("explainRun"));
+    if (run->isEnabled()) // nothing pasted yet: nothing to explain
+        return nullptr;
+    dialog->findChild<QPlainTextEdit*>(QStringLiteral("explainInput"))->setPlainText(text);
+    QTest::mouseClick(run, Qt::LeftButton);
+    if (!dialog->isBusy() || !QTest::qWaitFor([&] { return !dialog->isBusy(); }, 60000))
+        return nullptr;
+    return dialog;
+}
+
+QStringList TestRepairWizard::causeCodes(const ExplainDialog* dialog)
+{
+    QStringList codes;
+    auto* causes = dialog->findChild<QTreeWidget*>(QStringLiteral("explainCauses"));
+    for (int i = 0; i < causes->topLevelItemCount(); ++i)
+        codes.append(causes->topLevelItem(i)->data(0, Qt::UserRole).toString());
+    return codes;
+}
+
+void TestRepairWizard::aPastedErrorIsExplainedThenRepaired()
+{
+    // The damaged toolkit lacks libcudnn_ops.so.9.19.0: a program that loads cuDNN 9 from it prints cuDNN's own
+    // "Unable to load any of {...}" (cudnn_frontend's dynamic loading, as faster-whisper users paste it).
+    const Engine engine = makeEngine();
+    SetupWizard wizard(engine, SetupTask::Repair);
+    RepairPage* page = goToRepair(wizard);
+    QVERIFY(page);
+    ExplainDialog* dialog = explainOnRepairPage(
+        wizard,
+        QStringLiteral("INFO:faster_whisper:Processing audio with duration 03:52.176\r\n"
+                       "Unable to load any of {libcudnn_ops.so.9.19.0, libcudnn_ops.so.9.19, libcudnn_ops.so.9, "
+                       "libcudnn_ops.so}\r\nInvalid handle. Cannot load symbol cudnnCreateTensorDescriptor\r\n"));
+    QVERIFY(dialog);
+    auto* causes = dialog->findChild<QTreeWidget*>(QStringLiteral("explainCauses"));
+    const QString shown = visibleTexts(dialog).join(QLatin1Char('\n'));
+    QVERIFY2(causes->isVisible() && causes->topLevelItemCount() >= 1, qPrintable(shown));
+    QVERIFY2(causeCodes(dialog).contains(QStringLiteral("CUDNN-MISSING-LIBS")), qPrintable(shown));
+    // The cause is said as the registry's kind words, with the file it rests on and the repair's offer.
+    const QString kind = DiagnosisRegistry::instance().kindWords(QStringLiteral("library-missing"));
+    QVERIFY2(shown.contains(kind), qPrintable(shown));
+    QVERIFY2(shown.contains(QStringLiteral("libcudnn_ops")), qPrintable(shown));
+    QVERIFY2(shown.contains(ExplainDialog::tr("The repair fixes it: press Repair now.")), qPrintable(shown));
+    auto* status = dialog->findChild<QLabel*>(QStringLiteral("explainStatus"));
+    // Two: the loader line and the "Invalid handle" that follows it.
+    QVERIFY2(status->text().startsWith(ExplainDialog::tr("Recognised %n message(s).", nullptr, 2)),
+             qPrintable(status->text()));
+    QCOMPARE(toolkitListing(m_root), m_damaged); // explaining changes nothing
+    // CUDNN_SETUP_LAYOUT_SHOTS=DIR: the dialog over the repair page, as the test sees them, to be looked at.
+    if (const QString shots = qEnvironmentVariable("CUDNN_SETUP_LAYOUT_SHOTS"); !shots.isEmpty()) {
+        wizard.grab().save(QDir(shots).filePath(QStringLiteral("repair-page-explain-button.png")));
+        dialog->grab().save(QDir(shots).filePath(QStringLiteral("repair-explain-dialog.png")));
+    }
+
+    auto* repairNow = dialog->findChild<QPushButton*>(QStringLiteral("explainRepair"));
+    QVERIFY(repairNow->isVisible());
+    QTest::mouseClick(repairNow, Qt::LeftButton);
+    QVERIFY(dialog->isHidden() || !dialog->isVisible());
+    QVERIFY(page->isBusy());
+    QTRY_VERIFY_WITH_TIMEOUT(!page->isBusy(), 60000);
+    auto* repairStatus = wizard.findChild<QLabel*>(QStringLiteral("repairStatus"));
+    QVERIFY2(repairStatus->text() == RepairPage::tr("Nothing left to repair."), qPrintable(repairStatus->text()));
+    QVERIFY2(toolkitListing(m_root) == m_installed, difference(toolkitListing(m_root), m_installed).constData());
+
+    // The same text now: recognised, and this machine shows no cause of it any more.
+    dialog = explainOnRepairPage(
+        wizard,
+        QStringLiteral("Unable to load any of {libcudnn_ops.so.9.19.0, libcudnn_ops.so.9.19, libcudnn_ops.so.9, "
+                       "libcudnn_ops.so}"));
+    QVERIFY(dialog);
+    QVERIFY2(!causeCodes(dialog).contains(QStringLiteral("CUDNN-MISSING-LIBS")),
+             qPrintable(visibleTexts(dialog).join(QLatin1Char('\n'))));
+    QVERIFY(!dialog->findChild<QPushButton*>(QStringLiteral("explainRepair"))->isVisible());
+    dialog->reject();
+}
+
+void TestRepairWizard::textWithNoKnownMessageIsSaidToBeUnknown()
+{
+    const Engine engine = makeEngine();
+    SetupWizard wizard(engine, SetupTask::Repair);
+    QVERIFY(goToRepair(wizard));
+    ExplainDialog* dialog = explainOnRepairPage(wizard, QStringLiteral("Segmentation fault (core dumped)\n"));
+    QVERIFY(dialog);
+    const QString status = dialog->findChild<QLabel*>(QStringLiteral("explainStatus"))->text();
+    QVERIFY2(status.startsWith(ExplainDialog::tr("No message cudnn-setup knows is in this text").left(30)),
+             qPrintable(status));
+    QVERIFY(!dialog->findChild<QTreeWidget*>(QStringLiteral("explainCauses"))->isVisible());
+    QVERIFY(!dialog->findChild<QPushButton*>(QStringLiteral("explainRepair"))->isVisible());
+    dialog->reject();
+    QTRY_VERIFY(!wizard.findChild<ExplainDialog*>(QStringLiteral("explainDialog")));
 }
 
 QTEST_MAIN(TestRepairWizard)

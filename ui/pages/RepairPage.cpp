@@ -2,6 +2,7 @@
 
 #include "BackgroundWork.h"
 #include "DiagnosticList.h"
+#include "ExplainDialog.h"
 #include "ProgressRelay.h"
 #include "WizardRemedy.h"
 #include "WrappedRows.h"
@@ -43,6 +44,7 @@ RepairPage::RepairPage(const Engine& engine, WizardState& state, BackgroundWork&
     , m_repair(new QPushButton(tr("&Repair"), this))
     , m_cancel(new QPushButton(tr("&Cancel and roll back"), this))
     , m_rescan(new QPushButton(tr("&Scan again"), this))
+    , m_explain(new QPushButton(tr("E&xplain an error…"), this))
     , m_result(new QLabel(this))
 {
     setTitle(tr("Repair"));
@@ -69,11 +71,14 @@ RepairPage::RepairPage(const Engine& engine, WizardState& state, BackgroundWork&
     m_cancel->hide();
     m_rescan->setObjectName(QStringLiteral("repairRescan"));
     m_rescan->setAccessibleName(tr("Scan again"));
+    m_explain->setObjectName(QStringLiteral("repairExplain"));
+    m_explain->setAccessibleName(tr("Paste the error your program printed and find its cause"));
     m_result->setObjectName(QStringLiteral("repairResult"));
     m_result->setWordWrap(true);
     m_result->setTextFormat(Qt::RichText);
 
     auto* buttons = new QHBoxLayout;
+    buttons->addWidget(m_explain);
     buttons->addWidget(m_phase, 1);
     buttons->addWidget(m_rescan);
     buttons->addWidget(m_cancel);
@@ -89,6 +94,7 @@ RepairPage::RepairPage(const Engine& engine, WizardState& state, BackgroundWork&
     connect(m_repair, &QPushButton::clicked, this, &RepairPage::repair);
     connect(m_cancel, &QPushButton::clicked, this, &RepairPage::cancelRepair);
     connect(m_rescan, &QPushButton::clicked, this, &RepairPage::scan);
+    connect(m_explain, &QPushButton::clicked, this, &RepairPage::explainError);
 }
 
 RepairRequest RepairPage::repairRequest() const
@@ -100,6 +106,36 @@ RepairRequest RepairPage::repairRequest() const
     request.pathScope = m_state.pathScope();
     request.logFile = m_state.logFile();
     return request;
+}
+
+ExplainRequest RepairPage::explainRequest() const
+{
+    ExplainRequest request;
+    const RepairRequest repair = repairRequest();
+    request.cudaRoots = repair.roots;
+    request.pathScope = repair.pathScope;
+    if (m_state.snapshot()) { // the environments the System page found or was given
+        for (const PythonEnvironment& environment : m_state.snapshot()->pythonEnvironments)
+            request.pythonEnvironments.append(environment.root);
+    }
+    return request;
+}
+
+void RepairPage::explainError()
+{
+    if (m_busy)
+        return;
+    auto* dialog = new ExplainDialog(m_engine, explainRequest(), m_work, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::finished, this, [this, dialog] {
+        if (!dialog->repairAsked())
+            return;
+        if (m_current && !m_current->scan.automaticFixes().isEmpty())
+            repair();
+        else
+            scan(); // the explanation's own look at the machine is newer than this page's scan
+    });
+    dialog->open();
 }
 
 void RepairPage::initializePage()
@@ -117,6 +153,7 @@ void RepairPage::setBusy(bool busy)
 {
     m_busy = busy;
     m_rescan->setEnabled(!busy);
+    m_explain->setEnabled(!busy);
     m_repair->setEnabled(!busy && m_current && !m_current->scan.automaticFixes().isEmpty());
     emit completeChanged();
 }

@@ -2,6 +2,7 @@
 
 #include "WizardState.h"
 #include "common/Progress.h"
+#include "engine/ExplainOutcome.h"
 
 #include <QPushButton>
 #include <QWizardPage>
@@ -39,6 +40,8 @@ public slots:
     void repair();
     /** Stops the repair between blocks or steps; its toolkit is rolled back. */
     void cancelRepair();
+    /** Opens "Explain an error": the text a program printed, read against this machine; its "Repair now" repairs. */
+    void explainError();
 
     /** What the repair did about a finding it fixed, in the past tense (the finding's own sentence is the problem). */
     static QString doneText(const RepairFinding& finding);
@@ -48,6 +51,7 @@ signals:
 
 private:
     RepairRequest repairRequest() const;
+    ExplainRequest explainRequest() const;
     void setBusy(bool busy);
     /** "Can be fixed here" and the rest; after a repair, `fixed` (what it cured) leads as "Fixed". */
     void showFindings(const RepairScan& scan, const QList<RepairFinding>& fixed = {});
@@ -66,6 +70,7 @@ private:
     QPushButton* m_repair;
     QPushButton* m_cancel;
     QPushButton* m_rescan;
+    QPushButton* m_explain;
     QLabel* m_result;
     std::optional<RepairSurvey> m_current;
     CancellationToken m_cancellation;
