@@ -1,3 +1,4 @@
+#include "../unit/detect/DetectFixtures.h"
 #include "../unit/repair/RepairFixtures.h"
 #include "ElevationFixtures.h"
 #include "SilentRun.h"
@@ -38,6 +39,7 @@ private slots:
     void rootRunsNoInterpreterWhoseLibrariesAUserCanChange();
     void theWorkingFolderIsNeverImported();
     void rootRunsNoNvccAUserCanChange();
+    void explainingAnErrorRunsNothingAUserCanChange();
     void rootNeverPointsTheSearchPathAtAUsersFolder();
     void rootLoadsNoLibrariesAUserCanChange();
     void aForgedEnvironmentStepChangesNothing();
@@ -261,6 +263,49 @@ void TestRootTrust::rootRunsNoNvccAUserCanChange()
     ::chmod(QFile::encodeName(m_tree->path(QStringLiteral("shared"))).constData(), 0755);
     run({QStringLiteral("--detect"), QStringLiteral("--cuda-root"), m_tree->path(QStringLiteral("shared/cuda-13.0"))});
     QVERIFY2(QFile::exists(marker), "the rule refused root's own nvcc");
+}
+
+void TestRootTrust::explainingAnErrorRunsNothingAUserCanChange()
+{
+    // `sudo cudnn-setup --explain` about her ONNX Runtime error: her venv holds onnxruntime-gpu and the cuDNN wheel,
+    // its python3 a script; her toolkit's nvcc and a python3 first on PATH are scripts too. The reading must come from
+    // the files alone, and still judge her environment.
+    const QString marker = m_tree->path(QStringLiteral("ran"));
+    const QString site = DetectFixtures::writeVenv(
+        *m_tree,
+        QStringLiteral("home/venv"),
+        {QStringLiteral("onnxruntime-gpu==1.20.1"), QStringLiteral("nvidia-cudnn-cu12==9.1.0.70")},
+        OsFlavor::Linux);
+    DetectFixtures::writeCudnnWheel(*m_tree, site, 9, 1, 0);
+    nobodysFile(QStringLiteral("home/venv/bin/python3"), markerScript(marker), true);
+    nobodysFile(QStringLiteral("home/cuda-13.0/include/cuda.h"), "/* no version here */\n");
+    nobodysFile(QStringLiteral("home/cuda-13.0/bin/nvcc"), markerScript(marker), true);
+    nobodysFile(QStringLiteral("bin/python3"), markerScript(marker), true);
+    for (QDirIterator it(m_tree->path(QStringLiteral("home/venv")),
+                         QDir::AllEntries | QDir::NoDotAndDotDot | QDir::System,
+                         QDirIterator::Subdirectories);
+         it.hasNext();)
+        giveToNobody(it.next());
+    giveToNobody(m_tree->path(QStringLiteral("home/venv")));
+
+    const SilentRun::Result explained = run(
+        {QStringLiteral("--explain"),
+         QStringLiteral("--cuda-root"),
+         m_home + QStringLiteral("/cuda-13.0"),
+         QStringLiteral("--python-env"),
+         m_home + QStringLiteral("/venv"),
+         QStringLiteral("[E:onnxruntime:Default, provider_bridge_ort.cc:1745 TryGetProviderInfo_CUDA] Failed to load "
+                        "library libonnxruntime_providers_cuda.so with error: libcudnn.so.9: cannot open shared object "
+                        "file: No such file or directory")},
+        {{QStringLiteral("PATH"), m_tree->path(QStringLiteral("bin")) + QStringLiteral(":/usr/bin:/bin")}});
+    QVERIFY2(!QFile::exists(marker), "root ran a program nobody can change while reading an error");
+    QVERIFY2(explained.exitCode == 0, explained.out + explained.err);
+    // Judged from her files: the wheel's copy lies where ONNX Runtime never looks.
+    const QJsonArray causes = explained.report[QStringLiteral("explain")][QStringLiteral("causes")].toArray();
+    QStringList codes;
+    for (const QJsonValue& cause : causes)
+        codes.append(cause[QStringLiteral("code")].toString());
+    QVERIFY2(codes.contains(QStringLiteral("EXPLAIN-NOT-SEARCHED")), explained.out.constData());
 }
 
 void TestRootTrust::rootNeverPointsTheSearchPathAtAUsersFolder()
