@@ -286,11 +286,12 @@ QMap<QString, QString> Engine::newLoginEnvironment() const
     return ShellProfile::loginVariables(m_environment->homeDirectory, m_environment->shell(), base, names);
 }
 
-VerifyResult Engine::verify(const QString& toolkitRoot) const
+VerifyResult Engine::verify(const QString& toolkitRoot, PathScope pathScope) const
 {
     VerifyRunner::Options options;
     options.toolkitRoot = toolkitRoot;
     options.newLogin = newLoginEnvironment();
+    options.newProgramsMustGetIt = pathScope != PathScope::None;
     return VerifyRunner(*m_host, *m_runner).run(options);
 }
 

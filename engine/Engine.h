@@ -209,7 +209,9 @@ public:
 
     // Proving it works
     /** Which file of every cuDNN library a new program really loads from the toolkit, in a fresh cudnn-probe. */
-    VerifyResult verify(const QString& toolkitRoot) const;
+    /** What loads from the toolkit; `pathScope` None: the search path was left as asked, so a new program getting
+     *  another copy is a warning, not a failure. */
+    VerifyResult verify(const QString& toolkitRoot, PathScope pathScope = PathScope::User) const;
     /** The convolution benchmark in a fresh cudnn-probe against the toolkit's own cuDNN and CUDA runtime. */
     BenchmarkResult benchmark(const QString& toolkitRoot, bool quick = false) const;
     /**

@@ -479,7 +479,7 @@ void Engine::prove(SetupOutcome& outcome,
     else {
         if (progress)
             progress->report(ProgressUpdate{SetupOutcome::tr("Checking what loads"), 0, 0, 0, 0, {}});
-        outcome.verify = verify(outcome.install.toolkitRoot);
+        outcome.verify = verify(outcome.install.toolkitRoot, request.pathScope);
     }
 
     if (!request.benchmark)

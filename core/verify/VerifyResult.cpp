@@ -221,7 +221,7 @@ QJsonObject NewProgramLoad::toJson() const
             {QStringLiteral("is_installed_copy"), matches()}};
 }
 
-void VerifyResult::observe(const NewProgramLoad& load)
+void VerifyResult::observe(const NewProgramLoad& load, bool mustBeInstalledCopy)
 {
     newProgram = load;
     if (!load.ran || !ran)
@@ -244,6 +244,21 @@ void VerifyResult::observe(const NewProgramLoad& load)
                    load.version.isEmpty() ? QString() : tr(" (cuDNN %1)").arg(load.version),
                    QDir::toNativeSeparators(load.expected));
     const bool windows = load.library.endsWith(QLatin1String(".dll"), Qt::CaseInsensitive);
+    if (!mustBeInstalledCopy) {
+        diagnostics.append(
+            Diagnostic::of(Severity::Warning,
+                           QString::fromLatin1(VerifyCode::NewProgramOtherCopy),
+                           message + QLatin1Char(' ')
+                               + tr("The search path was left as it was, as asked: programs that name the toolkit's "
+                                    "folder (their RPATH, or their own %1) get the installed copy.")
+                                     .arg(windows ? QStringLiteral("PATH") : QStringLiteral("LD_LIBRARY_PATH")),
+                           windows ? tr("To make it the copy new programs get, let a repair put the toolkit's bin "
+                                        "folder first on the user or machine Path.")
+                                   : tr("To make it the copy new programs get, let a repair put the toolkit's library "
+                                        "folder first on the search path, or rebuild the loader cache as root."))
+                .about(load.loaded.isEmpty() ? load.expected : load.loaded));
+        return;
+    }
     diagnostics.append(Diagnostic::of(QString::fromLatin1(VerifyCode::NewProgramOtherCopy),
                                       message,
                                       windows ? tr("Put the toolkit's bin folder first on the user or machine "

@@ -62,10 +62,11 @@ public:
     NewProgramLoad newProgram; // observed after the by-path check (VerifyRunner::Options::newLogin)
 
     /**
-     * Adds what a new program was seen to load: VERIFY-NEW-PROGRAM-OTHER-COPY (an error) when it is not the
-     * installed copy, with the copy that wins and the fix; VERIFY-OK's sentence says so when it is.
+     * Adds what a new program was seen to load: VERIFY-NEW-PROGRAM-OTHER-COPY when it is not the installed copy,
+     * with the copy that wins and the fix (an error when `mustBeInstalledCopy`, else a warning: the search path was
+     * left as asked); VERIFY-OK's sentence says so when it is.
      */
-    void observe(const NewProgramLoad& load);
+    void observe(const NewProgramLoad& load, bool mustBeInstalledCopy = true);
 
     /** The probe ran and found nothing worse than a warning. */
     bool passed() const;

@@ -127,7 +127,8 @@ VerifyResult VerifyRunner::run(const Options& options) const
         const qsizetype library = arguments.indexOf(QStringLiteral("--library"));
         if (options.newLogin && !options.toolkitRoot.isEmpty() && library >= 0 && library + 1 < arguments.size()) {
             const QString expected = QDir::fromNativeSeparators(arguments.at(library + 1));
-            result.observe(observeNewProgram(QFileInfo(expected).fileName(), expected, options));
+            result.observe(observeNewProgram(QFileInfo(expected).fileName(), expected, options),
+                           options.newProgramsMustGetIt);
         }
         return result;
     }

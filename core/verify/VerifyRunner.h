@@ -35,6 +35,12 @@ public:
          * result says which file the loader chose (VerifyResult::newProgram).
          */
         std::optional<QMap<QString, QString>> newLogin{};
+        /**
+         * cudnn-setup was asked to make the install the copy new programs get (a user or machine search path): a
+         * new login getting another copy is an error. False where the search path was left as it was, as asked:
+         * then it is a warning that says who gets which copy, and the verdict rests on the by-path check.
+         */
+        bool newProgramsMustGetIt = true;
     };
 
     VerifyRunner(const HostEnvironment& host, const ProcessRunner& runner);

@@ -6556,6 +6556,18 @@ Give the whole error: the traceback and the lines the program printed before it.
         <source>Put the toolkit&apos;s bin folder first on the user or machine Path; a repair does what this user may. Programs that keep their own copy are not affected.</source>
         <translation>请把工具包的 bin 文件夹放到用户或整机 Path 的最前面；修复会做当前用户有权做的部分。自带副本的程序不受影响。</translation>
     </message>
+    <message>
+        <source>The search path was left as it was, as asked: programs that name the toolkit&apos;s folder (their RPATH, or their own %1) get the installed copy.</source>
+        <translation>已按要求保持搜索路径不变：指明工具包文件夹的程序（通过其 RPATH 或它们自己的 %1）会得到刚安装的这份。</translation>
+    </message>
+    <message>
+        <source>To make it the copy new programs get, let a repair put the toolkit&apos;s bin folder first on the user or machine Path.</source>
+        <translation>若要让新程序得到这份，请让修复把工具包的 bin 文件夹放到用户或计算机 Path 的最前面。</translation>
+    </message>
+    <message>
+        <source>To make it the copy new programs get, let a repair put the toolkit&apos;s library folder first on the search path, or rebuild the loader cache as root.</source>
+        <translation>若要让新程序得到这份，请让修复把工具包的库文件夹放到搜索路径的最前面，或以 root 身份重建加载器缓存。</translation>
+    </message>
 </context>
 <context>
     <name>VerifyRunner</name>

@@ -693,17 +693,30 @@ void TestInstallCli::extractedArchiveFolderInstallsAsTheArchive()
 void TestInstallCli::verifyFailsWhenANewProgramGetsAnotherCopy_data()
 {
     QTest::addColumn<QString>("scope");
+    QTest::addColumn<QString>("profileFirst"); // a folder the user's own ~/.profile puts on LD_LIBRARY_PATH
     QTest::addColumn<int>("exitCode");
-    // No search-path fix: a new login loads whatever the machine's loader finds, not the installed copy.
-    QTest::newRow("none") << QStringLiteral("none") << 6;
+    QTest::addColumn<QString>("severity"); // VERIFY-NEW-PROGRAM-OTHER-COPY's; empty: not reported
+    const QString other = qEnvironmentVariable("CUDNN_SETUP_FAKES_DIR") + QStringLiteral("/verify-other-version");
+    // No search-path change, as asked: a new login loads whatever the machine's loader finds. Said, as a warning:
+    // the install is sound by path, and its programs name its folder.
+    QTest::newRow("none") << QStringLiteral("none") << QString() << 0 << QStringLiteral("warning");
     // The user-scope fix puts the toolkit first in the login profile: a new login gets the installed copy.
-    QTest::newRow("user") << QStringLiteral("user") << 0;
+    QTest::newRow("user") << QStringLiteral("user") << QString() << 0 << QString();
+    // Asked to make it the copy new programs get (machine scope), but the user's own profile, read after the
+    // machine's, names another copy first: the install did not do what was asked.
+    QTest::newRow("machine, the user's profile wins")
+        << QStringLiteral("machine") << other << 6 << QStringLiteral("error");
 }
 
 void TestInstallCli::verifyFailsWhenANewProgramGetsAnotherCopy()
 {
     QFETCH(QString, scope);
+    QFETCH(QString, profileFirst);
     QFETCH(int, exitCode);
+    QFETCH(QString, severity);
+    if (!profileFirst.isEmpty())
+        m_tree->writeFile(QStringLiteral("home/.profile"),
+                          "export LD_LIBRARY_PATH=" + QFile::encodeName(profileFirst) + "\n");
     // An archive whose every library loads (the fakes of tests/fakes/verify-ok): the by-path check passes.
     CudnnArchiveSpec spec;
     ArchiveBuilder builder;
@@ -736,14 +749,20 @@ void TestInstallCli::verifyFailsWhenANewProgramGetsAnotherCopy()
     const QJsonObject fresh = verify.value(QStringLiteral("new_program")).toObject();
     QVERIFY2(installed.exitCode == exitCode, installed.out + installed.err + QJsonDocument(verify).toJson());
     QCOMPARE(fresh.value(QStringLiteral("observed")).toBool(), true);
-    QCOMPARE(fresh.value(QStringLiteral("is_installed_copy")).toBool(), exitCode == 0);
+    QCOMPARE(fresh.value(QStringLiteral("is_installed_copy")).toBool(), severity.isEmpty());
     for (const QJsonValue& library : verify.value(QStringLiteral("libraries")).toArray())
         QVERIFY2(library.toObject().value(QStringLiteral("loaded")).toBool(),
                  qPrintable(library.toObject().value(QStringLiteral("name")).toString()));
-    if (exitCode != 0) {
-        QVERIFY(reportCodes(installed.report).contains(QStringLiteral("VERIFY-NEW-PROGRAM-OTHER-COPY")));
-        QVERIFY2(installed.out.contains("A new program that loads libcudnn.so.9 by name gets"), installed.out);
+    QString reported; // the finding's severity, as the report gives it
+    for (const QJsonValue& d : installed.report.value(QStringLiteral("diagnostics")).toArray()) {
+        if (d[QStringLiteral("code")].toString() == QLatin1String("VERIFY-NEW-PROGRAM-OTHER-COPY"))
+            reported = d[QStringLiteral("severity")].toString();
     }
+    QCOMPARE(reported, severity);
+    if (!severity.isEmpty())
+        QVERIFY2(installed.out.contains("A new program that loads libcudnn.so.9 by name gets"), installed.out);
+    if (severity == QLatin1String("warning"))
+        QVERIFY2(installed.out.contains("The search path was left as it was, as asked"), installed.out);
 }
 
 void TestInstallCli::ctrlCDuringTheBenchmarkKeepsTheCasesMeasured()

@@ -60,7 +60,7 @@ void VerifyPage::verifyRepair()
     const Engine* engine = &m_engine;
     m_work.run<VerifyResult>(
         this,
-        [engine, root] { return engine->verify(root); },
+        [engine, root, scope = m_state.pathScope()] { return engine->verify(root, scope); },
         [this](const VerifyResult& verify) {
             m_busy = false;
             showResult(verify);

@@ -43,6 +43,7 @@ private slots:
     void realToolkitPasses();
     void newProgramGettingTheInstalledCopyPasses();
     void newProgramGettingAnotherCopyFails();
+    void newProgramGettingAnotherCopyWarnsWhereThePathWasLeft();
 
 private:
     /** A toolkit root whose lib64 is the fake install `scenario`, with a cudnn_version.h of `headerVersion`. */
@@ -283,6 +284,28 @@ void TestVerifyRunner::newProgramGettingTheInstalledCopyPasses()
              qPrintable(result.diagnostics[0].message));
     QCOMPARE(result.toJson().value(QStringLiteral("new_program")).toObject().value(QStringLiteral("is_installed_copy")),
              QJsonValue(true));
+}
+
+void TestVerifyRunner::newProgramGettingAnotherCopyWarnsWhereThePathWasLeft()
+{
+    QTemporaryDir temp;
+    const QString root = fakeToolkit(temp, QStringLiteral("verify-ok"));
+    const QString other = QDir(m_fakes).filePath(QStringLiteral("verify-other-version"));
+    const HostEnvironment h = host();
+    const ProcessRunner runner;
+    VerifyRunner::Options options{root};
+    options.newLogin = QMap<QString, QString>{{QStringLiteral("LD_LIBRARY_PATH"), other}};
+    options.newProgramsMustGetIt = false; // the search path was left as asked
+    const VerifyResult result = VerifyRunner(h, runner).run(options);
+    QVERIFY(result.ran);
+    QVERIFY(!result.newProgram.matches());
+    QVERIFY(result.passed()); // the verdict rests on the by-path check
+    QCOMPARE(result.diagnostics.size(), 1);
+    const Diagnostic& finding = result.diagnostics[0];
+    QCOMPARE(finding.code, QStringLiteral("VERIFY-NEW-PROGRAM-OTHER-COPY"));
+    QCOMPARE(finding.severity, Severity::Warning);
+    QVERIFY2(finding.message.contains(other) && finding.message.contains(QStringLiteral("left as it was")),
+             qPrintable(finding.message));
 }
 
 void TestVerifyRunner::newProgramGettingAnotherCopyFails()
