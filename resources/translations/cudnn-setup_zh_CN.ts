@@ -5077,7 +5077,7 @@ Give the whole error: the traceback and the lines the program printed before it.
     </message>
     <message>
         <source>What is broken in the installed cuDNN, and who can fix it. The safe fixes are applied in one step per toolkit: if one fails or you cancel, everything is put back as it was.</source>
-        <translation>已安装的 cuDNN 有哪些损坏，以及由谁来修复。安全的修复会按工具包逐个一步完成：如果其中一项失败或您取消，一切都会恢复原样。</translation>
+        <translation>已安装的 cuDNN 哪里坏了、谁能修。安全修复按工具包一步完成，失败或取消则全部复原。</translation>
     </message>
     <message>
         <source>Repair findings</source>
@@ -6159,7 +6159,7 @@ Give the whole error: the traceback and the lines the program printed before it.
     </message>
     <message>
         <source>Uninstalling takes back the newest install and brings back what it replaced. Switching installs the version you choose in its place, in one step; uninstalling that later brings this one back.</source>
-        <translation>卸载会撤销最近一次安装，并恢复被它替换的内容。切换会在一步之内用你选择的版本取代它；以后卸载那个版本，会恢复当前这个。</translation>
+        <translation>卸载撤销最近一次安装并复原被替换的内容；切换一步换成你选的版本，之后卸载即复原此版本。</translation>
     </message>
     <message>
         <source>Choose the cuDNN package to install into the selected toolkit instead</source>

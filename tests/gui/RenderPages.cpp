@@ -6,12 +6,15 @@
 // With --cudnn-archive ARCHIVE --cuda-runtime ROOT it installs a real cuDNN archive into a temporary toolkit that
 // holds ROOT's CUDA runtime (only read), on this machine as it is: Verify loads the real libraries, and without a
 // GPU the benchmark says so.
+#include "AnswerQuestion.h"
 #include "Localization.h"
 #include "PageFit.h"
 #include "SetupWizard.h"
 #include "VisibleText.h"
 #include "engine/Engine.h"
 #include "pages/BenchmarkPage.h"
+#include "pages/RepairPage.h"
+#include "pages/UninstallPage.h"
 #ifndef CUDNN_SETUP_RENDER_THIS_MACHINE_ONLY
 #include "../unit/detect/DetectFixtures.h"
 #include "ArchiveBuilder.h"
@@ -23,6 +26,7 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
+#include <QDirIterator>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QTemporaryDir>
@@ -154,6 +158,90 @@ static QStringList flaws(const QWizard& wizard, const QString& name)
     return found;
 }
 
+static QString pageName(int id)
+{
+    switch (id) {
+    case SetupWizard::WelcomePageId:
+        return QStringLiteral("welcome");
+    case SetupWizard::SystemPageId:
+        return QStringLiteral("system");
+    case SetupWizard::RepairPageId:
+        return QStringLiteral("repair");
+    case SetupWizard::UninstallPageId:
+        return QStringLiteral("uninstall");
+    case SetupWizard::VerifyPageId:
+        return QStringLiteral("verify");
+    case SetupWizard::FinishPageId:
+        return QStringLiteral("finish");
+    default:
+        return QStringLiteral("page-%1").arg(id);
+    }
+}
+
+/** A cuDNN sub-library of the install taken away (the first file named *cudnn_ops*), so Repair has a finding to show.
+ */
+static void damage(const QString& toolkit)
+{
+    for (QDirIterator it(toolkit, {QStringLiteral("*cudnn_ops*")}, QDir::Files, QDirIterator::Subdirectories);
+         it.hasNext();) {
+        const QString file = it.next();
+        if (!QFileInfo(file).isSymLink() && QFile::remove(file))
+            return;
+    }
+}
+
+/**
+ * The repair or the uninstall journey over the machine the install left, as a person takes it: Welcome, System,
+ * the task's page before and after its button was pressed (Repair; Uninstall, its question answered Yes), then on to
+ * Finish. Every page saved as LANG-N-JOURNEY-PAGE.png and checked as the install's pages are.
+ */
+static bool renderJourney(
+    const Engine& engine, SetupTask task, const QString& output, const QString& language, int& page, QStringList& found)
+{
+    const QString journey = task == SetupTask::Repair ? QStringLiteral("repair") : QStringLiteral("uninstall");
+    SetupWizard wizard(engine, task);
+    wizard.show();
+    if (!QTest::qWaitForWindowExposed(&wizard))
+        return false;
+    const auto pageDone = [&] {
+        return wizard.button(QWizard::NextButton)->isEnabled() || wizard.button(QWizard::FinishButton)->isEnabled();
+    };
+    bool ok = true;
+    const auto shoot = [&](const QString& name) {
+        ok = save(&wizard, output, QStringLiteral("%1-%2-%3-%4").arg(language).arg(page++).arg(journey, name)) && ok;
+        found += flaws(wizard, journey + QLatin1Char('-') + name);
+    };
+    for (int step = 0; step < 8; ++step) {
+        if (!QTest::qWaitFor(pageDone, 900000))
+            return false;
+        const int id = wizard.currentId();
+        shoot(pageName(id));
+        if (id == SetupWizard::RepairPageId) {
+            auto* apply = wizard.findChild<QPushButton*>(QStringLiteral("repairApply"));
+            auto* repair = qobject_cast<RepairPage*>(wizard.currentPage());
+            if (apply->isEnabled()) {
+                apply->click();
+                if (!QTest::qWaitFor([&] { return !repair->isBusy(); }, 900000))
+                    return false;
+                shoot(QStringLiteral("repaired"));
+            }
+        } else if (id == SetupWizard::UninstallPageId) {
+            auto* uninstall = qobject_cast<UninstallPage*>(wizard.currentPage());
+            if (wizard.findChild<QPushButton*>(QStringLiteral("uninstallButton"))->isEnabled()) {
+                answerNextQuestion(QMessageBox::Yes, nullptr);
+                uninstall->uninstallSelected();
+                if (!QTest::qWaitFor([&] { return !uninstall->isBusy(); }, 900000))
+                    return false;
+                shoot(QStringLiteral("uninstalled"));
+            }
+        } else if (id == SetupWizard::FinishPageId) {
+            return ok;
+        }
+        wizard.next();
+    }
+    return false;
+}
+
 int main(int argc, char* argv[])
 {
     QApplication app(argc, argv);
@@ -238,6 +326,14 @@ int main(int argc, char* argv[])
             return 1;
         ok = save(&wizard, output, QStringLiteral("%1-%2-%3").arg(language).arg(page++).arg(name)) && ok;
         found += flaws(wizard, name);
+    }
+    // Then the other journeys over what the install left: a sub-library taken away and repaired, then uninstalled.
+    const QString installed = wizard.state().targetToolkit();
+    wizard.hide();
+    if (ok && !installed.isEmpty()) {
+        damage(installed);
+        ok = renderJourney(*engine, SetupTask::Repair, output, language, page, found) && ok;
+        ok = renderJourney(*engine, SetupTask::SwitchOrUninstall, output, language, page, found) && ok;
     }
     // Drawn, but something on a page cannot be read as it is: exit 3, after every page was drawn.
     for (const QString& line : found)

@@ -14,6 +14,7 @@
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QSet>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -345,14 +346,19 @@ void RepairPage::showFindings(const RepairScan& scan, const QList<RepairFinding>
         return item;
     };
     if (!fixed.isEmpty()) { // what this repair did, before what is still there: said as done, not as a problem
-        QTreeWidgetItem* top = addGroup(tr("Fixed (%1)").arg(fixed.size()), QStringLiteral("fixed"));
+        QTreeWidgetItem* top = addGroup(QString(), QStringLiteral("fixed"));
+        QSet<QString> said; // several findings cured by one fix (a file missing, and the links to it) say it once
         for (const RepairFinding& finding : fixed) {
+            const QString done = doneText(finding);
+            if (said.contains(done))
+                continue;
+            said.insert(done);
             QTreeWidgetItem* item = addFinding(top, finding, QStringLiteral("fixed"));
             item->setIcon(0, DiagnosticList::okIcon());
-            const QString done = doneText(finding);
             item->setText(0, done);
             item->setToolTip(0, done);
         }
+        top->setText(0, tr("Fixed (%1)").arg(top->childCount()));
     }
     struct Group
     {

@@ -1,5 +1,6 @@
 #include "VerifyPage.h"
 
+#include "AllRowsHeight.h"
 #include "BackgroundWork.h"
 #include "DiagnosticList.h"
 #include "engine/Engine.h"
@@ -36,10 +37,13 @@ VerifyPage::VerifyPage(const Engine& engine, WizardState& state, BackgroundWork&
     m_libraries->header()->setStretchLastSection(false);
     m_libraries->setTextElideMode(Qt::ElideMiddle);
     m_libraries->setRootIsDecorated(false);
+    // Six rows at most (cuDNN 9 has eight libraries; the rest scroll), so the findings below get the rest of the
+    // page: with two findings at 720 x 520, their fixes were hidden behind a scroll bar under this list's empty part.
+    new AllRowsHeight(m_libraries, 6);
     m_findings->setObjectName(QStringLiteral("verifyFindings"));
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_summary);
-    layout->addWidget(m_libraries, 2);
+    layout->addWidget(m_libraries);
     layout->addWidget(m_findings, 1);
 }
 
