@@ -33,6 +33,19 @@ namespace binary = cudnnsetup::binary;
 
 namespace {
 
+/**
+ * Puts a folder first on the user's Path, in PowerShell: the user variable alone, so the machine Path is not copied
+ * into it, and no length limit (setx "%PATH%" does both, and truncates past 1024 characters).
+ */
+QString userPathFirstCommand(const QString& windowsFolder)
+{
+    QString quoted = windowsFolder;
+    quoted.replace(QLatin1Char('\''), QStringLiteral("''"));
+    return QStringLiteral("powershell -NoProfile -Command \"[Environment]::SetEnvironmentVariable('Path', '%1;' + "
+                          "[Environment]::GetEnvironmentVariable('Path', 'User'), 'User')\"")
+        .arg(quoted);
+}
+
 /** The library names a message asks for: its list ("{a, b, c}"), or its one library; paths reduced to names. */
 QStringList namesAsked(const RecognisedMessage& message)
 {
@@ -541,11 +554,15 @@ void CauseFinder::libraryNotLoaded(const RecognisedMessage& message, const Conte
                                       "folder is never on it (only torch finds its wheel's copy, through its RPATH).")
                                        .arg(context.verdict->subject.distribution),
                                    folder});
-        found.evidence.append(
-            {tr("The program searched: %1.")
-                 .arg(searched.isEmpty() ? tr("only the system folders")
-                                         : QStringList(searched.mid(0, 6)).join(QStringLiteral(", "))),
-             QString()});
+        QStringList shownSearched;
+        for (const QString& searchedFolder : searched) {
+            if (!searchedFolder.isEmpty() && shownSearched.size() < 6)
+                shownSearched.append(displayPath(os, searchedFolder));
+        }
+        found.evidence.append({tr("The program searched: %1.")
+                                   .arg(shownSearched.isEmpty() ? tr("only the system folders")
+                                                                : shownSearched.join(QStringLiteral(", "))),
+                               QString()});
         // A new login may see it (a profile line) although this terminal does not, or the other way round.
         const binary::DependencyLink atLogin = locate(login, asked);
         if (atLogin.status != binary::DependencyStatus::Missing)
@@ -561,11 +578,12 @@ void CauseFinder::libraryNotLoaded(const RecognisedMessage& message, const Conte
             found.fix.text = tr("Add %1 itself (not its parent bin folder) to your Path, or let cudnn-setup install "
                                 "cuDNN into the CUDA toolkit.")
                                  .arg(displayPath(os, folder));
-            found.fix.command = QStringLiteral("setx PATH \"%1;%PATH%\"").arg(QDir::toNativeSeparators(folder));
+            found.fix.command = userPathFirstCommand(displayPath(os, folder));
         } else if (os == OsFlavor::Windows) {
             found.fix.text = tr("Add %1 to your Path, or let cudnn-setup install cuDNN into the CUDA toolkit so every "
                                 "program finds it.")
                                  .arg(displayPath(os, folder));
+            found.fix.command = userPathFirstCommand(displayPath(os, folder));
         } else {
             found.fix.text = tr("Start the program with %1 on LD_LIBRARY_PATH, or let cudnn-setup install cuDNN into a "
                                 "CUDA toolkit and put it on the search path for every program.")

@@ -1,6 +1,7 @@
 #include "../detect/DetectFixtures.h"
 #include "FakeProcessRunner.h"
 #include "StubElf.h"
+#include "compat/CudnnFileSets.h"
 #include "engine/Engine.h"
 #include "env/DirectoryListing.h"
 #include "env/EnvironmentLocations.h"
@@ -48,6 +49,7 @@ private slots:
     void driverTooOldForTheFrameworksCuda();
     void gpuArchitectureNotInTheBuild();
     void wslLibcudaNotInTheLoaderCache();
+    void windowsInstallerDllsBehindAPathEntryThatHoldsNone();
 
 private:
     /** Where everything of this machine lies: "/" (the loader cache, /etc), the home, the toolkits. */
@@ -60,6 +62,8 @@ private:
     /** The table's first example of a message: the text that program prints (the table cites its source). */
     static QString printed(const QString& id);
     ExplainOutcome explain(const QString& text, const QStringList& environments = {}, const QStringList& roots = {});
+    /** The same reading on a Windows machine of this host's variables, toolkits and NVIDIA cuDNN installer folders. */
+    ExplainOutcome explainOn(const HostEnvironment& host, const QString& text);
     /** nvidia-smi answering for a driver of that version (the CUDA it runs at most) with one GPU. */
     void nvidiaSmi(const QString& driver, const QString& cuda, const QString& gpu, const QString& capability);
     /** A cuDNN of that version as its stand-ins: every library (a real ELF with its SONAME) and its version header. */
@@ -135,6 +139,25 @@ QString TestExplainCauses::printed(const QString& id)
             return entry[QStringLiteral("examples")][0][QStringLiteral("text")].toString();
     }
     qFatal("no message %s in the table", qPrintable(id));
+}
+
+ExplainOutcome TestExplainCauses::explainOn(const HostEnvironment& windows, const QString& text)
+{
+    HostEnvironment host = windows;
+    host.probeDirectory = m_tree->path(QStringLiteral("no-probe"));
+    EnvironmentLocations locations;
+    locations.host = host;
+    locations.homeDirectory = m_tree->path(QStringLiteral("home"));
+    locations.systemRoot = SystemRoot(root());
+    locations.store = std::make_shared<MemoryEnvironmentStore>();
+    locations.runner = m_runner;
+    locations.listing = std::make_shared<LocalDirectoryListing>();
+    ExplainRequest request;
+    request.pasted = text.toUtf8();
+    const ExplainOutcome outcome = Engine(host, m_runner, locations).explain(request);
+    if (qEnvironmentVariableIsSet("EXPLAIN_DUMP"))
+        qInfo().noquote() << dump(outcome);
+    return outcome;
 }
 
 ExplainOutcome
@@ -649,6 +672,48 @@ void TestExplainCauses::wslLibcudaNotInTheLoaderCache()
     QVERIFY_CAUSE(outcome, QStringLiteral("EXPLAIN-CACHE-STALE"), "loader-cache-stale");
     QVERIFY(evidenceNames(*found, root(QStringLiteral("usr/lib/wsl/lib/libcuda.so.1"))));
     QCOMPARE(found->fix.command, QStringLiteral("sudo ldconfig"));
+}
+
+void TestExplainCauses::windowsInstallerDllsBehindAPathEntryThatHoldsNone()
+{
+    // NVIDIA's cuDNN 9 installer for Windows puts the DLLs in bin\<CUDA>\x64 and adds ...\v9.10\bin to Path, which
+    // holds none (NVIDIA's cuDNN install guide for Windows: add the bin\<cuda version>\x64 folder to PATH). cuDNN's
+    // loader then prints "Could not locate cudnn_ops64_9.dll" (the table's cudnn-windows-could-not-locate).
+    const QString cudaDir = QStringLiteral("root/Program Files/NVIDIA GPU Computing Toolkit/CUDA/v12.8");
+    makeWindowsToolkit(*m_tree, cudaDir, QStringLiteral("12.8.1"), 12080);
+    const QString cudnn = QStringLiteral("root/Program Files/NVIDIA/CUDNN/v9.10");
+    for (const QString& dll : CudnnFileSets::builtIn().forMajor(9)->windowsDlls)
+        m_tree->writeFile(cudnn + QStringLiteral("/bin/12.8/x64/") + dll, libraryBytes());
+    m_tree->writeFile(cudnn + QStringLiteral("/include/12.8/cudnn_version.h"), cudnnVersionHeader(9, 10, 2));
+    HostEnvironment host = emptyHost(OsFlavor::Windows);
+    host.defaultToolkitRoots
+        = {m_tree->path(QStringLiteral("root/Program Files/NVIDIA GPU Computing Toolkit/CUDA/v*"))};
+    host.nvidiaCudnnRoots = {m_tree->path(QStringLiteral("root/Program Files/NVIDIA/CUDNN/v*"))};
+    host.variables.insert(QStringLiteral("PATH"),
+                          displayPath(OsFlavor::Windows, m_tree->path(cudaDir + QStringLiteral("/bin")))
+                              + QLatin1Char(';')
+                              + displayPath(OsFlavor::Windows, m_tree->path(cudnn + QStringLiteral("/bin"))));
+    const ExplainOutcome outcome = explainOn(host, printed(QStringLiteral("cudnn-windows-could-not-locate")));
+    QVERIFY_CAUSE(outcome, QStringLiteral("EXPLAIN-NOT-SEARCHED"), "not-on-search-path");
+    const QString x64 = m_tree->path(cudnn + QStringLiteral("/bin/12.8/x64"));
+    QVERIFY2(std::any_of(found->evidence.cbegin(),
+                         found->evidence.cend(),
+                         [&](const Evidence& e) { return e.path.startsWith(x64, Qt::CaseInsensitive); }),
+             qPrintable(dump(outcome)));
+    // The fix names the folder that holds the DLLs, in Windows' words, and changes the user's Path alone (setx with
+    // %PATH% would copy the machine Path into it and cut it at 1024 characters).
+    QVERIFY2(found->fix.command.contains(displayPath(OsFlavor::Windows, x64), Qt::CaseInsensitive),
+             qPrintable(dump(outcome)));
+    QVERIFY2(found->fix.command.contains(QStringLiteral("GetEnvironmentVariable('Path', 'User')")),
+             qPrintable(found->fix.command));
+    QVERIFY(!found->fix.command.contains(QStringLiteral("%PATH%")));
+    // The folders searched, each in Windows' words, none of them empty.
+    for (const Evidence& evidence : found->evidence) {
+        if (evidence.text.startsWith(QStringLiteral("The program searched:"))) {
+            QVERIFY2(!evidence.text.contains(QStringLiteral(", ,")) && !evidence.text.contains(u'/'),
+                     qPrintable(evidence.text));
+        }
+    }
 }
 
 QTEST_GUILESS_MAIN(TestExplainCauses)
