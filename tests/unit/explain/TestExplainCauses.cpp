@@ -50,6 +50,7 @@ private slots:
     void gpuArchitectureNotInTheBuild();
     void wslLibcudaNotInTheLoaderCache();
     void windowsInstallerDllsBehindAPathEntryThatHoldsNone();
+    void windowsDllsInAnotherCudaVersionsBin();
 
 private:
     /** Where everything of this machine lies: "/" (the loader cache, /etc), the home, the toolkits. */
@@ -149,6 +150,7 @@ ExplainOutcome TestExplainCauses::explainOn(const HostEnvironment& windows, cons
     locations.host = host;
     locations.homeDirectory = m_tree->path(QStringLiteral("home"));
     locations.systemRoot = SystemRoot(root());
+    locations.windowsDirectory = root(QStringLiteral("Windows")); // System32 inside it: searched before Path
     locations.store = std::make_shared<MemoryEnvironmentStore>();
     locations.runner = m_runner;
     locations.listing = std::make_shared<LocalDirectoryListing>();
@@ -714,6 +716,37 @@ void TestExplainCauses::windowsInstallerDllsBehindAPathEntryThatHoldsNone()
                      qPrintable(evidence.text));
         }
     }
+}
+
+void TestExplainCauses::windowsDllsInAnotherCudaVersionsBin()
+{
+    // TensorFlow 2.10, the last with GPU support on native Windows, loads cudnn64_8.dll by name (XLA's dso_loader.cc,
+    // the table's tf-could-not-load-dynamic-library, its Windows example). cuDNN 8 was merged into CUDA 11.2's bin,
+    // but Path names only CUDA 12.8's bin (a later toolkit's installer put itself there).
+    const QString older = QStringLiteral("root/Program Files/NVIDIA GPU Computing Toolkit/CUDA/v11.2");
+    const QString newer = QStringLiteral("root/Program Files/NVIDIA GPU Computing Toolkit/CUDA/v12.8");
+    makeWindowsToolkit(*m_tree, older, QStringLiteral("11.2.2"), 11020);
+    makeWindowsToolkit(*m_tree, newer, QStringLiteral("12.8.1"), 12080);
+    for (const QString& dll : CudnnFileSets::builtIn().forMajor(8)->windowsDlls)
+        m_tree->writeFile(older + QStringLiteral("/bin/") + dll, libraryBytes());
+    m_tree->writeFile(older + QStringLiteral("/include/cudnn_version.h"), cudnnVersionHeader(8, 1, 1));
+    HostEnvironment host = emptyHost(OsFlavor::Windows);
+    host.defaultToolkitRoots
+        = {m_tree->path(QStringLiteral("root/Program Files/NVIDIA GPU Computing Toolkit/CUDA/v*"))};
+    host.variables.insert(QStringLiteral("PATH"),
+                          displayPath(OsFlavor::Windows, m_tree->path(newer + QStringLiteral("/bin"))));
+    const ExplainOutcome outcome = explainOn(
+        host,
+        QStringLiteral("2021-06-24 23:59:50.227673: W tensorflow/stream_executor/platform/default/dso_loader.cc:55] "
+                       "Could not load dynamic library 'cudnn64_8.dll'; dlerror: cudnn64_8.dll not found"));
+    QVERIFY_CAUSE(outcome, QStringLiteral("EXPLAIN-NOT-SEARCHED"), "not-on-search-path");
+    const QString bin = m_tree->path(older + QStringLiteral("/bin"));
+    QVERIFY2(std::any_of(found->evidence.cbegin(),
+                         found->evidence.cend(),
+                         [&](const Evidence& e) { return e.path.startsWith(bin, Qt::CaseInsensitive); }),
+             qPrintable(dump(outcome)));
+    // A toolkit's copy: the repair puts that toolkit's bin on Path.
+    QCOMPARE(found->fix.action.kind, FixAction::Kind::RunRepair);
 }
 
 QTEST_GUILESS_MAIN(TestExplainCauses)
