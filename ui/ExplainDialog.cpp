@@ -70,9 +70,7 @@ ExplainDialog::ExplainDialog(const Engine& engine, ExplainRequest request, Backg
     layout->addWidget(m_causes, 2);
     layout->addWidget(m_buttons);
 
-    connect(m_input, &QPlainTextEdit::textChanged, this, [this] {
-        m_explain->setEnabled(!m_busy && !m_input->toPlainText().trimmed().isEmpty());
-    });
+    connect(m_input, &QPlainTextEdit::textChanged, this, &ExplainDialog::updateExplainButton);
     connect(m_explain, &QPushButton::clicked, this, &ExplainDialog::explain);
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(m_repair, &QPushButton::clicked, this, [this] {
@@ -82,12 +80,17 @@ ExplainDialog::ExplainDialog(const Engine& engine, ExplainRequest request, Backg
     resize(680, 500);
 }
 
+void ExplainDialog::updateExplainButton()
+{
+    m_explain->setEnabled(!m_busy && !m_input->toPlainText().trimmed().isEmpty());
+}
+
 void ExplainDialog::explain()
 {
     if (m_busy || m_input->toPlainText().trimmed().isEmpty())
         return;
     m_busy = true;
-    m_explain->setEnabled(false);
+    updateExplainButton();
     m_repair->hide();
     m_busyBar->show();
     m_status->setText(tr("Reading the text, then looking at this machine…"));
@@ -100,8 +103,8 @@ void ExplainDialog::explain()
         [this](const ExplainOutcome& outcome) {
             m_busy = false;
             m_busyBar->hide();
-            m_explain->setEnabled(!m_input->toPlainText().trimmed().isEmpty());
-            show(outcome);
+            updateExplainButton();
+            showOutcome(outcome);
         });
 }
 
@@ -127,7 +130,7 @@ QString ExplainDialog::statusText(const ExplainOutcome& outcome) const
         + tr("%n cause(s) found on this machine, the most likely first:", nullptr, int(explanation.causes.size()));
 }
 
-void ExplainDialog::show(const ExplainOutcome& outcome)
+void ExplainDialog::showOutcome(const ExplainOutcome& outcome)
 {
     m_status->setText(statusText(outcome));
     m_causes->clear();

@@ -32,7 +32,9 @@ public slots:
     void explain();
 
 private:
-    void show(const ExplainOutcome& outcome);
+    void showOutcome(const ExplainOutcome& outcome);
+    /** Explain is pressable while nothing runs and there is text to read. */
+    void updateExplainButton();
     QString statusText(const ExplainOutcome& outcome) const;
 
     const Engine& m_engine;
