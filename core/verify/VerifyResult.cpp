@@ -244,31 +244,28 @@ void VerifyResult::observe(const NewProgramLoad& load, bool mustBeInstalledCopy)
                    load.version.isEmpty() ? QString() : tr(" (cuDNN %1)").arg(load.version),
                    QDir::toNativeSeparators(load.expected));
     const bool windows = load.library.endsWith(QLatin1String(".dll"), Qt::CaseInsensitive);
-    if (!mustBeInstalledCopy) {
-        diagnostics.append(
-            Diagnostic::of(Severity::Warning,
-                           QString::fromLatin1(VerifyCode::NewProgramOtherCopy),
-                           message + QLatin1Char(' ')
-                               + tr("The search path was left as it was, as asked: programs that name the toolkit's "
-                                    "folder (their RPATH, or their own %1) get the installed copy.")
-                                     .arg(windows ? QStringLiteral("PATH") : QStringLiteral("LD_LIBRARY_PATH")),
-                           windows ? tr("To make it the copy new programs get, let a repair put the toolkit's bin "
-                                        "folder first on the user or machine Path.")
-                                   : tr("To make it the copy new programs get, let a repair put the toolkit's library "
-                                        "folder first on the search path, or rebuild the loader cache as root."))
-                .about(load.loaded.isEmpty() ? load.expected : load.loaded));
-        return;
-    }
-    diagnostics.append(Diagnostic::of(QString::fromLatin1(VerifyCode::NewProgramOtherCopy),
-                                      message,
-                                      windows ? tr("Put the toolkit's bin folder first on the user or machine "
-                                                   "Path; a repair does what this user may. Programs that keep "
-                                                   "their own copy are not affected.")
-                                              : tr("Put the toolkit's library folder first for new programs: "
-                                                   "rebuild the loader cache as root (ldconfig) or add the "
-                                                   "folder to the search path in your login profile; a repair "
-                                                   "does what this user may. Programs that keep their own copy "
-                                                   "are not affected."))
+    // Where the search path was left as it was, as asked, this is what the user chose: said, not a failure.
+    const QString said = mustBeInstalledCopy ? message
+                                             : message + QLatin1Char(' ')
+            + tr("The search path was left as it was, as asked: programs that name the toolkit's folder (their "
+                 "RPATH, or their own %1) get the installed copy.")
+                  .arg(windows ? QStringLiteral("PATH") : QStringLiteral("LD_LIBRARY_PATH"));
+    QString fix;
+    if (mustBeInstalledCopy)
+        fix = windows ? tr("Put the toolkit's bin folder first on the user or machine Path; a repair does what this "
+                           "user may. Programs that keep their own copy are not affected.")
+                      : tr("Put the toolkit's library folder first for new programs: rebuild the loader cache as root "
+                           "(ldconfig) or add the folder to the search path in your login profile; a repair does what "
+                           "this user may. Programs that keep their own copy are not affected.");
+    else
+        fix = windows ? tr("To make it the copy new programs get, let a repair put the toolkit's bin folder first on "
+                           "the user or machine Path.")
+                      : tr("To make it the copy new programs get, let a repair put the toolkit's library folder first "
+                           "on the search path, or rebuild the loader cache as root.");
+    diagnostics.append(Diagnostic::of(mustBeInstalledCopy ? Severity::Error : Severity::Warning,
+                                      QString::fromLatin1(VerifyCode::NewProgramOtherCopy),
+                                      said,
+                                      fix)
                            .about(load.loaded.isEmpty() ? load.expected : load.loaded));
 }
 
