@@ -63,8 +63,10 @@ private:
     /** The table's first example of a message: the text that program prints (the table cites its source). */
     static QString printed(const QString& id);
     ExplainOutcome explain(const QString& text, const QStringList& environments = {}, const QStringList& roots = {});
-    /** The same reading on a Windows machine of this host's variables, toolkits and NVIDIA cuDNN installer folders. */
-    ExplainOutcome explainOn(const HostEnvironment& host, const QString& text);
+    /** The reading on a machine of that host's system, variables, toolkits and NVIDIA cuDNN installer folders (the
+     *  Windows test machines), with this test's tree as its root and home. */
+    ExplainOutcome explainOn(const HostEnvironment& machine, const ExplainRequest& request);
+    ExplainOutcome explainOn(const HostEnvironment& machine, const QString& text);
     /** nvidia-smi answering for a driver of that version (the CUDA it runs at most) with one GPU. */
     void nvidiaSmi(const QString& driver, const QString& cuda, const QString& gpu, const QString& capability);
     /** A cuDNN of that version as its stand-ins: every library (a real ELF with its SONAME) and its version header. */
@@ -142,49 +144,44 @@ QString TestExplainCauses::printed(const QString& id)
     qFatal("no message %s in the table", qPrintable(id));
 }
 
-ExplainOutcome TestExplainCauses::explainOn(const HostEnvironment& windows, const QString& text)
+ExplainOutcome TestExplainCauses::explainOn(const HostEnvironment& machine, const ExplainRequest& request)
 {
-    HostEnvironment host = windows;
+    HostEnvironment host = machine;
     host.probeDirectory = m_tree->path(QStringLiteral("no-probe"));
     EnvironmentLocations locations;
     locations.host = host;
     locations.homeDirectory = m_tree->path(QStringLiteral("home"));
     locations.systemRoot = SystemRoot(root());
-    locations.windowsDirectory = root(QStringLiteral("Windows")); // System32 inside it: searched before Path
+    if (host.os == OsFlavor::Windows)
+        locations.windowsDirectory = root(QStringLiteral("Windows")); // System32 inside it: searched before Path
+    else
+        locations.loginShell = QStringLiteral("/bin/bash");
     locations.store = std::make_shared<MemoryEnvironmentStore>();
     locations.runner = m_runner;
     locations.listing = std::make_shared<LocalDirectoryListing>();
-    ExplainRequest request;
-    request.pasted = text.toUtf8();
     const ExplainOutcome outcome = Engine(host, m_runner, locations).explain(request);
     if (qEnvironmentVariableIsSet("EXPLAIN_DUMP"))
         qInfo().noquote() << dump(outcome);
     return outcome;
 }
 
+ExplainOutcome TestExplainCauses::explainOn(const HostEnvironment& machine, const QString& text)
+{
+    ExplainRequest request;
+    request.pasted = text.toUtf8();
+    return explainOn(machine, request);
+}
+
 ExplainOutcome
 TestExplainCauses::explain(const QString& text, const QStringList& environments, const QStringList& roots)
 {
-    const std::shared_ptr<FakeProcessRunner> runner = m_runner;
     HostEnvironment host = emptyHost(OsFlavor::Linux);
     host.variables = m_variables;
-    host.probeDirectory = m_tree->path(QStringLiteral("no-probe"));
-    EnvironmentLocations locations;
-    locations.host = host;
-    locations.homeDirectory = m_tree->path(QStringLiteral("home"));
-    locations.systemRoot = SystemRoot(root());
-    locations.loginShell = QStringLiteral("/bin/bash");
-    locations.store = std::make_shared<MemoryEnvironmentStore>();
-    locations.runner = runner;
-    locations.listing = std::make_shared<LocalDirectoryListing>();
     ExplainRequest request;
     request.pasted = text.toUtf8();
     request.pythonEnvironments = environments;
     request.cudaRoots = roots;
-    const ExplainOutcome outcome = Engine(host, runner, locations).explain(request);
-    if (qEnvironmentVariableIsSet("EXPLAIN_DUMP"))
-        qInfo().noquote() << dump(outcome);
-    return outcome;
+    return explainOn(host, request);
 }
 
 void TestExplainCauses::nvidiaSmi(const QString& driver,
