@@ -119,10 +119,14 @@ if [ "$scenario" = wizard ]; then
         run_wine "$prefix" machine
         [ "$status" -eq 0 ] || fail "the machine could not be set up"
         WINEPREFIX="$prefix" wineserver -w # the renderer, with a display, starts its own desktop process
+        # Where a person's copy is: under Program Files. From Z:\tmp, whose DACL lets Everyone delete, the trust rule
+        # (wine runs as an administrator) rightly refuses to load the probe's libraries, and Verify shows only that.
+        installed="$prefix/drive_c/Program Files/cudnn-setup"
+        cp -r "$program" "$installed"
         start=$(date +%s)
         env WINEPREFIX="$prefix" WINEARCH=win64 WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml=;winemenubuilder.exe=d" \
             HOME="$tmp/home" timeout 400 xvfb-run -a -s "-screen 0 1280x900x24" "$wine" \
-            "$program/render-wizard-pages.exe" --lang "$lang" \
+            "$installed/render-wizard-pages.exe" --lang "$lang" \
             --this-machine "$(winpath "$fixtures/cudnn-11.3-windows-x64-v8.2.0.53.zip")" "$(winpath "$pages_dir")"
         code=$?
         pages=$(ls "$pages_dir" | grep -c "^$lang-")
