@@ -681,7 +681,8 @@ void TestExplainCauses::windowsInstallerDllsBehindAPathEntryThatHoldsNone()
     const QString cudaDir = QStringLiteral("root/Program Files/NVIDIA GPU Computing Toolkit/CUDA/v12.8");
     makeWindowsToolkit(*m_tree, cudaDir, QStringLiteral("12.8.1"), 12080);
     const QString cudnn = QStringLiteral("root/Program Files/NVIDIA/CUDNN/v9.10");
-    for (const QString& dll : CudnnFileSets::builtIn().forMajor(9)->windowsDlls)
+    const QStringList dlls9 = CudnnFileSets::builtIn().forMajor(9)->windowsDlls;
+    for (const QString& dll : dlls9)
         m_tree->writeFile(cudnn + QStringLiteral("/bin/12.8/x64/") + dll, libraryBytes());
     m_tree->writeFile(cudnn + QStringLiteral("/include/12.8/cudnn_version.h"), cudnnVersionHeader(9, 10, 2));
     HostEnvironment host = emptyHost(OsFlavor::Windows);
@@ -724,7 +725,8 @@ void TestExplainCauses::windowsDllsInAnotherCudaVersionsBin()
     const QString newer = QStringLiteral("root/Program Files/NVIDIA GPU Computing Toolkit/CUDA/v12.8");
     makeWindowsToolkit(*m_tree, older, QStringLiteral("11.2.2"), 11020);
     makeWindowsToolkit(*m_tree, newer, QStringLiteral("12.8.1"), 12080);
-    for (const QString& dll : CudnnFileSets::builtIn().forMajor(8)->windowsDlls)
+    const QStringList dlls8 = CudnnFileSets::builtIn().forMajor(8)->windowsDlls;
+    for (const QString& dll : dlls8)
         m_tree->writeFile(older + QStringLiteral("/bin/") + dll, libraryBytes());
     m_tree->writeFile(older + QStringLiteral("/include/cudnn_version.h"), cudnnVersionHeader(8, 1, 1));
     HostEnvironment host = emptyHost(OsFlavor::Windows);
