@@ -47,7 +47,12 @@ std::string join(const std::string& folder, const std::string& name, LoaderRules
     if (folder.empty() || folder.back() == '/' || folder.back() == '\\') {
         return folder + name;
     }
-    return folder + (rules == LoaderRules::Windows ? '\\' : '/') + name;
+    if (rules != LoaderRules::Windows) {
+        return folder + '/' + name;
+    }
+    // Windows takes either separator: keep the folder's own, so a folder written with slashes opens off Windows too.
+    const bool slashes = folder.find('/') != std::string::npos && folder.find('\\') == std::string::npos;
+    return folder + (slashes ? '/' : '\\') + name;
 }
 
 std::string expandOrigin(std::string folder, const std::string& origin)

@@ -11,11 +11,12 @@ namespace ProgramSearchOrder {
 
 namespace {
 
-std::vector<std::string> local(const QStringList& paths)
+/** The folders as the walker opens them: one separator style (Path holds backslashes, the folders we add slashes). */
+std::vector<std::string> local(OsFlavor os, const QStringList& paths)
 {
     std::vector<std::string> out;
     for (const QString& path : paths)
-        out.push_back(path.toStdString());
+        out.push_back(normalizedPath(os, path).toStdString());
     return out;
 }
 
@@ -52,12 +53,13 @@ Order forSession(const EnvironmentLocations& locations, Session session, const Q
         // The DLL search of a desktop program (SafeDllSearchMode): its own folder, System32, the Windows folder, Path.
         loader.rules = cudnnsetup::binary::LoaderRules::Windows;
         loader.folders
-            = local(ownFolders + QStringList{locations.system32(), locations.windowsDirectory} + order.variableEntries);
+            = local(OsFlavor::Windows,
+                    ownFolders + QStringList{locations.system32(), locations.windowsDirectory} + order.variableEntries);
         return order;
     }
     loader.rules = cudnnsetup::binary::LoaderRules::Linux;
     // The walker searches RPATH before LD_LIBRARY_PATH; a program's own folders stand for its RPATH here.
-    loader.folders = local(ownFolders + order.variableEntries);
+    loader.folders = local(OsFlavor::Linux, ownFolders + order.variableEntries);
     const LoaderCacheState::Snapshot cache = LoaderCacheState::read(locations.systemRoot);
     for (auto it = cache.entries.cbegin(); it != cache.entries.cend(); ++it) {
         std::vector<std::string>& paths = loader.loaderCache[it.key().toStdString()];
