@@ -273,8 +273,7 @@ void CudnnInstallScanner::checkFlattenedLinks(CudnnInstall& install) const
     }
 }
 
-/** a.b.c.d from a DLL's VERSIONINFO; nullopt for anything that is not a PE file with one. */
-static std::optional<Version> dllFileVersion(const QString& path)
+std::optional<Version> CudnnInstallScanner::dllFileVersion(const QString& path)
 {
     if (!path.endsWith(QLatin1String(".dll"), Qt::CaseInsensitive))
         return std::nullopt;

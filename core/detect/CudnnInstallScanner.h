@@ -30,6 +30,8 @@ public:
     static QStringList toolkitIncludeDirs(OsFlavor os, const QString& root);
     /** True for a cuDNN runtime library name: libcudnn*.so* on Linux, cudnn*64_N.dll on Windows. */
     static bool isCudnnLibraryName(OsFlavor os, const QString& fileName);
+    /** a.b.c.d from a DLL's VERSIONINFO; nullopt for anything that is not a PE file with one. */
+    static std::optional<Version> dllFileVersion(const QString& path);
 
 private:
     static QList<CudnnInstall> withLibraries(QList<CudnnInstall> installs);

@@ -4,6 +4,7 @@
 #include "compat/CudaDriverTable.h"
 #include "compat/CudnnFileSets.h"
 #include "cudnnfacts/CudnnLibraryNames.h"
+#include "detect/CudnnInstallScanner.h"
 #include "detect/DetectCode.h"
 #include "detect/SystemSnapshot.h"
 #include "env/EnvironmentLocations.h"
@@ -179,9 +180,36 @@ CauseFinder::CauseFinder(const ExplainMachine& machine, const MessageTable& tabl
 {
 }
 
+QString CauseFinder::programNamedIn(const QString& text) const
+{
+    if (m_machine.system.os != OsFlavor::Windows)
+        return {};
+    // "D:\Tools\whisper\whisper.exe --model ...", quoted or not, spaces allowed: for each ".exe", the longest text
+    // before it on its line (within a path's length) that starts a path (a drive, or a separator after a space or a
+    // quote) and is a file here.
+    for (const QString& line : text.split(QLatin1Char('\n'))) {
+        for (qsizetype end = line.indexOf(QLatin1String(".exe"), 0, Qt::CaseInsensitive); end >= 0;
+             end = line.indexOf(QLatin1String(".exe"), end + 4, Qt::CaseInsensitive)) {
+            for (qsizetype start = std::max<qsizetype>(0, end - 1024); start < end; ++start) {
+                const bool drive = line.at(start).isLetter() && line.mid(start + 1, 1) == QLatin1String(":");
+                const bool separator = line.at(start) == u'\\' || line.at(start) == u'/';
+                const bool begins = start == 0 || QStringLiteral(" \t\"'=(").contains(line.at(start - 1));
+                if (!(drive || separator) || !begins)
+                    continue;
+                const QString path = normalizedPath(OsFlavor::Windows, line.mid(start, end + 4 - start));
+                if (QFileInfo(path).isFile())
+                    return path;
+            }
+        }
+    }
+    return {};
+}
+
 QString CauseFinder::who(const Context& context) const
 {
     const OsFlavor os = m_machine.system.os;
+    if (context.environment.isEmpty() && !context.program.isEmpty())
+        return tr("The program %1").arg(displayPath(os, context.program));
     if (context.environment.isEmpty())
         return tr("A program started in this terminal");
     return context.verdict ? tr("%1 %2 in %3")
@@ -189,6 +217,34 @@ QString CauseFinder::who(const Context& context) const
                                       context.verdict->subject.version,
                                       displayPath(os, context.environment))
                            : displayPath(os, context.environment);
+}
+
+bool CauseFinder::isWindowsSystemFolder(const QString& folder) const
+{
+    const EnvironmentLocations& locations = m_machine.locations;
+    return m_machine.system.os == OsFlavor::Windows && !locations.windowsDirectory.isEmpty()
+        && (samePath(OsFlavor::Windows, folder, locations.system32())
+            || samePath(OsFlavor::Windows, folder, locations.windowsDirectory));
+}
+
+void CauseFinder::moveOutOfSystemFolder(ExplainCause& found, const QString& folder, const QString& instead) const
+{
+    const QString shown = displayPath(OsFlavor::Windows, folder);
+    found.evidence.append({tr("Windows searches %1 before every folder on Path, so no Path change puts another copy "
+                              "before it.")
+                               .arg(shown),
+                           folder});
+    found.fix.text = tr("Move the old cuDNN DLLs out of %1 as an administrator (repair, run as administrator, "
+                        "renames them aside, which can be undone), so the program gets %2.")
+                         .arg(shown, instead);
+    QString quoted = shown;
+    quoted.replace(QLatin1Char('\''), QStringLiteral("''"));
+    // Moved aside, not deleted: another program may have wanted that copy.
+    found.fix.command = QStringLiteral("powershell -NoProfile -Command \"New-Item -ItemType Directory -Force "
+                                       "'C:\\cudnn-moved-aside' | Out-Null; Move-Item '%1\\cudnn*.dll' "
+                                       "'C:\\cudnn-moved-aside'\"")
+                            .arg(quoted);
+    found.fix.action = FixAction{};
 }
 
 QString CauseFinder::describeCopy(const CudnnInstall& copy) const
@@ -306,8 +362,14 @@ QList<CauseFinder::Context> CauseFinder::contextsFor(const RecognisedMessage& me
         contexts.erase(
             std::remove_if(contexts.begin(), contexts.end(), [](const Context& c) { return !c.namedInText; }),
             contexts.end());
-    if (contexts.isEmpty())
-        contexts.append(Context{});
+    if (contexts.isEmpty()) {
+        // No Python framework: a program of its own, whose folder Windows searches before System32 and Path.
+        Context program;
+        program.program = programNamedIn(text);
+        if (!program.program.isEmpty())
+            program.ownFolders.append(QFileInfo(program.program).absolutePath());
+        contexts.append(program);
+    }
     return contexts;
 }
 
@@ -412,10 +474,57 @@ void CauseFinder::judge(const RecognisedMessage& message, const Context& context
 
 void CauseFinder::libraryNotLoaded(const RecognisedMessage& message, const Context& context, Explanation& out) const
 {
-    const OsFlavor os = m_machine.system.os;
-    QStringList names = namesAsked(message);
+    const QStringList names = namesAsked(message);
     if (names.isEmpty())
+        cudnnSetNotLoaded(message, context, out);
+    else
+        libraryNotLoaded(message, context, names, false, out);
+}
+
+void CauseFinder::cudnnSetNotLoaded(const RecognisedMessage& message, const Context& context, Explanation& out) const
+{
+    const OsFlavor os = m_machine.system.os;
+    const ProgramSearchOrder::Order terminal
+        = ProgramSearchOrder::forSession(m_machine.locations, Session::ThisTerminal, context.ownFolders);
+    QList<int> majors;
+    if (const int named = message.facts.value(QStringLiteral("cudnn_major")).toInt(); named > 0)
+        majors.append(named);
+    for (const CudnnInstall& copy : m_machine.system.cudnnInstalls)
+        if (!majors.contains(copy.major))
+            majors.append(copy.major);
+    for (const int major : std::as_const(majors)) {
+        const std::optional<CudnnFileSet> set = CudnnFileSets::builtIn().forMajor(major);
+        if (!set)
+            continue;
+        QStringList missing;
+        bool anyFound = false;
+        for (const QString& library : set->runtimeLibraries(os)) {
+            if (binary::locateLibrary(library.toStdString(), terminal.loader).status
+                == binary::DependencyStatus::Missing)
+                missing.append(library);
+            else
+                anyFound = true;
+        }
+        if (!anyFound)
+            continue;
+        if (!missing.isEmpty())
+            libraryNotLoaded(message, context, missing, true, out);
+        else
+            partsDisagree(message, context, out);
         return;
+    }
+    out.instead.append(tr("%1 finds no cuDNN library here at all, so this machine would fail another way: the "
+                          "message must come from another environment or machine.")
+                           .arg(who(context)));
+}
+
+void CauseFinder::libraryNotLoaded(const RecognisedMessage& message,
+                                   const Context& context,
+                                   const QStringList& names,
+                                   bool allNeeded,
+                                   Explanation& out) const
+{
+    const OsFlavor os = m_machine.system.os;
     const bool driverLibrary = std::any_of(names.cbegin(), names.cend(), [](const QString& name) {
         return name.startsWith(QLatin1String("libcuda.so"))
             || name.compare(QLatin1String("nvcuda.dll"), Qt::CaseInsensitive) == 0;
@@ -446,7 +555,14 @@ void CauseFinder::libraryNotLoaded(const RecognisedMessage& message, const Conte
         return;
     }
     const QString name = names.constFirst();
-    const QString shown = names.size() > 1 ? tr("%1 (or %2)").arg(name, names.mid(1).join(QStringLiteral(", "))) : name;
+    const QString shown = names.size() == 1 ? name
+        : allNeeded                         ? names.join(QStringLiteral(", "))
+                                            : tr("%1 (or %2)").arg(name, names.mid(1).join(QStringLiteral(", ")));
+    // "Could not locate zlibwapi.dll": a library cuDNN itself needs, which one of the program's cuDNN files imports.
+    if (message.symptom == Symptom::DependencyNotLoaded && !isCudnnLibraryName(os, name)
+        && locate(terminal, name).status == binary::DependencyStatus::Missing
+        && neededByCudnn(message, context, name, out))
+        return;
 
     // 1. Found where the program looks: then the file itself, or what it needs, is the cause.
     for (const QString& asked : names) {
@@ -696,6 +812,41 @@ void CauseFinder::libraryNotLoaded(const RecognisedMessage& message, const Conte
     out.causes.append(found);
 }
 
+bool CauseFinder::neededByCudnn(const RecognisedMessage& message,
+                                const Context& context,
+                                const QString& missing,
+                                Explanation& out) const
+{
+    const OsFlavor os = m_machine.system.os;
+    const ProgramSearchOrder::Order terminal
+        = ProgramSearchOrder::forSession(m_machine.locations, Session::ThisTerminal, context.ownFolders);
+    QList<int> majors;
+    for (const CudnnInstall& copy : m_machine.system.cudnnInstalls)
+        if (!majors.contains(copy.major))
+            majors.append(copy.major);
+    for (const int major : std::as_const(majors)) {
+        const std::optional<CudnnFileSet> set = CudnnFileSets::builtIn().forMajor(major);
+        for (const QString& library : set ? set->runtimeLibraries(os) : QStringList()) {
+            const binary::DependencyLink link = binary::locateLibrary(library.toStdString(), terminal.loader);
+            if (link.status != binary::DependencyStatus::Found)
+                continue;
+            for (const binary::DependencyLink& problem :
+                 binary::walkDependencies(link.path, terminal.loader).problems()) {
+                if (!problem.delayLoaded && sameName(os, QString::fromStdString(problem.name), missing)) {
+                    out.causes.append(missingDependency(message,
+                                                        context,
+                                                        library,
+                                                        QString::fromStdString(link.path),
+                                                        QString::fromStdString(problem.neededBy),
+                                                        missing));
+                    return true;
+                }
+            }
+        }
+    }
+    return false;
+}
+
 bool CauseFinder::zlibFix(const QString& name, CauseFix& fix)
 {
     if (name.startsWith(QLatin1String("libz.so"))) {
@@ -802,6 +953,20 @@ void CauseFinder::partsDisagree(const RecognisedMessage& message, const Context&
             if (version.count(QLatin1Char('.')) >= 1)
                 versions.insert(folder, version);
         }
+        // Windows names carry the major alone: the copy's header or version resource says the rest, or, for a
+        // folder detection did not look at (beside a program), the DLL's own.
+        for (const CudnnInstall& copy : m_machine.system.cudnnInstalls) {
+            for (const QString& folder : copy.libraryDirs)
+                if (byFolder.contains(folder) && !versions.contains(folder) && copy.version())
+                    versions.insert(folder, copy.version()->toString());
+        }
+        for (auto it = byFolder.cbegin(); it != byFolder.cend(); ++it) {
+            if (versions.contains(it.key()))
+                continue;
+            if (const auto version
+                = CudnnInstallScanner::dllFileVersion(joinPath(os, it.key(), it.value().constFirst())))
+                versions.insert(it.key(), version->toString());
+        }
         if (byFolder.size() < 2)
             continue;
         QStringList parts;
@@ -824,6 +989,23 @@ void CauseFinder::partsDisagree(const RecognisedMessage& message, const Context&
         }
         found.fix.text = tr("Take the folder that holds only some of cuDNN's libraries off the search path (or delete "
                             "its cuDNN files), so that every library comes from one complete copy.");
+        const QString programFolder = context.program.isEmpty() ? QString() : QFileInfo(context.program).absolutePath();
+        for (auto it = byFolder.cbegin(); it != byFolder.cend(); ++it) {
+            if (!programFolder.isEmpty() && samePath(os, it.key(), programFolder)) {
+                found.evidence.append(
+                    {tr("Windows searches the program's own folder before every other folder."), it.key()});
+                found.fix.text = tr("Take the cuDNN DLLs beside the program (%1 in %2) away, or put every cuDNN DLL "
+                                    "of one release there, so that every library comes from one copy.")
+                                     .arg(it.value().join(QStringLiteral(", ")), displayPath(os, it.key()));
+                continue;
+            }
+            if (!isWindowsSystemFolder(it.key()))
+                continue;
+            const QStringList folders = byFolder.keys();
+            const auto other = std::find_if(
+                folders.cbegin(), folders.cend(), [&](const QString& folder) { return folder != it.key(); });
+            moveOutOfSystemFolder(found, it.key(), tr("every cuDNN library from %1").arg(displayPath(os, *other)));
+        }
         out.causes.append(found);
         return;
     }
@@ -912,6 +1094,8 @@ void CauseFinder::olderThanCompiled(const RecognisedMessage& message, const Cont
             found.fix.command = rest->isEmpty() ? QStringLiteral("unset LD_LIBRARY_PATH")
                                                 : QStringLiteral("export LD_LIBRARY_PATH=%1").arg(*rest);
         }
+        if (isWindowsSystemFolder(gets->path))
+            moveOutOfSystemFolder(found, gets->path, describeCopy(*fitting));
         found.subjects << gets->path << fitting->root;
         out.causes.append(found);
         return;

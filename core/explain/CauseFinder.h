@@ -48,6 +48,7 @@ public:
         QString package;
         QStringList ownFolders; // searched before the search path: the framework's own copy (RPATH, torch\lib)
         bool namedInText = false; // the text holds a path inside this environment
+        QString program; // Windows: the .exe the text names, whose own folder the loader searches first
     };
 
 private:
@@ -56,6 +57,20 @@ private:
     void judge(const RecognisedMessage& message, const Context& context, Explanation& out) const;
 
     void libraryNotLoaded(const RecognisedMessage& message, const Context& context, Explanation& out) const;
+    /** names: the libraries asked for; allNeeded: every one must load (cuDNN's set), not any one of them. */
+    void libraryNotLoaded(const RecognisedMessage& message,
+                          const Context& context,
+                          const QStringList& names,
+                          bool allNeeded,
+                          Explanation& out) const;
+    /** A status that names no library (CUDNN_STATUS_SUBLIBRARY_LOADING_FAILED): judged on the set the program gets. */
+    void cudnnSetNotLoaded(const RecognisedMessage& message, const Context& context, Explanation& out) const;
+    /** A cuDNN library the program gets that needs missing (zlibwapi.dll of cuDNN 8.3-9.1): it, its path and the
+     *  needer; false when none of them needs it. */
+    bool neededByCudnn(const RecognisedMessage& message,
+                       const Context& context,
+                       const QString& missing,
+                       Explanation& out) const;
     void symbolMissing(const RecognisedMessage& message, const Context& context, Explanation& out) const;
     void olderThanCompiled(const RecognisedMessage& message, const Context& context, Explanation& out) const;
     void partsDisagree(const RecognisedMessage& message, const Context& context, Explanation& out) const;
@@ -86,6 +101,12 @@ private:
     QList<QPair<QString, const CudnnInstall*>> copiesNamed(const QString& name) const;
     QString describeCopy(const CudnnInstall& copy) const;
     QString who(const Context& context) const;
+    /** The existing Windows program (.exe) a pasted command line or log names, or empty. */
+    QString programNamedIn(const QString& text) const;
+    /** System32 or the Windows folder: searched before every Path folder, whatever Path says. */
+    bool isWindowsSystemFolder(const QString& folder) const;
+    /** Says why a copy in a system folder comes first and fixes it by moving its cuDNN DLLs aside (Path cannot). */
+    void moveOutOfSystemFolder(ExplainCause& found, const QString& folder, const QString& instead) const;
     /** The cause's repair flag and the order: most likely first. */
     void settle(Explanation& out) const;
 

@@ -728,6 +728,34 @@
         <source>Install the %1 that %2 was built with, %3, in that environment.</source>
         <translation>请在该环境中安装 %2 构建时所用的 %1 %3。</translation>
     </message>
+    <message>
+        <source>The program %1</source>
+        <translation>程序 %1</translation>
+    </message>
+    <message>
+        <source>Windows searches %1 before every folder on Path, so no Path change puts another copy before it.</source>
+        <translation>Windows 先搜索 %1，再搜索 Path 中的任何文件夹，因此修改 Path 无法让另一份副本排在它前面。</translation>
+    </message>
+    <message>
+        <source>Move the old cuDNN DLLs out of %1 as an administrator (repair, run as administrator, renames them aside, which can be undone), so the program gets %2.</source>
+        <translation>请以管理员身份把旧的 cuDNN DLL 移出 %1（以管理员身份运行修复会将其改名移开，可以撤销），这样程序会用到 %2。</translation>
+    </message>
+    <message>
+        <source>%1 finds no cuDNN library here at all, so this machine would fail another way: the message must come from another environment or machine.</source>
+        <translation>%1 在这台机器上找不到任何 cuDNN 库，因此这台机器会以另一种方式出错：这条消息一定来自另一个环境或另一台机器。</translation>
+    </message>
+    <message>
+        <source>Windows searches the program&apos;s own folder before every other folder.</source>
+        <translation>Windows 最先搜索程序自己所在的文件夹，然后才是其他文件夹。</translation>
+    </message>
+    <message>
+        <source>Take the cuDNN DLLs beside the program (%1 in %2) away, or put every cuDNN DLL of one release there, so that every library comes from one copy.</source>
+        <translation>请移走程序旁边的 cuDNN DLL（%2 中的 %1），或者把同一版本的全部 cuDNN DLL 放在那里，让所有库都来自同一份副本。</translation>
+    </message>
+    <message>
+        <source>every cuDNN library from %1</source>
+        <translation>来自 %1 的全部 cuDNN 库</translation>
+    </message>
 </context>
 <context>
     <name>CommandBox</name>

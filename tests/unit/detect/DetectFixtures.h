@@ -47,6 +47,76 @@ inline QByteArray libraryBytes(int size = 256)
     return bytes;
 }
 
+/**
+ * A minimal 64-bit Windows DLL (a PE32+ image with no code and no imports) that the loader model takes for a DLL,
+ * with a VERSIONINFO resource when fileVersion is given (a.b.c.d, as NVIDIA's DLLs carry theirs): how a stale copy
+ * in System32 is told from the toolkit's when the names (cudnn64_9.dll) carry the major alone.
+ */
+inline QByteArray windowsDllBytes(const std::optional<Version>& fileVersion = std::nullopt)
+{
+    const auto put16 = [](QByteArray& bytes, int at, quint32 value) {
+        bytes[at] = char(value & 0xFF);
+        bytes[at + 1] = char((value >> 8) & 0xFF);
+    };
+    const auto put32 = [&](QByteArray& bytes, int at, quint32 value) {
+        put16(bytes, at, value & 0xFFFF);
+        put16(bytes, at + 2, value >> 16);
+    };
+    constexpr int pe = 0x40, coff = pe + 4, optional = coff + 20, sections = optional + 240, raw = 0x200;
+    constexpr quint32 rva = 0x1000;
+    QByteArray bytes(raw, '\0');
+    put16(bytes, 0, 0x5A4D); // MZ
+    put32(bytes, 0x3C, pe);
+    put32(bytes, pe, 0x00004550); // PE\0\0
+    put16(bytes, coff, 0x8664); // AMD64
+    put16(bytes, coff + 2, fileVersion ? 1 : 0);
+    put16(bytes, coff + 16, 240);
+    put16(bytes, coff + 18, 0x2022); // executable, large-address aware, DLL
+    put16(bytes, optional, 0x20B); // PE32+
+    put32(bytes, optional + 24, 0x80000000); // image base (low half)
+    put32(bytes, optional + 60, raw); // size of headers
+    put32(bytes, optional + 108, 16); // data directories
+    if (!fileVersion)
+        return bytes;
+    // .rsrc: type RT_VERSION (16) -> name 1 -> language 0x409 -> data entry -> VS_VERSIONINFO with VS_FIXEDFILEINFO.
+    QByteArray rsrc(0x58 + 6 + 32 + 2 + 52, '\0');
+    const auto directory = [&](int at, quint32 id, quint32 target) {
+        put16(rsrc, at + 14, 1); // one id entry
+        put32(rsrc, at + 16, id);
+        put32(rsrc, at + 20, target);
+    };
+    directory(0x00, 16, 0x80000000u | 0x18);
+    directory(0x18, 1, 0x80000000u | 0x30);
+    directory(0x30, 0x409, 0x48);
+    const int info = 0x58;
+    put32(rsrc, 0x48, rva + info);
+    put32(rsrc, 0x48 + 4, quint32(rsrc.size() - info));
+    put16(rsrc, info, quint32(rsrc.size() - info));
+    put16(rsrc, info + 2, 52);
+    const QString key = QStringLiteral("VS_VERSION_INFO");
+    for (int i = 0; i < key.size(); ++i)
+        put16(rsrc, info + 6 + 2 * i, key.at(i).unicode());
+    const int fixed = (info + 6 + 32 + 3) & ~3;
+    const auto part = [&](int i) { return quint32(fileVersion->part(i)); };
+    put32(rsrc, fixed, 0xFEEF04BD);
+    put32(rsrc, fixed + 4, 0x00010000);
+    for (const int at : {fixed + 8, fixed + 16}) {
+        put32(rsrc, at, part(0) << 16 | part(1));
+        put32(rsrc, at + 4, part(2) << 16 | part(3));
+    }
+    rsrc.resize((rsrc.size() + 0x1FF) & ~0x1FF, '\0');
+    const int section = sections;
+    bytes.replace(section, 5, QByteArrayLiteral(".rsrc"));
+    put32(bytes, section + 8, quint32(rsrc.size())); // virtual size
+    put32(bytes, section + 12, rva);
+    put32(bytes, section + 16, quint32(rsrc.size())); // raw size
+    put32(bytes, section + 20, raw);
+    put32(bytes, section + 36, 0x40000040); // initialised data, readable
+    put32(bytes, optional + 112 + 2 * 8, rva); // the resource directory
+    put32(bytes, optional + 112 + 2 * 8 + 4, quint32(rsrc.size()));
+    return bytes + rsrc;
+}
+
 /** "#define CUDA_VERSION 12040" as include/cuda.h carries it (after a licence block, like the real file). */
 inline QByteArray cudaHeader(int code)
 {

@@ -51,6 +51,12 @@ private slots:
     void wslLibcudaNotInTheLoaderCache();
     void windowsInstallerDllsBehindAPathEntryThatHoldsNone();
     void windowsDllsInAnotherCudaVersionsBin();
+    void windowsStaleCopyInSystem32WinsOverPath();
+    void windowsLoneDispatcherInSystem32MixesCopies_data();
+    void windowsLoneDispatcherInSystem32MixesCopies();
+    void aStatusNamingNoLibraryIsJudgedOnTheWholeSet();
+    void windowsZlibwapiMissingForCudnn89();
+    void windowsOldCopyBesideTheProgram();
 
 private:
     /** Where everything of this machine lies: "/" (the loader cache, /etc), the home, the toolkits. */
@@ -152,9 +158,11 @@ ExplainOutcome TestExplainCauses::explainOn(const HostEnvironment& machine, cons
     locations.host = host;
     locations.homeDirectory = m_tree->path(QStringLiteral("home"));
     locations.systemRoot = SystemRoot(root());
-    if (host.os == OsFlavor::Windows)
+    if (host.os == OsFlavor::Windows) {
         locations.windowsDirectory = root(QStringLiteral("Windows")); // System32 inside it: searched before Path
-    else
+        if (host.systemLibraryDirs.isEmpty())
+            host.systemLibraryDirs = {root(QStringLiteral("Windows/System32")), root(QStringLiteral("Windows"))};
+    } else
         locations.loginShell = QStringLiteral("/bin/bash");
     locations.store = std::make_shared<MemoryEnvironmentStore>();
     locations.runner = m_runner;
@@ -746,6 +754,178 @@ void TestExplainCauses::windowsDllsInAnotherCudaVersionsBin()
              qPrintable(dump(outcome)));
     // A toolkit's copy: the repair puts that toolkit's bin on Path.
     QCOMPARE(found->fix.action.kind, FixAction::Kind::RunRepair);
+}
+
+namespace {
+const QString kCuda128 = QStringLiteral("root/Program Files/NVIDIA GPU Computing Toolkit/CUDA/v12.8");
+const QString kCuda112 = QStringLiteral("root/Program Files/NVIDIA GPU Computing Toolkit/CUDA/v11.2");
+const QString kSystem32 = QStringLiteral("root/Windows/System32");
+} // namespace
+
+/** A Windows host whose Path names the toolkits' bin folders, in that order. */
+static HostEnvironment windowsHostWithPath(TestTree& tree, const QStringList& toolkitDirs)
+{
+    HostEnvironment host = emptyHost(OsFlavor::Windows);
+    host.defaultToolkitRoots = {tree.path(QStringLiteral("root/Program Files/NVIDIA GPU Computing Toolkit/CUDA/v*"))};
+    QStringList path;
+    for (const QString& dir : toolkitDirs)
+        path.append(displayPath(OsFlavor::Windows, tree.path(dir + QStringLiteral("/bin"))));
+    host.variables.insert(QStringLiteral("PATH"), path.join(QLatin1Char(';')));
+    return host;
+}
+
+/** cuDNN merged into a Windows toolkit's bin and include, as the zip's merge leaves it; without the DLLs left out. */
+static void mergeCudnnIntoWindowsToolkit(TestTree& tree,
+                                         const QString& cudaDir,
+                                         const Version& cudnn,
+                                         const QStringList& leaveOut = {})
+{
+    const QStringList dlls = CudnnFileSets::builtIn().forMajor(cudnn.major())->windowsDlls;
+    for (const QString& dll : dlls)
+        if (!leaveOut.contains(dll))
+            tree.writeFile(cudaDir + QStringLiteral("/bin/") + dll, windowsDllBytes(cudnn));
+    tree.writeFile(cudaDir + QStringLiteral("/include/cudnn_version.h"),
+                   cudnnVersionHeader(cudnn.major(), cudnn.minor(), cudnn.patch()));
+}
+
+void TestExplainCauses::windowsStaleCopyInSystem32WinsOverPath()
+{
+    // Old guides said to copy cuDNN's DLLs into C:\Windows\System32. Years later cuDNN 8.1.1 is merged into CUDA
+    // 11.2's bin, first on Path, and TensorFlow 2.10 (built with cuDNN 8.1) still gets System32's 8.0.5: Windows
+    // searches System32 before Path. XLA's cuda_dnn.cc prints the table's xla-loaded-runtime-cudnn-older.
+    makeWindowsToolkit(*m_tree, kCuda112, QStringLiteral("11.2.2"), 11020);
+    mergeCudnnIntoWindowsToolkit(*m_tree, kCuda112, Version({8, 1, 1}));
+    for (const QString& dll : CudnnFileSets::builtIn().forMajor(8)->windowsDlls)
+        m_tree->writeFile(kSystem32 + QLatin1Char('/') + dll, windowsDllBytes(Version({8, 0, 5, 39})));
+    const ExplainOutcome outcome = explainOn(
+        windowsHostWithPath(*m_tree, {kCuda112}),
+        QStringLiteral("2023-01-05 10:01:31.221710: E tensorflow/stream_executor/cuda/cuda_dnn.cc:377] Loaded runtime "
+                       "CuDNN library: 8.0.5 but source was compiled with: 8.1.0.  CuDNN library needs to have "
+                       "matching major version and equal or higher minor version."));
+    QVERIFY_CAUSE(outcome, QStringLiteral("EXPLAIN-OLDER-COPY-WINS"), "other-copy-wins");
+    const QString system32 = m_tree->path(kSystem32);
+    QVERIFY2(found->message.contains(displayPath(OsFlavor::Windows, system32), Qt::CaseInsensitive),
+             qPrintable(found->message));
+    QVERIFY2(std::any_of(found->evidence.cbegin(),
+                         found->evidence.cend(),
+                         [&](const Evidence& e) {
+                             return samePath(OsFlavor::Windows, e.path, system32)
+                                 && e.text.contains(QStringLiteral("before every folder on Path"));
+                         }),
+             qPrintable(dump(outcome)));
+    // No Path change can put the toolkit before System32: the fix moves the old DLLs aside (not deletes them).
+    QVERIFY2(found->fix.command.contains(
+                 QStringLiteral("Move-Item '%1\\cudnn*.dll'").arg(displayPath(OsFlavor::Windows, system32))),
+             qPrintable(found->fix.command));
+    QVERIFY(!found->fix.command.contains(QStringLiteral("Path")));
+    QVERIFY2(found->fix.text.contains(QStringLiteral("8.1.1")), qPrintable(found->fix.text));
+}
+
+void TestExplainCauses::windowsLoneDispatcherInSystem32MixesCopies_data()
+{
+    QTest::addColumn<QString>("text");
+    // cudnnGetErrorString()'s names as PyTorch prints them (the table's CUDNN-STATUS source).
+    QTest::newRow("version mismatch") << QStringLiteral(
+        "RuntimeError: cuDNN error: CUDNN_STATUS_SUBLIBRARY_VERSION_MISMATCH");
+    QTest::newRow("loading failed, a status naming no library")
+        << printed(QStringLiteral("cudnn-status-sublibrary-loading-failed"));
+}
+
+void TestExplainCauses::windowsLoneDispatcherInSystem32MixesCopies()
+{
+    // A program's installer once dropped cudnn64_9.dll alone into System32; cuDNN 9.10 is merged into CUDA 12.8's bin
+    // on Path. The program gets the dispatcher from System32 and every sub-library from the toolkit.
+    QFETCH(QString, text);
+    makeWindowsToolkit(*m_tree, kCuda128, QStringLiteral("12.8.1"), 12080);
+    mergeCudnnIntoWindowsToolkit(*m_tree, kCuda128, Version({9, 10, 2}));
+    m_tree->writeFile(kSystem32 + QStringLiteral("/cudnn64_9.dll"), windowsDllBytes(Version({9, 1, 0, 70})));
+    const ExplainOutcome outcome = explainOn(windowsHostWithPath(*m_tree, {kCuda128}), text);
+    QVERIFY_CAUSE(outcome, QStringLiteral("EXPLAIN-COPIES-MIXED"), "mixed-versions");
+    const QString system32 = m_tree->path(kSystem32);
+    const QString bin = m_tree->path(kCuda128 + QStringLiteral("/bin"));
+    QVERIFY2(
+        found->message.contains(QStringLiteral("cudnn64_9.dll from %1").arg(displayPath(OsFlavor::Windows, system32)),
+                                Qt::CaseInsensitive),
+        qPrintable(found->message));
+    // Both versions, though the names carry the major alone: the toolkit's header, System32's version resource.
+    QVERIFY2(found->message.contains(QStringLiteral("(9.10.2)")), qPrintable(found->message));
+    QVERIFY2(found->message.contains(QStringLiteral("(9.1.0")), qPrintable(found->message));
+    QVERIFY2(found->fix.text.contains(displayPath(OsFlavor::Windows, bin), Qt::CaseInsensitive),
+             qPrintable(found->fix.text));
+    QVERIFY2(found->fix.command.contains(QStringLiteral("Move-Item")), qPrintable(found->fix.command));
+    QVERIFY(outcome.explanation.instead.isEmpty());
+}
+
+void TestExplainCauses::aStatusNamingNoLibraryIsJudgedOnTheWholeSet()
+{
+    // CUDNN_STATUS_SUBLIBRARY_LOADING_FAILED names no file: the sub-library that did not load is the one missing
+    // from the set the program gets (here cudnn_engines_precompiled64_9.dll, left out of a partial copy).
+    makeWindowsToolkit(*m_tree, kCuda128, QStringLiteral("12.8.1"), 12080);
+    mergeCudnnIntoWindowsToolkit(
+        *m_tree, kCuda128, Version({9, 10, 2}), {QStringLiteral("cudnn_engines_precompiled64_9.dll")});
+    const ExplainOutcome outcome = explainOn(windowsHostWithPath(*m_tree, {kCuda128}),
+                                             printed(QStringLiteral("cudnn-status-sublibrary-loading-failed")));
+    QVERIFY2(!outcome.explanation.causes.isEmpty(), qPrintable(dump(outcome)));
+    const ExplainCause& first = outcome.explanation.causes.constFirst();
+    QCOMPARE(first.kind, QStringLiteral("library-missing"));
+    QVERIFY2(first.subjects.contains(QStringLiteral("cudnn_engines_precompiled64_9.dll")), qPrintable(dump(outcome)));
+    QVERIFY2(!first.subjects.contains(QStringLiteral("cudnn_ops64_9.dll")), qPrintable(dump(outcome)));
+}
+
+void TestExplainCauses::windowsZlibwapiMissingForCudnn89()
+{
+    // cuDNN 8.3 to 9.1 on Windows import zlibwapi.dll, which NVIDIA does not ship (its install guide links to the
+    // ZLIB DLL). cuDNN's loader prints "Could not locate zlibwapi.dll" (the table's cudnn-windows-zlibwapi-missing).
+    // The sub-library is a real PE that imports zlibwapi.dll (tests/fakes/windows, built with mingw-w64).
+    const QString fixtures = qEnvironmentVariable("CUDNN_SETUP_PE_FIXTURES");
+    if (fixtures.isEmpty())
+        QSKIP("mingw-w64 is not installed (apt-get install mingw-w64): no PE fixtures were built");
+    makeWindowsToolkit(*m_tree, kCuda128, QStringLiteral("12.8.1"), 12080);
+    mergeCudnnIntoWindowsToolkit(*m_tree, kCuda128, Version({8, 9, 7}));
+    const QString cnn = m_tree->path(kCuda128 + QStringLiteral("/bin/cudnn_cnn_infer64_8.dll"));
+    QFile::remove(cnn);
+    QVERIFY(QFile::copy(QDir(fixtures).filePath(QStringLiteral("cudnn_cnn_infer64_8.dll")), cnn));
+    const ExplainOutcome outcome = explainOn(windowsHostWithPath(*m_tree, {kCuda128}),
+                                             printed(QStringLiteral("cudnn-windows-zlibwapi-missing")));
+    QVERIFY_CAUSE(outcome, QStringLiteral("EXPLAIN-DEPENDENCY-MISSING"), "dependency-missing");
+    QVERIFY2(found->subjects.contains(QStringLiteral("cudnn_cnn_infer64_8.dll")), qPrintable(dump(outcome)));
+    QVERIFY2(std::any_of(found->evidence.cbegin(),
+                         found->evidence.cend(),
+                         [&](const Evidence& e) { return samePath(OsFlavor::Windows, e.path, cnn); }),
+             qPrintable(dump(outcome)));
+    QVERIFY2(found->fix.text.contains(QStringLiteral("zlibwapi.dll")), qPrintable(found->fix.text));
+}
+
+void TestExplainCauses::windowsOldCopyBesideTheProgram()
+{
+    // A program folder carries an old cudnn64_8.dll of its own (copied there by hand, or left by an older release of
+    // the program); cuDNN 8.9.7 is merged into CUDA 12.8's bin on Path. Windows searches the program's folder first,
+    // so the dispatcher is the old one and its sub-libraries the toolkit's: cuDNN 8 refuses them (cudnnStatus_t
+    // CUDNN_STATUS_VERSION_MISMATCH, which CTranslate2 prints as "cuDNN failed with status ...").
+    makeWindowsToolkit(*m_tree, kCuda128, QStringLiteral("12.8.1"), 12080);
+    mergeCudnnIntoWindowsToolkit(*m_tree, kCuda128, Version({8, 9, 7}));
+    const QString program
+        = m_tree->writeFile(QStringLiteral("root/Tools/Whisper Faster/whisper-faster.exe"), windowsDllBytes());
+    m_tree->writeFile(QStringLiteral("root/Tools/Whisper Faster/cudnn64_8.dll"),
+                      windowsDllBytes(Version({8, 1, 0, 77})));
+    const QString text = QStringLiteral("PS C:\\Users\\li> & \"%1\" --model large-v2 lecture.mp3\r\n"
+                                        "RuntimeError: cuDNN failed with status CUDNN_STATUS_VERSION_MISMATCH\r\n")
+                             .arg(displayPath(OsFlavor::Windows, program));
+    const ExplainOutcome outcome = explainOn(windowsHostWithPath(*m_tree, {kCuda128}), text);
+    QVERIFY_CAUSE(outcome, QStringLiteral("EXPLAIN-COPIES-MIXED"), "mixed-versions");
+    const QString folder = QFileInfo(program).absolutePath();
+    QVERIFY2(found->message.startsWith(QStringLiteral("The program %1").arg(displayPath(OsFlavor::Windows, program))),
+             qPrintable(found->message));
+    QVERIFY2(found->message.contains(QStringLiteral("(8.1.0")) && found->message.contains(QStringLiteral("(8.9.7)")),
+             qPrintable(found->message));
+    QVERIFY2(
+        found->fix.text.contains(QStringLiteral("cudnn64_8.dll in %1").arg(displayPath(OsFlavor::Windows, folder))),
+        qPrintable(found->fix.text));
+    // Without the program in the text, nothing says its folder comes first: no such cause is made up.
+    const ExplainOutcome without = explainOn(windowsHostWithPath(*m_tree, {kCuda128}),
+                                             QStringLiteral("RuntimeError: cuDNN failed with status "
+                                                            "CUDNN_STATUS_VERSION_MISMATCH"));
+    QVERIFY2(!causeWithCode(without, QStringLiteral("EXPLAIN-COPIES-MIXED")), qPrintable(dump(without)));
 }
 
 QTEST_GUILESS_MAIN(TestExplainCauses)
