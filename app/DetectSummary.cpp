@@ -149,9 +149,29 @@ QString diagnosticsText(const Diagnostics& diagnostics)
     return text;
 }
 
+/** What the machine's verdict says first, as Welcome and Finish say it: its sentence and code, then the finding. */
+static QString verdictLines(const MachineVerdict& verdict)
+{
+    const QString word = DetectWords::tr("Verdict");
+    const QString verdictLabel = DisplayWidth::padded(word, std::max(8, DisplayWidth::of(word) + 1));
+    const QString indent(DisplayWidth::of(verdictLabel), QLatin1Char(' '));
+    QString text = verdictLabel + verdict.summary.message + QStringLiteral("  [%1]").arg(verdict.summary.code)
+        + QLatin1Char('\n');
+    if (verdict.finding)
+        text += indent + verdict.finding->message + QLatin1Char('\n');
+    if (verdict.repairFixes())
+        text += indent
+            + DetectWords::tr("%n problems found with cuDNN; cudnn-setup --repair lists each with its fix and fixes "
+                              "what it can.",
+                              nullptr,
+                              verdict.problems)
+            + QLatin1Char('\n');
+    return text + QLatin1Char('\n');
+}
+
 QString detectSummary(const SystemSnapshot& s)
 {
-    QString text;
+    QString text = verdictLines(s.verdict);
     text += label(DetectWords::tr("Driver")) + driverLine(s) + QLatin1Char('\n');
     if (s.gpus.isEmpty())
         text += label(DetectWords::tr("GPUs")) + DetectWords::tr("none found") + QLatin1Char('\n');

@@ -35,19 +35,11 @@ QString FrameworkList::verdictWord(const std::optional<bool>& fits)
 
 QString FrameworkList::headline(const FrameworkVerdicts& verdicts)
 {
-    if (verdicts.isEmpty())
-        return tr("No Python framework that uses cuDNN was found.");
-    const auto count = [&](bool wanted) {
-        return int(std::count_if(verdicts.begin(), verdicts.end(), [&](const FrameworkVerdict& verdict) {
-            return verdict.fits.has_value() == wanted && !verdict.fits.value_or(false);
-        }));
-    };
-    if (const int misfits = count(true); misfits > 0)
-        return tr("%n frameworks will not load a cuDNN that fits them; the reasons are below.", nullptr, misfits);
-    if (const int unknown = count(false); unknown > 0)
-        return tr(
-            "For %n frameworks it is not known which cuDNN they will load; the reasons are below.", nullptr, unknown);
-    return tr("Each of the %n frameworks found will load a cuDNN that fits it.", nullptr, int(verdicts.size()));
+    // The machine verdict's own sentence for these frameworks: what --detect and every page say.
+    const MachineVerdict verdict = MachineVerdict::judge({}, verdicts);
+    const bool reasons = verdict.lead == MachineVerdict::Lead::FrameworksWillNotFit
+        || verdict.lead == MachineVerdict::Lead::FrameworksUnknown;
+    return reasons ? tr("%1 See below for why.").arg(verdict.summary.message) : verdict.summary.message;
 }
 
 QLabel* FrameworkList::headlineLabel(const QString& objectName, QWidget* parent)

@@ -97,7 +97,7 @@ SetupWizard::SetupWizard(const Engine& engine, std::optional<SetupTask> initialT
     setPage(InstallPageId, m_installPage);
     setPage(VerifyPageId, new VerifyPage(m_engine, m_state, m_work, this));
     setPage(BenchmarkPageId, new BenchmarkPage(m_engine, m_state, m_work, this));
-    setPage(FinishPageId, new FinishPage(m_state, this));
+    setPage(FinishPageId, new FinishPage(m_engine, m_state, m_work, this));
     m_repairPage = new RepairPage(m_engine, m_state, m_work, this);
     setPage(RepairPageId, m_repairPage);
     m_uninstallPage = new UninstallPage(m_engine, m_state, m_work, this);

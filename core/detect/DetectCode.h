@@ -38,4 +38,10 @@ inline const QString CudnnInstallerPathEmpty = QStringLiteral("CUDNN-INSTALLER-P
 inline const QString CudnnCudaMismatch = QStringLiteral("CUDNN-CUDA-MISMATCH");
 inline const QString CudnnDriverTooOldForCopy = QStringLiteral("CUDNN-DRIVER-TOO-OLD");
 inline const QString CudnnGpuUnsupported = QStringLiteral("CUDNN-GPU-UNSUPPORTED");
+// the machine's verdict: what every face says first (MachineVerdict)
+inline const QString VerdictCudnnBroken = QStringLiteral("VERDICT-CUDNN-BROKEN");
+inline const QString VerdictFrameworksWillNotFit = QStringLiteral("VERDICT-FRAMEWORKS-WILL-NOT-FIT");
+inline const QString VerdictFrameworksUnknown = QStringLiteral("VERDICT-FRAMEWORKS-UNKNOWN");
+inline const QString VerdictFrameworksFit = QStringLiteral("VERDICT-FRAMEWORKS-FIT");
+inline const QString VerdictNoFramework = QStringLiteral("VERDICT-NO-FRAMEWORK");
 } // namespace DetectCode

@@ -70,6 +70,9 @@ std::optional<SystemSnapshot> MachineFile::fromJson(const QJsonObject& json, QSt
         }
         snapshot.toolkits.append(toolkit);
     }
+    // What the file says of that machine's verdict is not read (older files have none): what judging a package
+    // there needs is above, and the verdict is of what was read.
+    snapshot.verdict = snapshot.judgeVerdict();
     return snapshot;
 }
 

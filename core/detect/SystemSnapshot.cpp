@@ -1,6 +1,7 @@
 #include "SystemSnapshot.h"
 
 #include "common/FileIdentity.h"
+#include "detect/DetectCode.h"
 
 #include <QJsonArray>
 #include <algorithm>
@@ -60,6 +61,11 @@ Diagnostics CudnnInstall::diagnostics() const
 
 MachineVerdict SystemSnapshot::judgeVerdict() const
 {
+    return MachineVerdict::judge(cudnnInstalls, frameworks);
+}
+
+MachineVerdict MachineVerdict::judge(const QList<CudnnInstall>& copies, const FrameworkVerdicts& frameworks)
+{
     // Damage that Repair restores, or explains with its manual step: not a copy built for another CUDA, an old
     // driver or an unsupported GPU (other tasks fix those).
     constexpr CudnnProblem::Kind broken[] = {CudnnProblem::Kind::MissingLibraries,
@@ -71,7 +77,7 @@ MachineVerdict SystemSnapshot::judgeVerdict() const
                                              CudnnProblem::Kind::StrayCopy};
     MachineVerdict verdict;
     const Diagnostic* lead = nullptr;
-    for (const CudnnInstall& copy : cudnnInstalls) {
+    for (const CudnnInstall& copy : copies) {
         for (const CudnnProblem& problem : copy.problems) {
             const Severity severity = problem.diagnostic.severity;
             if (std::find(std::begin(broken), std::end(broken), problem.kind) == std::end(broken)
@@ -83,10 +89,81 @@ MachineVerdict SystemSnapshot::judgeVerdict() const
         }
     }
     if (lead) {
-        verdict.lead = MachineVerdict::Lead::BrokenCudnn;
+        verdict.lead = Lead::BrokenCudnn;
         verdict.finding = *lead;
+        verdict.summary = Diagnostic::of(
+            lead->severity, DetectCode::VerdictCudnnBroken, tr("cuDNN on this machine needs repair."), lead->fix);
+        return verdict;
     }
+    const auto firstWhere = [&](auto wanted) -> const FrameworkVerdict* {
+        const auto found = std::find_if(frameworks.cbegin(), frameworks.cend(), wanted);
+        return found == frameworks.cend() ? nullptr : &*found;
+    };
+    const auto misfit = [](const FrameworkVerdict& v) { return v.fits.has_value() && !*v.fits; };
+    const auto unknown = [](const FrameworkVerdict& v) { return !v.fits.has_value(); };
+    const int misfits = int(std::count_if(frameworks.cbegin(), frameworks.cend(), misfit));
+    const int unknowns = int(std::count_if(frameworks.cbegin(), frameworks.cend(), unknown));
+    const FrameworkVerdict* first = nullptr;
+    if (misfits > 0) {
+        verdict.lead = Lead::FrameworksWillNotFit;
+        verdict.problems = misfits;
+        first = firstWhere(misfit);
+        verdict.summary = Diagnostic::of(Severity::Error,
+                                         DetectCode::VerdictFrameworksWillNotFit,
+                                         tr("%n frameworks will not load a cuDNN that fits them.", nullptr, misfits));
+    } else if (unknowns > 0) {
+        verdict.lead = Lead::FrameworksUnknown;
+        verdict.problems = unknowns;
+        first = firstWhere(unknown);
+        verdict.summary
+            = Diagnostic::of(Severity::Warning,
+                             DetectCode::VerdictFrameworksUnknown,
+                             tr("For %n frameworks it is not known which cuDNN they will load.", nullptr, unknowns));
+    } else if (!frameworks.isEmpty()) {
+        verdict.lead = Lead::FrameworksFit;
+        verdict.summary = Diagnostic::of(
+            Severity::Info,
+            DetectCode::VerdictFrameworksFit,
+            tr("Each of the %n frameworks found will load a cuDNN that fits it.", nullptr, int(frameworks.size())));
+    } else {
+        verdict.lead = Lead::NoFramework;
+        verdict.summary = Diagnostic::of(
+            Severity::Info, DetectCode::VerdictNoFramework, tr("No Python framework that uses cuDNN was found."));
+    }
+    if (first && !first->findings.isEmpty())
+        verdict.finding = first->findings.constFirst();
+    if (verdict.finding && verdict.summary.fix.isEmpty())
+        verdict.summary.fix = verdict.finding->fix;
     return verdict;
+}
+
+QString MachineVerdict::leadName(Lead lead)
+{
+    switch (lead) {
+    case Lead::BrokenCudnn:
+        return QStringLiteral("broken-cudnn");
+    case Lead::FrameworksWillNotFit:
+        return QStringLiteral("frameworks-will-not-fit");
+    case Lead::FrameworksUnknown:
+        return QStringLiteral("frameworks-unknown");
+    case Lead::FrameworksFit:
+        return QStringLiteral("frameworks-fit");
+    case Lead::NoFramework:
+        break;
+    }
+    return QStringLiteral("no-framework");
+}
+
+QJsonObject MachineVerdict::toJson() const
+{
+    return QJsonObject{
+        {QStringLiteral("lead"), leadName(lead)},
+        {QStringLiteral("code"), summary.code},
+        {QStringLiteral("severity"), severityName(summary.severity)},
+        {QStringLiteral("message"), summary.message},
+        {QStringLiteral("problems"), problems},
+        {QStringLiteral("finding"), finding ? QJsonValue(finding->toJson()) : QJsonValue(QJsonValue::Null)},
+    };
 }
 
 const CudaToolkit* SystemSnapshot::activeToolkit() const
@@ -286,5 +363,6 @@ QJsonObject SystemSnapshot::toJson() const
         {QStringLiteral("python_environments"), environmentArray},
         {QStringLiteral("elapsed_ms"), elapsedMs},
         {QStringLiteral("frameworks"), frameworkVerdictsToJson(frameworks)},
+        {QStringLiteral("verdict"), verdict.toJson()},
     };
 }

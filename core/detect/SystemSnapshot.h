@@ -7,6 +7,7 @@
 #include "detect/FrameworkVerdict.h"
 #include "report/Diagnostic.h"
 
+#include <QCoreApplication>
 #include <QJsonObject>
 #include <QList>
 #include <QString>
@@ -160,23 +161,37 @@ struct OsRelease
 };
 
 /**
- * What a person should hear first about the machine: judged once (Engine::detect), read by every page that leads
- * with it. Broken cuDNN outranks what the frameworks would load: a framework verdict over a damaged copy is news a
- * page later.
+ * What a person should hear first about the machine: judged once (Engine::detect), said the same by every face
+ * (Welcome and Finish, --detect and its JSON). Broken cuDNN outranks what the frameworks would load: a framework
+ * verdict over a damaged copy is news a page later.
  */
 struct MachineVerdict
 {
+    Q_DECLARE_TR_FUNCTIONS(MachineVerdict)
+
+public:
     enum class Lead {
-        Frameworks, // nothing of cuDNN is damaged: the frameworks' verdicts lead
         BrokenCudnn, // a copy is damaged (missing, empty, unreadable files, broken links) or a stray copy is on the
                      // search path: the Repair task lists it with its fix and fixes what it can
+        FrameworksWillNotFit, // nothing is damaged, but a framework found will not load a cuDNN that fits it
+        FrameworksUnknown, // for a framework found, which cuDNN it will load is not known
+        FrameworksFit, // every framework found will load a cuDNN that fits it
+        NoFramework, // nothing is damaged and no Python framework that uses cuDNN was found
     };
 
-    Lead lead = Lead::Frameworks;
-    Diagnostic finding; // BrokenCudnn: the one that leads (errors first, then the order detection found them in)
-    int problems = 0; // BrokenCudnn: how many findings of that kind in all, the leading one included
+    Lead lead = Lead::NoFramework;
+    /** The verdict as one finding: its code (VERDICT-*), severity and one-line sentence. */
+    Diagnostic summary;
+    /** BrokenCudnn: the copy's finding that leads (errors first, then the order detection found them in);
+     *  FrameworksWillNotFit / FrameworksUnknown: the first such framework's leading finding. */
+    std::optional<Diagnostic> finding;
+    int problems = 0; // how many of the lead's kind in all: damaged copies' findings, or frameworks
 
     bool repairFixes() const { return lead == Lead::BrokenCudnn; }
+    static MachineVerdict judge(const QList<CudnnInstall>& copies, const FrameworkVerdicts& frameworks);
+    /** docs/detect-json.md "verdict": {"lead", "code", "severity", "message", "problems", "finding"}. */
+    QJsonObject toJson() const;
+    static QString leadName(Lead lead);
 };
 
 /** Everything detection learned about the machine. */

@@ -14,19 +14,19 @@
     </message>
 </context>
 <context>
-    <name>FrameworkList</name>
+    <name>MachineVerdict</name>
     <message numerus="yes">
-        <source>%n frameworks will not load a cuDNN that fits them; the reasons are below.</source>
+        <source>%n frameworks will not load a cuDNN that fits them.</source>
         <translation>
-            <numerusform>%n framework will not load a cuDNN that fits it; the reason is below.</numerusform>
-            <numerusform>%n frameworks will not load a cuDNN that fits them; the reasons are below.</numerusform>
+            <numerusform>%n framework will not load a cuDNN that fits it.</numerusform>
+            <numerusform>%n frameworks will not load a cuDNN that fits them.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>For %n frameworks it is not known which cuDNN they will load; the reasons are below.</source>
+        <source>For %n frameworks it is not known which cuDNN they will load.</source>
         <translation>
-            <numerusform>For %n framework it is not known which cuDNN it will load; the reason is below.</numerusform>
-            <numerusform>For %n frameworks it is not known which cuDNN they will load; the reasons are below.</numerusform>
+            <numerusform>For %n framework it is not known which cuDNN it will load.</numerusform>
+            <numerusform>For %n frameworks it is not known which cuDNN they will load.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -164,6 +164,13 @@
 </context>
 <context>
     <name>DetectSummary</name>
+    <message numerus="yes">
+        <source>%n problems found with cuDNN; cudnn-setup --repair lists each with its fix and fixes what it can.</source>
+        <translation>
+            <numerusform>%n problem found with cuDNN; cudnn-setup --repair shows it with its fix and fixes what it can.</numerusform>
+            <numerusform>%n problems found with cuDNN; cudnn-setup --repair lists each with its fix and fixes what it can.</numerusform>
+        </translation>
+    </message>
     <message numerus="yes">
         <source>%n library files</source>
         <translation>

@@ -1807,6 +1807,16 @@ Try cudnn-setup --help.
             <numerusform>查看了 %n 个环境</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Verdict</source>
+        <translation>结论</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n problems found with cuDNN; cudnn-setup --repair lists each with its fix and fixes what it can.</source>
+        <translation>
+            <numerusform>发现 %n 个 cuDNN 问题；cudnn-setup --repair 会逐一列出并给出解决办法，能修复的会直接修复。</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Detector</name>
@@ -3083,23 +3093,9 @@ Give the whole error: the traceback and the lines the program printed before it.
         <source>none</source>
         <translation>无</translation>
     </message>
-    <message numerus="yes">
-        <source>%n frameworks will not load a cuDNN that fits them; the reasons are below.</source>
-        <translation>
-            <numerusform>有 %n 个框架不会加载适用的 cuDNN；原因见下方。</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>For %n frameworks it is not known which cuDNN they will load; the reasons are below.</source>
-        <translation>
-            <numerusform>有 %n 个框架无法确定会加载哪个 cuDNN；原因见下方。</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Each of the %n frameworks found will load a cuDNN that fits it.</source>
-        <translation>
-            <numerusform>找到的 %n 个框架都会加载适用的 cuDNN。</numerusform>
-        </translation>
+    <message>
+        <source>%1 See below for why.</source>
+        <translation>%1 原因见下方。</translation>
     </message>
 </context>
 <context>
@@ -3710,6 +3706,35 @@ Give the whole error: the traceback and the lines the program printed before it.
 </source>
         <translation>它不适用于 %2 台中的 %1 台：%3。
 </translation>
+    </message>
+</context>
+<context>
+    <name>MachineVerdict</name>
+    <message>
+        <source>cuDNN on this machine needs repair.</source>
+        <translation>这台计算机上的 cuDNN 需要修复。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n frameworks will not load a cuDNN that fits them.</source>
+        <translation>
+            <numerusform>有 %n 个框架不会加载适用的 cuDNN。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>For %n frameworks it is not known which cuDNN they will load.</source>
+        <translation>
+            <numerusform>有 %n 个框架无法确定会加载哪个 cuDNN。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Each of the %n frameworks found will load a cuDNN that fits it.</source>
+        <translation>
+            <numerusform>找到的 %n 个框架都会加载适用的 cuDNN。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No Python framework that uses cuDNN was found.</source>
+        <translation>未找到使用 cuDNN 的 Python 框架。</translation>
     </message>
 </context>
 <context>
@@ -6659,10 +6684,6 @@ Give the whole error: the traceback and the lines the program printed before it.
     <message>
         <source>Repair shows it with its fix and fixes what it can.</source>
         <translation>“修复”会列出它及其解决方法，并修复能修复的部分。</translation>
-    </message>
-    <message>
-        <source>cuDNN on this machine needs repair.</source>
-        <translation>这台计算机上的 cuDNN 需要修复。</translation>
     </message>
 </context>
 <context>

@@ -208,14 +208,17 @@ void TestCommandLineCli::labelsAreTranslated()
     const QStringList detect{QStringLiteral("--silent"), QStringLiteral("--detect")};
     const Run zh = runIn(chinese, detect);
     QCOMPARE(zh.exitCode, 0);
-    QVERIFY2(zh.out.startsWith(QStringLiteral("驱动    ")), qPrintable(zh.out));
+    // The verdict leads (docs/detect-json.md "verdict"), then the facts, each label in Chinese.
+    QVERIFY2(zh.out.startsWith(QStringLiteral("结论    ")), qPrintable(zh.out));
+    QVERIFY2(zh.out.contains(QStringLiteral("\n驱动    ")), qPrintable(zh.out));
     QVERIFY2(zh.out.contains(QStringLiteral("\n显卡    ")), qPrintable(zh.out));
     QVERIFY2(zh.out.contains(QStringLiteral("毫秒）\n")), qPrintable(zh.out));
     QVERIFY2(!zh.out.contains(QStringLiteral("Driver")), qPrintable(zh.out));
     const Run asked = runIn({}, QStringList{QStringLiteral("--lang"), QStringLiteral("zh_CN")} + detect);
-    QVERIFY2(asked.out.startsWith(QStringLiteral("驱动    ")), qPrintable(asked.out));
+    QVERIFY2(asked.out.contains(QStringLiteral("\n驱动    ")), qPrintable(asked.out));
     const Run en = runIn(chinese, QStringList{QStringLiteral("--lang"), QStringLiteral("en")} + detect);
-    QVERIFY2(en.out.startsWith(QStringLiteral("Driver  ")), qPrintable(en.out));
+    QVERIFY2(en.out.startsWith(QStringLiteral("Verdict ")), qPrintable(en.out));
+    QVERIFY2(en.out.contains(QStringLiteral("\nDriver  ")), qPrintable(en.out));
     QVERIFY2(en.out.contains(QStringLiteral("\n(detected in ")), qPrintable(en.out));
 
     // A dry run's labels and a command-line error, under LANG alone.

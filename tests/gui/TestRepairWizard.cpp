@@ -1,5 +1,6 @@
 #include "../unit/repair/RepairFixtures.h"
 #include "AnswerQuestion.h"
+#include "DetectSummary.h"
 #include "ExplainDialog.h"
 #include "FrameworkList.h"
 #include "LoaderCacheBytes.h"
@@ -17,6 +18,7 @@
 #include "report/DiagnosisRegistry.h"
 
 #include <QApplication>
+#include <QJsonObject>
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
@@ -41,6 +43,7 @@ class TestRepairWizard : public QObject
 private slots:
     void init();
     void cleanup();
+    void oneVerdictOnWelcomeDetectAndFinish();
     void repairPathListsFindingsAndRepairs();
     void whatWasFixedIsSaidAsDone();
     void aLoaderCacheRepairIsSaidAsDone();
@@ -175,6 +178,69 @@ QStringList TestRepairWizard::codesIn(QTreeWidget* tree, const QString& remedy)
             codes.append(group->child(j)->data(0, Qt::UserRole).toString());
     }
     return codes;
+}
+
+void TestRepairWizard::oneVerdictOnWelcomeDetectAndFinish()
+{
+    // Issue 50 item 1, on the damaged toolkit's machine: Welcome, the text of --detect and its JSON lead with the
+    // same verdict, sentence and code; after the repair, Finish leads with the verdict --detect gives for the
+    // machine as the repair left it.
+    const Engine engine = makeEngine();
+    SetupWizard wizard(engine, std::nullopt); // no task named: the verdict chooses Repair
+    wizard.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&wizard));
+    QTRY_VERIFY_WITH_TIMEOUT(wizard.state().snapshot().has_value(), 30000);
+    const SystemSnapshot before = *wizard.state().snapshot();
+    const MachineVerdict& verdict = before.verdict;
+    QCOMPARE(verdict.lead, MachineVerdict::Lead::BrokenCudnn);
+    QCOMPARE(verdict.summary.code, QStringLiteral("VERDICT-CUDNN-BROKEN"));
+    QVERIFY(verdict.finding);
+
+    const QString welcome = wizard.findChild<QLabel*>(QStringLiteral("welcomeVerdict"))->text();
+    QVERIFY2(welcome.contains(verdict.summary.message.toHtmlEscaped())
+                 && welcome.contains(verdict.finding->message.toHtmlEscaped()),
+             qPrintable(welcome));
+    const QStringList text = detectSummary(before).split(QLatin1Char('\n'));
+    QVERIFY2(text.at(0).contains(verdict.summary.message)
+                 && text.at(0).contains(QStringLiteral("[VERDICT-CUDNN-BROKEN]")),
+             qPrintable(text.at(0)));
+    QVERIFY2(text.at(1).contains(verdict.finding->message), qPrintable(text.at(1)));
+    const QJsonObject json = before.toJson().value(QStringLiteral("verdict")).toObject();
+    QCOMPARE(json.value(QStringLiteral("lead")).toString(), QStringLiteral("broken-cudnn"));
+    QCOMPARE(json.value(QStringLiteral("code")).toString(), verdict.summary.code);
+    QCOMPARE(json.value(QStringLiteral("severity")).toString(), severityName(verdict.summary.severity));
+    QCOMPARE(json.value(QStringLiteral("message")).toString(), verdict.summary.message);
+    QCOMPARE(json.value(QStringLiteral("problems")).toInt(), verdict.problems);
+    QCOMPARE(json.value(QStringLiteral("finding")).toObject().value(QStringLiteral("code")).toString(),
+             verdict.finding->code);
+
+    QCOMPARE(wizard.state().task(), SetupTask::Repair);
+    RepairPage* page = goToRepair(wizard);
+    QVERIFY(page);
+    QTest::mouseClick(wizard.findChild<QPushButton*>(QStringLiteral("repairApply")), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(!page->isBusy(), 60000);
+    QTest::mouseClick(wizard.button(QWizard::NextButton), Qt::LeftButton);
+    auto* verify = qobject_cast<VerifyPage*>(wizard.currentPage());
+    QVERIFY(verify);
+    QTRY_VERIFY_WITH_TIMEOUT(!verify->isBusy(), 60000);
+    QTest::mouseClick(wizard.button(QWizard::NextButton), Qt::LeftButton);
+    QCOMPARE(wizard.currentId(), int(SetupWizard::FinishPageId));
+    auto* finish = qobject_cast<FinishPage*>(wizard.currentPage());
+    QTRY_VERIFY_WITH_TIMEOUT(finish->verdictNow().has_value(), 30000);
+
+    DetectOptions options; // what --detect sees of the same toolkits and environments now
+    for (const CudaToolkit& toolkit : before.toolkits)
+        options.cudaRoots.append(toolkit.root);
+    for (const PythonEnvironment& environment : before.pythonEnvironments)
+        options.pythonEnvironments.append(environment.root);
+    const SystemSnapshot after = engine.detect(options);
+    QVERIFY2(!after.verdict.repairFixes(), qPrintable(after.verdict.summary.message));
+    QCOMPARE(finish->verdictNow()->summary.code, after.verdict.summary.code);
+    QCOMPARE(finish->verdictNow()->summary.message, after.verdict.summary.message);
+    QVERIFY(detectSummary(after).section(QLatin1Char('\n'), 0, 0).contains(after.verdict.summary.message));
+    // No framework here: Finish says so after the repair's own result, in the verdict's words.
+    const QString summary = wizard.findChild<QLabel*>(QStringLiteral("finishSummary"))->text();
+    QVERIFY2(summary.contains(after.verdict.summary.message.toHtmlEscaped()), qPrintable(summary));
 }
 
 void TestRepairWizard::repairPathListsFindingsAndRepairs()

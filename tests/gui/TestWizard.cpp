@@ -1493,8 +1493,8 @@ void TestWizard::welcomeLeadsWithBrokenCudnnAndChoosesRepair()
     const QString text = lead->text();
     QVERIFY2(text.contains(QCoreApplication::translate("WelcomePage", "cuDNN on this machine needs repair.")),
              qPrintable(text));
-    QVERIFY2(text.contains(verdict.finding.message.toHtmlEscaped()), qPrintable(text));
-    QCOMPARE(verdict.finding.severity, Severity::Error);
+    QVERIFY2(text.contains(verdict.finding->message.toHtmlEscaped()), qPrintable(text));
+    QCOMPARE(verdict.finding->severity, Severity::Error);
     QCOMPARE(frameworks->text(), FrameworkList::tr("No Python framework that uses cuDNN was found."));
 
     // The task that fixes it is chosen: Repair, not Install, and Next follows it.

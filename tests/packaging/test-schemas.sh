@@ -45,6 +45,9 @@ detect="{$envelope,\"command\":\"detect\",\"status\":\"ok\",\"platform\":\"linux
   \"gpus\":[],\"toolkits\":[],\"active_toolkit\":null,\"cudnn\":[],\"redist_platform\":\"linux-x86_64\"}"
 accepts detect "a machine with nothing on it" "$detect"
 rejects detect "a detect output without toolkits" "${detect/\"toolkits\":\[\],/}"
+verdict='"verdict":{"lead":"no-framework","code":"VERDICT-NO-FRAMEWORK","severity":"info","message":"No Python framework that uses cuDNN was found.","problems":0,"finding":null},'
+accepts detect "a machine with its verdict" "${detect/\"gpus\":/${verdict}\"gpus\":}"
+rejects detect "a verdict of a lead it does not document" "${detect/\"gpus\":/${verdict/no-framework/fine}\"gpus\":}"
 rejects detect "a GPU without its compute capability" "${detect/\"gpus\":\[\]/\"gpus\":[{\"index\":0,\"name\":\"x\",\"memory_bytes\":1}]}"
 probe='{"probe":{"version":1,"platform":"linux"},"cudnn":{"loaded":false,"requested":"libcudnn.so.9","path":"",
   "version":null,"version_text":"","cudart_version":null,"cudart_version_text":"","error":"not found","tried":[]}}'

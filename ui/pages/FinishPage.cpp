@@ -1,6 +1,7 @@
 #include "FinishPage.h"
 
 #include "AllRowsHeight.h"
+#include "BackgroundWork.h"
 #include "DiagnosticList.h"
 #include "FrameworkList.h"
 #include "ScrollingColumn.h"
@@ -20,9 +21,11 @@
 #include <QUrl>
 #include <QVBoxLayout>
 
-FinishPage::FinishPage(WizardState& state, QWidget* parent)
+FinishPage::FinishPage(const Engine& engine, WizardState& state, BackgroundWork& work, QWidget* parent)
     : QWizardPage(parent)
+    , m_engine(engine)
     , m_state(state)
+    , m_work(work)
     , m_frameworksHeadline(FrameworkList::headlineLabel(QStringLiteral("finishFrameworksHeadline"), this))
     , m_frameworks(new FrameworkList(this))
     , m_summary(new QLabel(this))
@@ -77,6 +80,42 @@ static QString searchPathLine(EnvironmentOutcome::Status status, const QString& 
     }
 }
 
+void FinishPage::showVerdict(const MachineVerdict& verdict, bool frameworksLead)
+{
+    const bool shown = frameworksLead || verdict.repairFixes();
+    m_frameworksHeadline->setVisible(shown);
+    if (!shown)
+        return;
+    QString text = tr("Now: %1").arg(verdict.repairFixes()
+                                         ? verdict.summary.message
+                                         : FrameworkList::headline(frameworksNow().value_or(FrameworkVerdicts{})));
+    if (verdict.repairFixes() && verdict.finding)
+        text += QLatin1Char(' ') + verdict.finding->message;
+    m_frameworksHeadline->setText(text);
+}
+
+void FinishPage::lookAgain()
+{
+    const std::optional<SystemSnapshot>& before = m_state.snapshot();
+    DetectOptions options;
+    if (before) { // the toolkits and environments looked at before, wherever they were found
+        for (const CudaToolkit& toolkit : before->toolkits)
+            options.cudaRoots.append(toolkit.root);
+        for (const PythonEnvironment& environment : before->pythonEnvironments)
+            options.pythonEnvironments.append(environment.root);
+    }
+    options.queryDriver = false; // the driver is not what a task changes
+    const Engine* engine = &m_engine;
+    m_work.run<SystemSnapshot>(
+        this,
+        [engine, options] { return engine->detect(options); },
+        [this](const SystemSnapshot& now) {
+            const std::optional<FrameworkVerdicts> frameworks = frameworksNow();
+            m_verdictNow = MachineVerdict::judge(now.cudnnInstalls, frameworks.value_or(now.frameworks));
+            showVerdict(*m_verdictNow, frameworks && !frameworks->isEmpty());
+        });
+}
+
 std::optional<FrameworkVerdicts> FinishPage::frameworksNow() const
 {
     // Each task's outcome carries the verdicts for the machine as it left it; without one, nothing changed.
@@ -108,15 +147,15 @@ std::optional<FrameworkVerdicts> FinishPage::frameworksNow() const
 
 void FinishPage::initializePage()
 {
+    m_verdictNow.reset();
     const std::optional<FrameworkVerdicts> frameworks = frameworksNow();
     // Verdicts lead; "no framework was found" is not news above the task's own result: it is said after it.
     const bool lead = frameworks && !frameworks->isEmpty();
-    m_frameworksHeadline->setVisible(lead);
     m_frameworks->setVisible(lead);
-    if (lead) {
-        m_frameworksHeadline->setText(tr("Now: %1").arg(FrameworkList::headline(*frameworks)));
+    if (lead)
         m_frameworks->setVerdicts(*frameworks);
-    }
+    showVerdict(MachineVerdict::judge({}, frameworks.value_or(FrameworkVerdicts{})), lead);
+    lookAgain();
 
     const std::optional<SetupOutcome>& outcome = m_state.outcome();
     QStringList lines;

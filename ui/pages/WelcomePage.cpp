@@ -115,8 +115,8 @@ void WelcomePage::showVerdict(const SystemSnapshot& snapshot)
         ? tr("Repair lists all %n problems found with cuDNN and fixes what it can.", nullptr, verdict.problems)
         : tr("Repair shows it with its fix and fixes what it can.");
     m_verdict->setText(QStringLiteral("<b>%1</b><br>%2 %3")
-                           .arg(tr("cuDNN on this machine needs repair.").toHtmlEscaped(),
-                                verdict.finding.message.toHtmlEscaped(),
+                           .arg(verdict.summary.message.toHtmlEscaped(),
+                                verdict.finding ? verdict.finding->message.toHtmlEscaped() : QString(),
                                 more.toHtmlEscaped()));
     layout()->activate(); // the lines it now needs at once, not after the next layout pass (no clipped verdict)
     // Chosen for the person who came without a task in mind; never over a choice made (a task named at start, a

@@ -72,6 +72,8 @@ private slots:
     void copiesAreJudgedLikeAToolkitsCopy();
     void aStrayCopyFirstOnPathIsNoInstallToRestore();
     void aStrayCopyOnLinuxIsAdvisedOffTheSearchPath();
+    void theVerdictLeadsWithTheWorstOfTheFrameworks_data();
+    void theVerdictLeadsWithTheWorstOfTheFrameworks();
 };
 
 void TestCudnnOrigins::pythonEnvironmentsAreFoundWithoutPython()
@@ -484,7 +486,7 @@ void TestCudnnOrigins::aStrayCopyFirstOnPathIsNoInstallToRestore()
     const MachineVerdict verdict = first.judgeVerdict();
     QVERIFY(verdict.repairFixes());
     QCOMPARE(verdict.problems, 2);
-    QCOMPARE(verdict.finding.severity, Severity::Error);
+    QCOMPARE(verdict.finding->severity, Severity::Error);
 
     // With the toolkit first, the stray copy breaks nothing yet: a warning, the same advice.
     const SystemSnapshot second = detect(false);
@@ -526,8 +528,60 @@ void TestCudnnOrigins::aStrayCopyOnLinuxIsAdvisedOffTheSearchPath()
     const MachineVerdict verdict = snapshot.judgeVerdict();
     QVERIFY(verdict.repairFixes());
     QCOMPARE(verdict.problems, 1);
-    QCOMPARE(verdict.finding.code, DetectCode::CudnnStrayCopy);
+    QCOMPARE(verdict.finding->code, DetectCode::CudnnStrayCopy);
 }
 
 QTEST_GUILESS_MAIN(TestCudnnOrigins)
+void TestCudnnOrigins::theVerdictLeadsWithTheWorstOfTheFrameworks_data()
+{
+    // Each framework's fits: 1 fits, 0 will not, -1 not known.
+    QTest::addColumn<QList<int>>("fits");
+    QTest::addColumn<QString>("lead");
+    QTest::addColumn<QString>("code");
+    QTest::addColumn<QString>("severity");
+    QTest::addColumn<int>("problems");
+    QTest::newRow("none") << QList<int>{} << QStringLiteral("no-framework") << QStringLiteral("VERDICT-NO-FRAMEWORK")
+                          << QStringLiteral("info") << 0;
+    QTest::newRow("all fit") << QList<int>{1, 1} << QStringLiteral("frameworks-fit")
+                             << QStringLiteral("VERDICT-FRAMEWORKS-FIT") << QStringLiteral("info") << 0;
+    QTest::newRow("one not known") << QList<int>{1, -1} << QStringLiteral("frameworks-unknown")
+                                   << QStringLiteral("VERDICT-FRAMEWORKS-UNKNOWN") << QStringLiteral("warning") << 1;
+    QTest::newRow("a misfit outranks not known")
+        << QList<int>{-1, 0, 1, 0} << QStringLiteral("frameworks-will-not-fit")
+        << QStringLiteral("VERDICT-FRAMEWORKS-WILL-NOT-FIT") << QStringLiteral("error") << 2;
+}
+
+void TestCudnnOrigins::theVerdictLeadsWithTheWorstOfTheFrameworks()
+{
+    QFETCH(QList<int>, fits);
+    QFETCH(QString, lead);
+    QFETCH(QString, code);
+    QFETCH(QString, severity);
+    QFETCH(int, problems);
+    FrameworkVerdicts frameworks;
+    for (int i = 0; i < fits.size(); ++i) {
+        FrameworkVerdict verdict;
+        verdict.subject.distribution = QStringLiteral("torch");
+        if (fits.at(i) >= 0)
+            verdict.fits = fits.at(i) == 1;
+        verdict.findings.append(Diagnostic::of(DetectCode::CudnnUnknownMajor, QStringLiteral("framework %1").arg(i)));
+        frameworks.append(verdict);
+    }
+    const MachineVerdict verdict = MachineVerdict::judge({}, frameworks);
+    const QJsonObject json = verdict.toJson();
+    QCOMPARE(json.value(QStringLiteral("lead")).toString(), lead);
+    QCOMPARE(json.value(QStringLiteral("code")).toString(), code);
+    QCOMPARE(json.value(QStringLiteral("severity")).toString(), severity);
+    QCOMPARE(json.value(QStringLiteral("problems")).toInt(), problems);
+    QVERIFY(!json.value(QStringLiteral("message")).toString().isEmpty());
+    // The finding that leads is the first framework of the lead's kind.
+    const int first = int(fits.indexOf(lead == QLatin1String("frameworks-will-not-fit") ? 0 : -1));
+    if (problems > 0)
+        QCOMPARE(json.value(QStringLiteral("finding")).toObject().value(QStringLiteral("message")).toString(),
+                 QStringLiteral("framework %1").arg(first));
+    else
+        QVERIFY(json.value(QStringLiteral("finding")).isNull());
+    QVERIFY(!verdict.repairFixes());
+}
+
 #include "TestCudnnOrigins.moc"
