@@ -2,6 +2,7 @@
 
 #include "BackgroundWork.h"
 #include "FrameworkList.h"
+#include "ScrollingColumn.h"
 #include "engine/Engine.h"
 
 #include <QButtonGroup>
@@ -52,12 +53,12 @@ WelcomePage::WelcomePage(const Engine& engine, WizardState& state, BackgroundWor
     m_verdict->setTextFormat(Qt::RichText);
     m_verdict->hide();
 
+    // What was found scrolls as a whole above the tasks: a verdict and a long framework list never push the
+    // intro under the list or the tasks off the page.
     auto* layout = new QVBoxLayout(this);
-    layout->addWidget(m_verdict);
-    layout->addWidget(m_frameworksHeadline);
-    layout->addWidget(m_frameworks);
-    layout->addSpacing(12);
-    layout->addWidget(intro);
+    layout->addWidget(
+        scrollingColumn(QStringLiteral("welcomeScroll"), {m_verdict, m_frameworksHeadline, m_frameworks, intro}, this),
+        1);
     layout->addSpacing(12);
     for (const Choice& choice : choices) {
         auto* button = new QRadioButton(choice.text, this);
@@ -66,7 +67,6 @@ WelcomePage::WelcomePage(const Engine& engine, WizardState& state, BackgroundWor
         m_tasks->addButton(button, int(choice.task));
         layout->addWidget(button);
     }
-    layout->addStretch();
     // Chosen at once, so the side panel shows the chosen task's steps before Next.
     connect(m_tasks, &QButtonGroup::idClicked, this, [this](int id) {
         m_state.setTaskChosen(true);
