@@ -5,6 +5,7 @@
 #include <QAbstractItemView>
 #include <QComboBox>
 #include <QLabel>
+#include <QLayout>
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QScrollArea>
@@ -116,6 +117,37 @@ QStringList cutOn(const QWizard& wizard)
                        .arg(page)
                        .arg(chart->height())
                        .arg(chart->minimumSizeHint().height());
+    }
+    // What a layout puts one after another never overlaps: squeezed below their minimum heights, Qt draws widgets
+    // over each other (a long list over the text below it) and no label counts as cut.
+    for (const QWidget* holder : QList<const QWidget*>{current} + current->findChildren<const QWidget*>()) {
+        if (!holder->isVisible() || !holder->layout())
+            continue;
+        QList<const QWidget*> shown;
+        QList<const QLayout*> layouts{holder->layout()};
+        while (!layouts.isEmpty()) {
+            const QLayout* layout = layouts.takeFirst();
+            for (int i = 0; i < layout->count(); ++i) {
+                QLayoutItem* item = layout->itemAt(i);
+                if (const QWidget* widget = item->widget(); widget && widget->isVisible())
+                    shown.append(widget);
+                else if (item->layout())
+                    layouts.append(item->layout());
+            }
+        }
+        for (int i = 0; i < shown.size(); ++i) {
+            for (int j = i + 1; j < shown.size(); ++j) {
+                if (shown.at(i)->geometry().intersects(shown.at(j)->geometry()))
+                    cut << QStringLiteral("page %1: \"%2\" and \"%3\" are drawn over each other")
+                               .arg(page,
+                                    shown.at(i)->objectName().isEmpty()
+                                        ? QString::fromLatin1(shown.at(i)->metaObject()->className())
+                                        : shown.at(i)->objectName(),
+                                    shown.at(j)->objectName().isEmpty()
+                                        ? QString::fromLatin1(shown.at(j)->metaObject()->className())
+                                        : shown.at(j)->objectName());
+            }
+        }
     }
     if (const auto* path = current->findChild<QLineEdit*>(QStringLiteral("packagePath"));
         path && path->isVisible() && path->width() < current->width() / 2)
