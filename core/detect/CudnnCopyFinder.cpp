@@ -271,6 +271,13 @@ void CudnnCopyFinder::judgeStrayCopy(CudnnInstall& copy, const QStringList& libr
                              .arg(has, lacks, wins),
                          fix);
     copy.problems.removeIf([](const CudnnProblem& p) { return p.kind == CudnnProblem::Kind::MissingLibraries; });
+    // What else is wrong inside it (an empty file, a link to nothing) is of the stray copy too: said so, with the
+    // stray copy's fix, not an install's "copy it again" that repair would never do here.
+    for (CudnnProblem& problem : copy.problems) {
+        problem.diagnostic.message = tr("In the stray copy %1: %2").arg(where, problem.diagnostic.message);
+        problem.diagnostic.fix = fix;
+        problem.diagnostic.action = FixAction{};
+    }
     copy.problems.prepend(CudnnProblem{CudnnProblem::Kind::StrayCopy, Diagnostic(diagnostic).about(copy.root)});
 }
 

@@ -1396,6 +1396,10 @@ Try cudnn-setup --help.
         <source>%1 is a stray copy of cuDNN %2, not an install: it holds %3 but not %4, and it comes first on the search path, so a program that loads %5 gets it from there and fails.</source>
         <translation>%1 是 cuDNN %2 的零散副本，而不是一个安装：它包含 %3，但没有 %4；它在搜索路径上排在最前面，因此加载 %5 的程序会从这里得到它，然后失败。</translation>
     </message>
+    <message>
+        <source>In the stray copy %1: %2</source>
+        <translation>在零散副本 %1 中：%2</translation>
+    </message>
 </context>
 <context>
     <name>CudnnCopyJudge</name>

@@ -72,6 +72,7 @@ private slots:
     void copiesAreJudgedLikeAToolkitsCopy();
     void aStrayCopyFirstOnPathIsNoInstallToRestore();
     void aStrayCopyOnLinuxIsAdvisedOffTheSearchPath();
+    void whatIsWrongInsideAStrayCopyIsSaidOfTheStrayCopy();
     void theVerdictLeadsWithTheWorstOfTheFrameworks_data();
     void theVerdictLeadsWithTheWorstOfTheFrameworks();
 };
@@ -532,6 +533,43 @@ void TestCudnnOrigins::aStrayCopyOnLinuxIsAdvisedOffTheSearchPath()
 }
 
 QTEST_GUILESS_MAIN(TestCudnnOrigins)
+void TestCudnnOrigins::whatIsWrongInsideAStrayCopyIsSaidOfTheStrayCopy()
+{
+    // Issue 50 item 3: the stray libcudnn.so.9 of /opt/old-cudnn is also empty (an interrupted copy) and its
+    // libcudnn.so link leads nowhere. Those findings speak of the stray copy and offer its fix, not an install's.
+    TestTree tree;
+    const QString toolkit = makeLinuxToolkit(tree, {QStringLiteral("cuda-13.0"), 13000, QStringLiteral("13.0.1"), {}});
+    linkChains(tree, QStringLiteral("cuda-13.0/lib"), cudnn9Bases(), QStringLiteral("9.19.0"));
+    tree.writeFile(QStringLiteral("cuda-13.0/include/cudnn_version.h"), cudnnVersionHeader(9, 19, 0));
+    tree.writeFile(QStringLiteral("opt/old-cudnn/libcudnn.so.9.1.0"), QByteArray());
+    tree.symlink(QStringLiteral("opt/old-cudnn/libcudnn.so.9"), QStringLiteral("libcudnn.so.9.1.0"));
+    tree.symlink(QStringLiteral("opt/old-cudnn/libcudnn.so"), QStringLiteral("libcudnn.so.9.0.0"));
+    const QString stray = canonical(tree.path(QStringLiteral("opt/old-cudnn")));
+    HostEnvironment host = emptyHost(OsFlavor::Linux);
+    host.defaultToolkitRoots = {tree.path(QStringLiteral("cuda-*"))};
+    host.variables.insert(QStringLiteral("LD_LIBRARY_PATH"), stray + u':' + toolkit + QStringLiteral("/lib64"));
+    FakeProcessRunner fake;
+    DetectOptions options;
+    options.queryDriver = false;
+    const SystemSnapshot snapshot = Detector(host, fake).detect(options);
+    const CudnnInstall* copy = copyAt(snapshot, stray);
+    QVERIFY(copy);
+    QCOMPARE(copy->problems.constFirst().kind, CudnnProblem::Kind::StrayCopy);
+    const QString strayFix = copy->problems.constFirst().diagnostic.fix;
+    QSet<CudnnProblem::Kind> others;
+    for (const CudnnProblem& problem : copy->problems.mid(1)) {
+        others.insert(problem.kind);
+        const Diagnostic& d = problem.diagnostic;
+        QVERIFY2(d.message.startsWith(QStringLiteral("In the stray copy %1: ").arg(stray)), qPrintable(d.message));
+        QCOMPARE(d.fix, strayFix);
+        QVERIFY2(!d.fix.contains(QStringLiteral("repair can restore")) && !d.fix.contains(QStringLiteral("Reinstall")),
+                 qPrintable(d.fix));
+        QCOMPARE(d.action.kind, FixAction::Kind::None);
+    }
+    QVERIFY(others.contains(CudnnProblem::Kind::EmptyFile));
+    QVERIFY(others.contains(CudnnProblem::Kind::BrokenLink));
+}
+
 void TestCudnnOrigins::theVerdictLeadsWithTheWorstOfTheFrameworks_data()
 {
     // Each framework's fits: 1 fits, 0 will not, -1 not known.
