@@ -9,6 +9,7 @@
 #include "env/EnvironmentStep.h"
 #include "env/LoaderCacheState.h"
 #include "env/ShellProfile.h"
+#include "env/StrayCopySessions.h"
 #include "env/WindowsEnvironment.h"
 #include "frameworks/FrameworkFacts.h"
 #include "host/PrivateFiles.h"
@@ -54,6 +55,7 @@ SystemSnapshot Engine::detect(const DetectOptions& options) const
     snapshot.diagnostics.append(InstallService::interruptedRuns(snapshot));
     // Every copy, wherever it came from, by the rules a toolkit's copy gets (the release table is package's).
     CudnnCopyJudge().judge(snapshot);
+    StrayCopySessions::judge(snapshot, *m_environment); // for a new login, and this terminal where it differs
     snapshot.frameworks = FrameworkFacts::judge(snapshot);
     snapshot.verdict = snapshot.judgeVerdict(); // what every page that leads with the machine says first
     return snapshot;

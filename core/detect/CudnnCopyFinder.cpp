@@ -214,13 +214,8 @@ void CudnnCopyFinder::classify(CudnnInstall& copy,
     }
 }
 
-void CudnnCopyFinder::judgeStrayCopy(CudnnInstall& copy, const QStringList& librarySearchDirs) const
+QStringList CudnnCopyFinder::namesProgramsLoad(OsFlavor os, const CudnnInstall& copy)
 {
-    if (copy.origin != CudnnOrigin::SearchPath || copy.managedBy != PackageManager::None
-        || copy.missingLibraries.isEmpty() || copy.libraryDirs.isEmpty())
-        return;
-    const OsFlavor os = m_host.os;
-    const QString folder = copy.libraryDirs.constFirst();
     // By the names a program loads (libcudnn.so.9, cudnn64_8.dll), not every link and versioned file name.
     const auto fileSet = CudnnFileSets::builtIn().forMajor(copy.major);
     QStringList held;
@@ -229,9 +224,62 @@ void CudnnCopyFinder::judgeStrayCopy(CudnnInstall& copy, const QStringList& libr
         if (loaded && file.kind != CudnnLibraryFile::Kind::BrokenSymlink && !held.contains(file.name, fileNameCase(os)))
             held.append(file.name);
     }
+    return held;
+}
+
+Diagnostic CudnnCopyFinder::strayCopyFinding(OsFlavor os, const CudnnInstall& copy, const StrayStanding& standing)
+{
+    const QString where = displayPath(os, copy.libraryDirs.constFirst());
+    const QString has = namesProgramsLoad(os, copy).join(QStringLiteral(", "));
+    const QString lacks = copy.missingLibraries.join(QStringLiteral(", "));
+    const QString variable = os == OsFlavor::Windows ? QStringLiteral("PATH") : QStringLiteral("LD_LIBRARY_PATH");
+    const QString fix = os == OsFlavor::Windows
+        ? tr("Take %1 off PATH, or delete these cuDNN DLLs if nothing needs them. Repair leaves the folder alone: it "
+             "is no install to restore.")
+              .arg(where)
+        : tr("Delete these cuDNN files from %1 if nothing needs them, or take the folder off LD_LIBRARY_PATH (or out "
+             "of the ld.so.conf.d file that names it). Repair leaves the folder alone: it is no install to restore.")
+              .arg(where);
+    const QString what = tr("%1 is a stray copy of cuDNN %2, not an install: it holds %3 but not %4.")
+                             .arg(where)
+                             .arg(copy.major)
+                             .arg(has, lacks);
+    // Judged for a new login (what programs started later get); this terminal is said beside it where it differs.
+    const QString& now = standing.winsHere;
+    const QString& later = standing.winsAtLogin;
+    QString message;
+    if (!later.isEmpty() && now == later)
+        message = tr("%1 It comes first on the search path, so a program that loads %2 gets it from there and fails.")
+                      .arg(what, later);
+    else if (!later.isEmpty())
+        message = tr("%1 A new login puts it first on the search path (the login profile names the folder), so a "
+                     "program started after the next login that loads %2 gets it from there and fails; this "
+                     "terminal, started before, does not search it yet.")
+                      .arg(what, later);
+    else if (!now.isEmpty())
+        message = tr("%1 It comes first in this terminal only, because this terminal's %2 names the folder: a "
+                     "program started here that loads %3 gets it from there and fails. A new login does not search "
+                     "it.")
+                      .arg(what, variable, now);
+    else
+        message = tr("%1 Other folders come before it on the search path for now.").arg(what);
+    return Diagnostic::of(
+               later.isEmpty() ? Severity::Warning : Severity::Error, DetectCode::CudnnStrayCopy, message, fix)
+        .about(copy.root);
+}
+
+void CudnnCopyFinder::judgeStrayCopy(CudnnInstall& copy, const QStringList& librarySearchDirs) const
+{
+    if (copy.origin != CudnnOrigin::SearchPath || copy.managedBy != PackageManager::None
+        || copy.missingLibraries.isEmpty() || copy.libraryDirs.isEmpty())
+        return;
+    const OsFlavor os = m_host.os;
+    const QString folder = copy.libraryDirs.constFirst();
+    const QStringList held = namesProgramsLoad(os, copy);
     if (held.isEmpty())
         return;
-    // The first folder of the search order that holds a name is where a program loading that name gets it.
+    // The first folder of the search order that holds a name is where a program loading that name gets it. This
+    // process's order stands for both sessions here; the engine judges a new login's (StrayCopySessions).
     QString wins;
     for (const QString& name : std::as_const(held)) {
         for (const QString& directory : librarySearchDirs) {
@@ -244,41 +292,17 @@ void CudnnCopyFinder::judgeStrayCopy(CudnnInstall& copy, const QStringList& libr
         if (!wins.isEmpty())
             break;
     }
+    const Diagnostic diagnostic = strayCopyFinding(os, copy, {wins, wins});
     const QString where = displayPath(os, folder);
-    const QString has = held.join(QStringLiteral(", "));
-    const QString lacks = copy.missingLibraries.join(QStringLiteral(", "));
-    const QString fix = os == OsFlavor::Windows
-        ? tr("Take %1 off PATH, or delete these cuDNN DLLs if nothing needs them. Repair leaves the folder alone: it "
-             "is no install to restore.")
-              .arg(where)
-        : tr("Delete these cuDNN files from %1 if nothing needs them, or take the folder off LD_LIBRARY_PATH (or out "
-             "of the ld.so.conf.d file that names it). Repair leaves the folder alone: it is no install to restore.")
-              .arg(where);
-    const Diagnostic diagnostic = wins.isEmpty()
-        ? Diagnostic::of(Severity::Warning,
-                         DetectCode::CudnnStrayCopy,
-                         tr("%1 is a stray copy of cuDNN %2, not an install: it holds %3 but not %4. Other "
-                            "folders come before it on the search path for now.")
-                             .arg(where)
-                             .arg(copy.major)
-                             .arg(has, lacks),
-                         fix)
-        : Diagnostic::of(DetectCode::CudnnStrayCopy,
-                         tr("%1 is a stray copy of cuDNN %2, not an install: it holds %3 but not %4, and it comes "
-                            "first on the search path, so a program that loads %5 gets it from there and fails.")
-                             .arg(where)
-                             .arg(copy.major)
-                             .arg(has, lacks, wins),
-                         fix);
     copy.problems.removeIf([](const CudnnProblem& p) { return p.kind == CudnnProblem::Kind::MissingLibraries; });
     // What else is wrong inside it (an empty file, a link to nothing) is of the stray copy too: said so, with the
     // stray copy's fix, not an install's "copy it again" that repair would never do here.
     for (CudnnProblem& problem : copy.problems) {
         problem.diagnostic.message = tr("In the stray copy %1: %2").arg(where, problem.diagnostic.message);
-        problem.diagnostic.fix = fix;
+        problem.diagnostic.fix = diagnostic.fix;
         problem.diagnostic.action = FixAction{};
     }
-    copy.problems.prepend(CudnnProblem{CudnnProblem::Kind::StrayCopy, Diagnostic(diagnostic).about(copy.root)});
+    copy.problems.prepend(CudnnProblem{CudnnProblem::Kind::StrayCopy, diagnostic});
 }
 
 Diagnostics CudnnCopyFinder::installerPathFindings(const QList<CudnnInstall>& copies) const

@@ -48,6 +48,18 @@ public:
      */
     void judgeStrayCopy(CudnnInstall& copy, const QStringList& librarySearchDirs) const;
 
+    /** Which of a stray copy's names it is the first to hold for a program: here (this process's search order) and
+     *  after a new login; empty where other folders come first. */
+    struct StrayStanding
+    {
+        QString winsHere;
+        QString winsAtLogin;
+    };
+    /** The CUDNN-STRAY-COPY finding for that standing: judged for a new login, this terminal said where it differs. */
+    static Diagnostic strayCopyFinding(OsFlavor os, const CudnnInstall& copy, const StrayStanding& standing);
+    /** The names a program loads that the copy holds (libcudnn.so.9, cudnn64_8.dll). */
+    static QStringList namesProgramsLoad(OsFlavor os, const CudnnInstall& copy);
+
     /** For an installer copy's library folder: its release root (…/v9.7) and CUDA version ("12.8"); empty if not. */
     struct InstallerFolder
     {

@@ -1389,16 +1389,28 @@ Try cudnn-setup --help.
         <translation>如果没有程序需要，请删除 %1 中的这些 cuDNN 文件，或将该文件夹从 LD_LIBRARY_PATH（或列出它的 ld.so.conf.d 文件）中移除。修复不会改动该文件夹：它不是可以恢复的安装。</translation>
     </message>
     <message>
-        <source>%1 is a stray copy of cuDNN %2, not an install: it holds %3 but not %4. Other folders come before it on the search path for now.</source>
-        <translation>%1 是 cuDNN %2 的零散副本，而不是一个安装：它包含 %3，但没有 %4。目前搜索路径上有其他文件夹排在它前面。</translation>
-    </message>
-    <message>
-        <source>%1 is a stray copy of cuDNN %2, not an install: it holds %3 but not %4, and it comes first on the search path, so a program that loads %5 gets it from there and fails.</source>
-        <translation>%1 是 cuDNN %2 的零散副本，而不是一个安装：它包含 %3，但没有 %4；它在搜索路径上排在最前面，因此加载 %5 的程序会从这里得到它，然后失败。</translation>
-    </message>
-    <message>
         <source>In the stray copy %1: %2</source>
         <translation>在零散副本 %1 中：%2</translation>
+    </message>
+    <message>
+        <source>%1 is a stray copy of cuDNN %2, not an install: it holds %3 but not %4.</source>
+        <translation>%1 是一份零散的 cuDNN %2 副本，而不是安装：其中有 %3，但没有 %4。</translation>
+    </message>
+    <message>
+        <source>%1 It comes first on the search path, so a program that loads %2 gets it from there and fails.</source>
+        <translation>%1 它在搜索路径上排在最前，所以加载 %2 的程序会从那里取到它并出错。</translation>
+    </message>
+    <message>
+        <source>%1 A new login puts it first on the search path (the login profile names the folder), so a program started after the next login that loads %2 gets it from there and fails; this terminal, started before, does not search it yet.</source>
+        <translation>%1 新登录会把它排在搜索路径最前（登录配置文件写了这个文件夹），所以下次登录后启动、加载 %2 的程序会从那里取到它并出错；这个终端启动得更早，暂时还不搜索它。</translation>
+    </message>
+    <message>
+        <source>%1 It comes first in this terminal only, because this terminal&apos;s %2 names the folder: a program started here that loads %3 gets it from there and fails. A new login does not search it.</source>
+        <translation>%1 只有在这个终端里它才排在最前，因为这个终端的 %2 写了这个文件夹：在这里启动、加载 %3 的程序会从那里取到它并出错。新登录不会搜索它。</translation>
+    </message>
+    <message>
+        <source>%1 Other folders come before it on the search path for now.</source>
+        <translation>%1 目前搜索路径上有其他文件夹排在它前面。</translation>
     </message>
 </context>
 <context>

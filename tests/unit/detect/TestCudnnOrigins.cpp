@@ -8,6 +8,9 @@
 #include "detect/Detector.h"
 #include "detect/ManagedFiles.h"
 #include "detect/PythonEnvironmentFinder.h"
+#include "env/EnvironmentLocations.h"
+#include "env/EnvironmentStore.h"
+#include "env/StrayCopySessions.h"
 #include "package/CudnnCopyJudge.h"
 
 #include <QJsonArray>
@@ -73,6 +76,7 @@ private slots:
     void aStrayCopyFirstOnPathIsNoInstallToRestore();
     void aStrayCopyOnLinuxIsAdvisedOffTheSearchPath();
     void whatIsWrongInsideAStrayCopyIsSaidOfTheStrayCopy();
+    void aStrayCopyFirstInThisTerminalOnlyIsSaidSo();
     void theVerdictLeadsWithTheWorstOfTheFrameworks_data();
     void theVerdictLeadsWithTheWorstOfTheFrameworks();
 };
@@ -568,6 +572,68 @@ void TestCudnnOrigins::whatIsWrongInsideAStrayCopyIsSaidOfTheStrayCopy()
     }
     QVERIFY(others.contains(CudnnProblem::Kind::EmptyFile));
     QVERIFY(others.contains(CudnnProblem::Kind::BrokenLink));
+}
+
+void TestCudnnOrigins::aStrayCopyFirstInThisTerminalOnlyIsSaidSo()
+{
+    // Issue 50 item 2 on Windows: an old cudnn64_9.dll alone in C:\tools\old-cudnn, first on the PATH of the
+    // console that started cudnn-setup (a `set PATH=...` there), while the registry's Path, what a new login gets,
+    // names only the toolkit's bin. Judged for a new login it is a warning, and the finding says both sessions.
+    TestTree tree;
+    const QString cudaDir = QStringLiteral("Program Files/NVIDIA GPU Computing Toolkit/CUDA/v12.4");
+    const QString toolkit = makeWindowsToolkit(tree, cudaDir, QStringLiteral("12.4.1"), 12040);
+    for (const QString& dll : CudnnFileSets::builtIn().forMajor(9)->windowsDlls)
+        tree.writeFile(cudaDir + QStringLiteral("/bin/") + dll, windowsDllBytes(Version({9, 1, 0})));
+    tree.writeFile(cudaDir + QStringLiteral("/include/cudnn_version.h"), cudnnVersionHeader(9, 1, 0));
+    tree.writeFile(QStringLiteral("tools/old-cudnn/cudnn64_9.dll"), windowsDllBytes(Version({9, 0, 0})));
+    tree.makeDir(QStringLiteral("Windows/System32"));
+    const QString stray = canonical(tree.path(QStringLiteral("tools/old-cudnn")));
+    const QString bin = displayPath(OsFlavor::Windows, toolkit + QStringLiteral("/bin"));
+    HostEnvironment host = emptyHost(OsFlavor::Windows);
+    host.systemLibraryDirs = {tree.path(QStringLiteral("Windows/System32")), tree.path(QStringLiteral("Windows"))};
+    host.defaultToolkitRoots = {tree.path(QStringLiteral("Program Files/NVIDIA GPU Computing Toolkit/CUDA/v*"))};
+    host.variables.insert(QStringLiteral("PATH"), displayPath(OsFlavor::Windows, stray) + u';' + bin);
+    FakeProcessRunner fake;
+    DetectOptions options;
+    options.queryDriver = false;
+    SystemSnapshot snapshot = Detector(host, fake).detect(options);
+    QCOMPARE(copyAt(snapshot, stray)->problems.constFirst().diagnostic.severity, Severity::Error); // by this console
+
+    EnvironmentLocations locations;
+    locations.host = host;
+    locations.windowsDirectory = tree.path(QStringLiteral("Windows"));
+    auto store = std::make_shared<MemoryEnvironmentStore>();
+    QString error;
+    QVERIFY(store->write(EnvironmentScope::Machine, QStringLiteral("Path"), {StoredValue::Type::String, bin}, &error));
+    locations.store = store;
+    StrayCopySessions::judge(snapshot, locations);
+    const Diagnostic& d = copyAt(snapshot, stray)->problems.constFirst().diagnostic;
+    QCOMPARE(d.code, DetectCode::CudnnStrayCopy);
+    QCOMPARE(d.severity, Severity::Warning);
+    QVERIFY2(d.message.contains(QStringLiteral("in this terminal only, because this terminal's PATH names the folder"))
+                 && d.message.contains(QStringLiteral("A new login does not search it.")),
+             qPrintable(d.message));
+    // The machine's list of findings says the same, once.
+    const auto listed = std::count_if(snapshot.diagnostics.cbegin(),
+                                      snapshot.diagnostics.cend(),
+                                      [&](const Diagnostic& x) { return x.code == DetectCode::CudnnStrayCopy; });
+    QCOMPARE(listed, 1);
+    QVERIFY(std::any_of(snapshot.diagnostics.cbegin(), snapshot.diagnostics.cend(), [&](const Diagnostic& x) {
+        return x.message == d.message && x.severity == Severity::Warning;
+    }));
+
+    // The registry's Path names it too: then a new login gets it first as well, and it is an error again.
+    QVERIFY(store->write(EnvironmentScope::Machine,
+                         QStringLiteral("Path"),
+                         {StoredValue::Type::String, displayPath(OsFlavor::Windows, stray) + u';' + bin},
+                         &error));
+    SystemSnapshot again = Detector(host, fake).detect(options);
+    StrayCopySessions::judge(again, locations);
+    const Diagnostic& both = copyAt(again, stray)->problems.constFirst().diagnostic;
+    QCOMPARE(both.severity, Severity::Error);
+    QVERIFY2(both.message.contains(QStringLiteral("It comes first on the search path, so a program that loads "
+                                                  "cudnn64_9.dll gets it from there and fails.")),
+             qPrintable(both.message));
 }
 
 void TestCudnnOrigins::theVerdictLeadsWithTheWorstOfTheFrameworks_data()
