@@ -30,6 +30,26 @@ const CudnnInstall* copyAt(const SystemSnapshot& snapshot, const QString& librar
     return nullptr;
 }
 
+/**
+ * A complete cuDNN 9.19 in the toolkit cuda-13.0 and, first on LD_LIBRARY_PATH before its lib64, opt/old-cudnn
+ * (what the test put there): the machine detected.
+ */
+SystemSnapshot detectWithStrayFirst(TestTree& tree)
+{
+    const QString toolkit = makeLinuxToolkit(tree, {QStringLiteral("cuda-13.0"), 13000, QStringLiteral("13.0.1"), {}});
+    linkChains(tree, QStringLiteral("cuda-13.0/lib"), cudnn9Bases(), QStringLiteral("9.19.0"));
+    tree.writeFile(QStringLiteral("cuda-13.0/include/cudnn_version.h"), cudnnVersionHeader(9, 19, 0));
+    const QString stray = canonical(tree.path(QStringLiteral("opt/old-cudnn")));
+    HostEnvironment host = emptyHost(OsFlavor::Linux);
+    host.defaultToolkitRoots = {tree.path(QStringLiteral("cuda-*"))};
+    host.variables.insert(QStringLiteral("LD_LIBRARY_PATH"), stray + u':' + toolkit + QStringLiteral("/lib64"));
+    FakeProcessRunner fake;
+    DetectOptions options;
+    options.queryDriver = false;
+    const SystemSnapshot snapshot = Detector(host, fake).detect(options);
+    return snapshot;
+}
+
 QStringList codes(const Diagnostics& diagnostics)
 {
     QStringList list;
@@ -507,18 +527,9 @@ void TestCudnnOrigins::aStrayCopyOnLinuxIsAdvisedOffTheSearchPath()
 {
     // A complete cuDNN 9.19 in the toolkit; an older libcudnn.so.9 alone in /opt/old-cudnn first on LD_LIBRARY_PATH.
     TestTree tree;
-    const QString toolkit = makeLinuxToolkit(tree, {QStringLiteral("cuda-13.0"), 13000, QStringLiteral("13.0.1"), {}});
-    linkChains(tree, QStringLiteral("cuda-13.0/lib"), cudnn9Bases(), QStringLiteral("9.19.0"));
-    tree.writeFile(QStringLiteral("cuda-13.0/include/cudnn_version.h"), cudnnVersionHeader(9, 19, 0));
     linkChains(tree, QStringLiteral("opt/old-cudnn"), {QStringLiteral("libcudnn")}, QStringLiteral("9.1.0"));
     const QString stray = canonical(tree.path(QStringLiteral("opt/old-cudnn")));
-    HostEnvironment host = emptyHost(OsFlavor::Linux);
-    host.defaultToolkitRoots = {tree.path(QStringLiteral("cuda-*"))};
-    host.variables.insert(QStringLiteral("LD_LIBRARY_PATH"), stray + u':' + toolkit + QStringLiteral("/lib64"));
-    FakeProcessRunner fake;
-    DetectOptions options;
-    options.queryDriver = false;
-    const SystemSnapshot snapshot = Detector(host, fake).detect(options);
+    const SystemSnapshot snapshot = detectWithStrayFirst(tree);
     const CudnnInstall* copy = copyAt(snapshot, stray);
     QVERIFY(copy);
     QCOMPARE(copy->origin, CudnnOrigin::SearchPath);
@@ -542,20 +553,11 @@ void TestCudnnOrigins::whatIsWrongInsideAStrayCopyIsSaidOfTheStrayCopy()
     // Issue 50 item 3: the stray libcudnn.so.9 of /opt/old-cudnn is also empty (an interrupted copy) and its
     // libcudnn.so link leads nowhere. Those findings speak of the stray copy and offer its fix, not an install's.
     TestTree tree;
-    const QString toolkit = makeLinuxToolkit(tree, {QStringLiteral("cuda-13.0"), 13000, QStringLiteral("13.0.1"), {}});
-    linkChains(tree, QStringLiteral("cuda-13.0/lib"), cudnn9Bases(), QStringLiteral("9.19.0"));
-    tree.writeFile(QStringLiteral("cuda-13.0/include/cudnn_version.h"), cudnnVersionHeader(9, 19, 0));
     tree.writeFile(QStringLiteral("opt/old-cudnn/libcudnn.so.9.1.0"), QByteArray());
     tree.symlink(QStringLiteral("opt/old-cudnn/libcudnn.so.9"), QStringLiteral("libcudnn.so.9.1.0"));
     tree.symlink(QStringLiteral("opt/old-cudnn/libcudnn.so"), QStringLiteral("libcudnn.so.9.0.0"));
     const QString stray = canonical(tree.path(QStringLiteral("opt/old-cudnn")));
-    HostEnvironment host = emptyHost(OsFlavor::Linux);
-    host.defaultToolkitRoots = {tree.path(QStringLiteral("cuda-*"))};
-    host.variables.insert(QStringLiteral("LD_LIBRARY_PATH"), stray + u':' + toolkit + QStringLiteral("/lib64"));
-    FakeProcessRunner fake;
-    DetectOptions options;
-    options.queryDriver = false;
-    const SystemSnapshot snapshot = Detector(host, fake).detect(options);
+    const SystemSnapshot snapshot = detectWithStrayFirst(tree);
     const CudnnInstall* copy = copyAt(snapshot, stray);
     QVERIFY(copy);
     QCOMPARE(copy->problems.constFirst().kind, CudnnProblem::Kind::StrayCopy);
