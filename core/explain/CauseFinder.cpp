@@ -525,6 +525,21 @@ void CauseFinder::libraryNotLoaded(const RecognisedMessage& message,
                                    Explanation& out) const
 {
     const OsFlavor os = m_machine.system.os;
+    // A DLL named on Linux, a .so on Windows: the program ran on the other system, not here.
+    const bool otherSystem = std::all_of(names.cbegin(), names.cend(), [os](const QString& name) {
+        return os == OsFlavor::Windows ? name.contains(QLatin1String(".so"))
+                                       : name.endsWith(QLatin1String(".dll"), Qt::CaseInsensitive);
+    });
+    if (otherSystem) {
+        out.instead.append(os == OsFlavor::Windows
+                               ? tr("%1 is a Linux library: the message comes from a Linux machine (or WSL), not "
+                                    "this Windows one. Give cudnn-setup the message there.")
+                                     .arg(names.constFirst())
+                               : tr("%1 is a Windows library: the message comes from a Windows machine, not this "
+                                    "Linux one. Give cudnn-setup the message there.")
+                                     .arg(names.constFirst()));
+        return;
+    }
     const bool driverLibrary = std::any_of(names.cbegin(), names.cend(), [](const QString& name) {
         return name.startsWith(QLatin1String("libcuda.so"))
             || name.compare(QLatin1String("nvcuda.dll"), Qt::CaseInsensitive) == 0;

@@ -756,6 +756,14 @@
         <source>every cuDNN library from %1</source>
         <translation>来自 %1 的全部 cuDNN 库</translation>
     </message>
+    <message>
+        <source>%1 is a Linux library: the message comes from a Linux machine (or WSL), not this Windows one. Give cudnn-setup the message there.</source>
+        <translation>%1 是 Linux 的库：这条消息来自一台 Linux 机器（或 WSL），而不是这台 Windows 机器。请在那里把消息交给 cudnn-setup。</translation>
+    </message>
+    <message>
+        <source>%1 is a Windows library: the message comes from a Windows machine, not this Linux one. Give cudnn-setup the message there.</source>
+        <translation>%1 是 Windows 的库：这条消息来自一台 Windows 机器，而不是这台 Linux 机器。请在那里把消息交给 cudnn-setup。</translation>
+    </message>
 </context>
 <context>
     <name>CommandBox</name>

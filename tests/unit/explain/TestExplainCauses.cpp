@@ -57,6 +57,7 @@ private slots:
     void aStatusNamingNoLibraryIsJudgedOnTheWholeSet();
     void windowsZlibwapiMissingForCudnn89();
     void windowsOldCopyBesideTheProgram();
+    void aWindowsMessageOnLinuxIsSaidToComeFromWindows();
 
 private:
     /** Where everything of this machine lies: "/" (the loader cache, /etc), the home, the toolkits. */
@@ -926,6 +927,17 @@ void TestExplainCauses::windowsOldCopyBesideTheProgram()
                                              QStringLiteral("RuntimeError: cuDNN failed with status "
                                                             "CUDNN_STATUS_VERSION_MISMATCH"));
     QVERIFY2(!causeWithCode(without, QStringLiteral("EXPLAIN-COPIES-MIXED")), qPrintable(dump(without)));
+}
+
+void TestExplainCauses::aWindowsMessageOnLinuxIsSaidToComeFromWindows()
+{
+    // Pasted on the Linux workstation from a Windows laptop's console: no Linux folder could hold zlibwapi.dll.
+    toolkit(QStringLiteral("usr/local/cuda-12.4"), 12040, Version({9, 1, 0}));
+    const ExplainOutcome outcome = explain(printed(QStringLiteral("cudnn-windows-zlibwapi-missing")));
+    QCOMPARE(outcome.taskStatus(), TaskStatus::NoCauseHere);
+    QVERIFY2(outcome.explanation.causes.isEmpty(), qPrintable(dump(outcome)));
+    QVERIFY2(outcome.explanation.instead.join(u'\n').contains(QStringLiteral("zlibwapi.dll is a Windows library")),
+             qPrintable(dump(outcome)));
 }
 
 QTEST_GUILESS_MAIN(TestExplainCauses)
