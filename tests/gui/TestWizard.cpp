@@ -2,6 +2,7 @@
 #include "AnswerQuestion.h"
 #include "ArchiveBuilder.h"
 #include "BenchmarkChart.h"
+#include "DetectSummary.h"
 #include "DiagnosticList.h"
 #include "FrameworkList.h"
 #include "JsonSchemaCheck.h"
@@ -88,6 +89,8 @@ private slots:
     void welcomeLeadsWithTheFrameworkVerdicts();
     void welcomeSaysWhenNoFrameworkIsFound();
     void welcomeLeadsWithBrokenCudnnAndChoosesRepair();
+    void welcomeAndDetectGiveOneVerdict_data();
+    void welcomeAndDetectGiveOneVerdict();
     void aChosenTaskIsNotOverruledByTheVerdict();
     void systemPageListsProgramsThatWillUseCudnn();
     void finishLeadsWithWhatTheFrameworksLoadNow();
@@ -1465,6 +1468,58 @@ void TestWizard::welcomeSaysWhenNoFrameworkIsFound()
     QCOMPARE(headline->text(), FrameworkList::tr("No Python framework that uses cuDNN was found."));
     QVERIFY(headline->isVisible());
     QVERIFY(!wizard.findChild<QTreeWidget*>(QStringLiteral("welcomeFrameworks"))->isVisible());
+}
+
+void TestWizard::welcomeAndDetectGiveOneVerdict_data()
+{
+    // The fakes' machines the wizard tests use, and one with a stray copy first on LD_LIBRARY_PATH.
+    QTest::addColumn<QString>("scenario");
+    QTest::addColumn<bool>("stray");
+    QTest::newRow("rtx3060ti") << QStringLiteral("rtx3060ti") << false;
+    QTest::newRow("cpu-cudnn") << QStringLiteral("cpu-cudnn") << false;
+    QTest::newRow("a stray copy first") << QStringLiteral("rtx3060ti") << true;
+}
+
+void TestWizard::welcomeAndDetectGiveOneVerdict()
+{
+    // Issue 50 item 1: Welcome, the text of --detect and its JSON lead with the same verdict (Finish: the repair
+    // wizard's test); the sentence, its code and its severity come from the engine once.
+    QFETCH(QString, scenario);
+    QFETCH(bool, stray);
+    QString first;
+    if (stray) {
+        m_tree->writeFile(QStringLiteral("old-cudnn/libcudnn.so.9.0.0"), "ELF");
+        m_tree->symlink(QStringLiteral("old-cudnn/libcudnn.so.9"), QStringLiteral("libcudnn.so.9.0.0"));
+        first = QFileInfo(m_tree->path(QStringLiteral("old-cudnn"))).canonicalFilePath();
+    }
+    const Engine engine = makeEngine(scenario, first);
+    SetupWizard wizard(engine, std::nullopt);
+    wizard.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&wizard));
+    QTRY_VERIFY_WITH_TIMEOUT(wizard.state().snapshot().has_value(), 30000);
+    const SystemSnapshot& snapshot = *wizard.state().snapshot();
+    const MachineVerdict& verdict = snapshot.verdict;
+    if (stray)
+        QVERIFY(verdict.repairFixes());
+
+    const QString welcome = verdict.repairFixes()
+        ? wizard.findChild<QLabel*>(QStringLiteral("welcomeVerdict"))->text()
+        : wizard.findChild<QLabel*>(QStringLiteral("welcomeFrameworksHeadline"))->text();
+    QVERIFY2(
+        welcome.contains(verdict.repairFixes() ? verdict.summary.message.toHtmlEscaped() : verdict.summary.message),
+        qPrintable(welcome + QStringLiteral(" / ") + verdict.summary.message));
+    if (verdict.finding && verdict.repairFixes())
+        QVERIFY2(welcome.contains(verdict.finding->message.toHtmlEscaped()), qPrintable(welcome));
+
+    const QString text = detectSummary(snapshot);
+    const QString line = text.section(QLatin1Char('\n'), 0, 0);
+    QVERIFY2(line.contains(verdict.summary.message) && line.endsWith(QStringLiteral("[%1]").arg(verdict.summary.code)),
+             qPrintable(line));
+    const QJsonObject json = snapshot.toJson().value(QStringLiteral("verdict")).toObject();
+    QCOMPARE(json.value(QStringLiteral("code")).toString(), verdict.summary.code);
+    QCOMPARE(json.value(QStringLiteral("message")).toString(), verdict.summary.message);
+    QCOMPARE(json.value(QStringLiteral("severity")).toString(), severityName(verdict.summary.severity));
+    QCOMPARE(json.value(QStringLiteral("lead")).toString(), MachineVerdict::leadName(verdict.lead));
 }
 
 void TestWizard::welcomeLeadsWithBrokenCudnnAndChoosesRepair()
