@@ -4,6 +4,7 @@
 #include "DetectSummary.h"
 #include "ExplainCommand.h"
 #include "FetchSummary.h"
+#include "FindingText.h"
 #include "FrameworkSummary.h"
 #include "MachineJudge.h"
 #include "PackageSummary.h"
@@ -312,7 +313,8 @@ QString ConsoleRunner::environmentSummary(const EnvironmentOutcome& environment)
     }
     for (const Diagnostic& d : environment.diagnostics()) {
         if (d.severity != Severity::Info)
-            text += QStringLiteral("  %1 %2: %3\n").arg(severityName(d.severity), d.code, d.message);
+            text += QStringLiteral("  %1 %2: %3\n").arg(severityName(d.severity), d.code, d.message)
+                + FindingText::subjects(d, 4);
     }
     if (environment.analysis) // a pip wheel or a conda env among the copies that win or lose is named as such
         text += SearchPathSummary::winners(*environment.analysis);
