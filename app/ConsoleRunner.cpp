@@ -332,6 +332,7 @@ QString ConsoleRunner::verifySummary(const std::optional<VerifyResult>& verify, 
     for (const Diagnostic& d : verify->diagnostics) {
         if (d.severity != Severity::Info)
             text += QStringLiteral("  %1 %2: %3\n").arg(severityName(d.severity), d.code, d.message)
+                + FindingText::subjects(d, 4)
                 + (RemedyText::fix(d).isEmpty() ? QString() : QStringLiteral("    %1\n").arg(RemedyText::fix(d)));
     }
     return text;
