@@ -127,6 +127,7 @@ ExitCode ConsoleRunner::detect(const Invocation& invocation)
     DetectOptions options;
     options.cudaRoots = invocation.cudaRoots;
     options.pythonEnvironments = invocation.pythonEnvironments;
+    options.searchPath = true; // a named toolkit's search path, as repair says it
     const SystemSnapshot snapshot = m_engine.detect(options);
 
     Report report(QStringLiteral("detect"));

@@ -56,6 +56,10 @@ SystemSnapshot Engine::detect(const DetectOptions& options) const
     CudnnCopyJudge().judge(snapshot);
     snapshot.frameworks = FrameworkFacts::judge(snapshot);
     snapshot.verdict = snapshot.judgeVerdict(); // what every page that leads with the machine says first
+    if (options.searchPath && !options.cudaRoots.isEmpty()) {
+        if (const auto analysis = analyseInstalledCudnn(snapshot, PathScope::User, options.cudaRoots))
+            snapshot.diagnostics.append(analysis->conflictDiagnostics());
+    }
     return snapshot;
 }
 

@@ -385,6 +385,20 @@ void TestRepairCli::aWholeOtherCopyFirstIsOneFinding()
     QCOMPARE(out.count(QStringLiteral("[automatic] ENV-SHADOW-USER")), 2);
     QVERIFY2(out.contains(QStringLiteral("\n      affects %1: ").arg(libraries.size())), dry.out.constData());
     QVERIFY2(dry.exitCode == 1, dry.out + dry.err);
+
+    // --detect of the same toolkit on the same machine says the same two causes, word for word.
+    const auto searchPathFindings = [](const QJsonObject& report) {
+        QJsonArray found;
+        for (const QJsonValue& value : report.value(QStringLiteral("diagnostics")).toArray()) {
+            if (value.toObject().value(QStringLiteral("code")).toString().startsWith(QStringLiteral("ENV-SHADOW")))
+                found.append(value);
+        }
+        return found;
+    };
+    const Run detected = run({QStringLiteral("--detect")},
+                             {{QStringLiteral("PATH"), other + QStringLiteral("/bin:/usr/bin:/bin")},
+                              {QStringLiteral("LD_LIBRARY_PATH"), QString()}});
+    QCOMPARE(searchPathFindings(detected.report), searchPathFindings(dry.report));
 }
 
 #include "TestRepairCli.moc"
