@@ -4,6 +4,7 @@
 #include "DetectSummary.h"
 #include "ExplainCommand.h"
 #include "FetchSummary.h"
+#include "FindingText.h"
 #include "FrameworkSummary.h"
 #include "MachineJudge.h"
 #include "PackageSummary.h"
@@ -126,6 +127,7 @@ ExitCode ConsoleRunner::detect(const Invocation& invocation)
     DetectOptions options;
     options.cudaRoots = invocation.cudaRoots;
     options.pythonEnvironments = invocation.pythonEnvironments;
+    options.searchPath = true; // a named toolkit's search path, as repair says it
     const SystemSnapshot snapshot = m_engine.detect(options);
 
     Report report(QStringLiteral("detect"));
@@ -312,7 +314,8 @@ QString ConsoleRunner::environmentSummary(const EnvironmentOutcome& environment)
     }
     for (const Diagnostic& d : environment.diagnostics()) {
         if (d.severity != Severity::Info)
-            text += QStringLiteral("  %1 %2: %3\n").arg(severityName(d.severity), d.code, d.message);
+            text += QStringLiteral("  %1 %2: %3\n").arg(severityName(d.severity), d.code, d.message)
+                + FindingText::subjects(d, 4);
     }
     if (environment.analysis) // a pip wheel or a conda env among the copies that win or lose is named as such
         text += SearchPathSummary::winners(*environment.analysis);
@@ -330,6 +333,7 @@ QString ConsoleRunner::verifySummary(const std::optional<VerifyResult>& verify, 
     for (const Diagnostic& d : verify->diagnostics) {
         if (d.severity != Severity::Info)
             text += QStringLiteral("  %1 %2: %3\n").arg(severityName(d.severity), d.code, d.message)
+                + FindingText::subjects(d, 4)
                 + (RemedyText::fix(d).isEmpty() ? QString() : QStringLiteral("    %1\n").arg(RemedyText::fix(d)));
     }
     return text;

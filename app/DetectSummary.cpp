@@ -1,6 +1,7 @@
 #include "DetectSummary.h"
 
 #include "DisplayWidth.h"
+#include "FindingText.h"
 #include "FrameworkSummary.h"
 #include "RemedyText.h"
 
@@ -142,7 +143,7 @@ QString diagnosticsText(const Diagnostics& diagnostics)
         const QString mark = d.severity == Severity::Error ? QStringLiteral("x")
             : d.severity == Severity::Warning              ? QStringLiteral("!")
                                                            : QStringLiteral("i");
-        text += QStringLiteral("  %1 %2  %3\n").arg(mark, d.code, d.message);
+        text += QStringLiteral("  %1 %2  %3\n").arg(mark, d.code, d.message) + FindingText::subjects(d, 6);
         if (const QString fix = RemedyText::fix(d); !fix.isEmpty())
             text += QStringLiteral("      ") + DetectWords::tr("fix: %1").arg(fix) + QLatin1Char('\n');
     }

@@ -1,6 +1,7 @@
 #include "RepairCommand.h"
 
 #include "ConsoleProgress.h"
+#include "FindingText.h"
 #include "RemedyText.h"
 #include "ReportFile.h"
 #include "SearchPathSummary.h"
@@ -45,9 +46,9 @@ QString RepairCommand::summary(const RepairScan& before, const RepairResult& res
     for (const RepairFinding& finding : before.findings) {
         if (!finding.isProblem())
             continue;
-        text
-            += QStringLiteral("  [%1] %2: %3\n")
-                   .arg(RepairFinding::remedyName(finding.remedy), finding.diagnostic.code, finding.diagnostic.message);
+        text += QStringLiteral("  [%1] %2: %3\n")
+                    .arg(RepairFinding::remedyName(finding.remedy), finding.diagnostic.code, finding.diagnostic.message)
+            + FindingText::subjects(finding.diagnostic, 6);
     }
     const bool dry = result.status == RepairResult::Status::DryRun;
     for (const RepairResult::Applied& applied : result.applied)
@@ -67,11 +68,12 @@ QString RepairCommand::summary(const RepairScan& before, const RepairResult& res
                     .arg(finding.diagnostic.message,
                          RepairFinding::remedyName(finding.remedy),
                          finding.manualStep.isEmpty() ? RemedyText::fix(finding.diagnostic)
-                                                      : RemedyText::manualStep(finding));
+                                                      : RemedyText::manualStep(finding))
+            + FindingText::subjects(finding.diagnostic, 4);
     }
     for (const RepairFinding& finding : after.findings) {
         if (finding.remedy == RepairFinding::Remedy::None)
-            text += tr("  note: %1\n").arg(finding.diagnostic.message);
+            text += tr("  note: %1\n").arg(finding.diagnostic.message) + FindingText::subjects(finding.diagnostic, 4);
     }
     if (result.status == RepairResult::Status::Repaired)
         text += left == 0 ? tr("Repaired; nothing is left broken.\n")

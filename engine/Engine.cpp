@@ -58,6 +58,10 @@ SystemSnapshot Engine::detect(const DetectOptions& options) const
     StrayCopySessions::judge(snapshot, *m_environment); // for a new login, and this terminal where it differs
     snapshot.frameworks = FrameworkFacts::judge(snapshot);
     snapshot.verdict = snapshot.judgeVerdict(); // what every page that leads with the machine says first
+    if (options.searchPath && !options.cudaRoots.isEmpty()) {
+        if (const auto analysis = analyseInstalledCudnn(snapshot, PathScope::User, options.cudaRoots))
+            snapshot.diagnostics.append(analysis->conflictDiagnostics());
+    }
     return snapshot;
 }
 

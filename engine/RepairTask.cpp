@@ -142,11 +142,15 @@ Report RepairOutcome::toReport() const
         if (!finding.isProblem())
             continue;
         remaining.append(finding.toJson());
-        if (finding.remedy != RepairFinding::Remedy::Automatic)
-            manual.append(QJsonObject{{QStringLiteral("code"), finding.diagnostic.code},
-                                      {QStringLiteral("subject"), finding.diagnostic.subject},
-                                      {QStringLiteral("remedy"), RepairFinding::remedyName(finding.remedy)},
-                                      {QStringLiteral("step"), finding.manualStep}});
+        if (finding.remedy == RepairFinding::Remedy::Automatic)
+            continue;
+        QJsonObject step{{QStringLiteral("code"), finding.diagnostic.code},
+                         {QStringLiteral("subject"), finding.diagnostic.subject},
+                         {QStringLiteral("remedy"), RepairFinding::remedyName(finding.remedy)},
+                         {QStringLiteral("step"), finding.manualStep}};
+        if (!finding.diagnostic.subjects.isEmpty()) // one cause about several things: each of them
+            step.insert(QStringLiteral("subjects"), QJsonArray::fromStringList(finding.diagnostic.subjects));
+        manual.append(step);
     }
     QJsonObject section = result.toJson();
     section.remove(QStringLiteral("diagnostics")); // they are the report's own list

@@ -74,12 +74,17 @@ def page(registry: dict) -> str:
             todo = en.get("todo", "")
             if row.get("actions"):
                 todo += (" " if todo else "") + "Offers: " + ", ".join(f"`{a}`" for a in row["actions"]) + "."
+            meaning = en.get("title", "")
+            if row.get("group") == "cause":
+                meaning += " (one finding per cause: the libraries and tools it affects are its `subjects`)"
+            if row.get("aliases"):
+                meaning += " (earlier releases reported it as " + ", ".join(f"`{a}`" for a in row["aliases"]) + ")"
             chinese = zh.get("title", "")
             if zh.get("todo"):
                 chinese += "：" + zh["todo"]
             anchor = row["code"].lower()
             lines.append(
-                f"| <a id=\"{anchor}\"></a>`{row['code']}` | {cell(severity)} | `{row['kind']}` | {cell(en.get('title', ''))} "
+                f"| <a id=\"{anchor}\"></a>`{row['code']}` | {cell(severity)} | `{row['kind']}` | {cell(meaning)} "
                 f"| {cell(todo)} | {cell(chinese)} | [{row['doc']}]({row['doc']}) |")
     return "\n".join(lines) + "\n"
 

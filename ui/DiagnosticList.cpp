@@ -110,6 +110,19 @@ QTreeWidgetItem* DiagnosticList::addLine(QTreeWidgetItem* parent, const QString&
     return row;
 }
 
+QTreeWidgetItem* DiagnosticList::addSubjects(QTreeWidgetItem* item, const Diagnostic& diagnostic)
+{
+    if (diagnostic.subjects.isEmpty())
+        return nullptr;
+    QTreeWidgetItem* list = addLine(item, tr("Affects %n", nullptr, int(diagnostic.subjects.size())));
+    list->setData(0, Qt::UserRole + 2, QStringLiteral("subjects"));
+    list->setToolTip(0, diagnostic.subjects.join(QStringLiteral(", ")));
+    for (const QString& subject : diagnostic.subjects)
+        addLine(list, subject);
+    list->setExpanded(false); // the finding and its fix first; the libraries where someone opens them
+    return list;
+}
+
 void DiagnosticList::setDiagnostics(const Diagnostics& diagnostics)
 {
     clear();
@@ -142,6 +155,8 @@ void DiagnosticList::setDiagnostics(const Diagnostics& diagnostics)
             list->setData(0, Qt::UserRole + 2, QStringLiteral("subjects"));
             for (const Diagnostic& one : group)
                 addLine(list, one.subject.isEmpty() ? one.message : one.subject)->setToolTip(0, one.message);
+        } else {
+            addSubjects(item, d);
         }
         addActions(item, d);
         item->setExpanded(true);

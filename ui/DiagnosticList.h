@@ -36,6 +36,11 @@ public:
     static QIcon svgIcon(const QString& name, QStyle::StandardPixmap fallback);
     /** "What this means" for a code whose consequence is not obvious from its sentence; empty for the others. */
     static QString meaningOf(const QString& code);
+    /**
+     * Under the row of a finding of one cause about several things (Diagnostic::subjects): "Affects 9", folded, that
+     * opens on the list of them. Nothing for a finding about one thing. Returns the disclosure row, or null.
+     */
+    static QTreeWidgetItem* addSubjects(QTreeWidgetItem* item, const Diagnostic& diagnostic);
     /** A line under `parent` that is read, not chosen: not selectable, its whole text as the tooltip. */
     static QTreeWidgetItem* addLine(QTreeWidgetItem* parent, const QString& text);
 

@@ -3,6 +3,7 @@
 #include "common/FileIdentity.h"
 #include "detect/SystemSnapshot.h"
 #include "env/EnvironmentCode.h"
+#include "report/CauseGrouping.h"
 
 #include <QFileInfo>
 #include <QJsonArray>
@@ -68,6 +69,8 @@ Diagnostic EnvironmentReport::diagnosticFor(const EnvironmentConflict& conflict)
 {
     const QString& library = conflict.library;
     const QString where = conflict.winner ? displayPath(os, conflict.winner->path) : EnvironmentConflict::tr("nowhere");
+    // The folder the winner is in: files of one stray copy are one cause, whichever of them is asked for.
+    const QString from = conflict.winner ? displayPath(os, conflict.winner->location.directory) : QString();
     const QString root = displayPath(os, target.toolkitRoot);
     QString code;
     switch (conflict.conflictClass) {
@@ -76,57 +79,90 @@ Diagnostic EnvironmentReport::diagnosticFor(const EnvironmentConflict& conflict)
         code = conflict.winner ? EnvironmentCode::ShadowUser : EnvironmentCode::NotFound;
         break;
     case ConflictClass::MachineScope:
-        code = EnvironmentCode::ShadowMachine;
+        code = EnvironmentCode::ShadowMachine; // nothing found at all is never this class (ConflictFinder)
         break;
     case ConflictClass::NotSearchPath:
         code = EnvironmentCode::NotSearchPath;
         break;
     }
     QString message;
+    QString cause; // what every library of this cause has in common, said without naming one
     Severity severity = Severity::Warning;
     switch (standing(conflict)) {
     case ConflictStanding::NotSearchPath:
         severity = Severity::Info;
         message = EnvironmentConflict::tr("%1 is loaded from %2 regardless of any search path.").arg(library, where);
+        if (conflict.winner)
+            cause = EnvironmentConflict::tr("These are loaded from %1 regardless of any search path.").arg(from);
         break;
     case ConflictStanding::TargetHasNone:
         severity = Severity::Info;
         message = EnvironmentConflict::tr("%1 has no %2 of its own; a new program gets %3.")
                       .arg(root, library, conflict.winner ? where : EnvironmentConflict::tr("none"));
+        cause = conflict.winner
+            ? EnvironmentConflict::tr("%1 has none of these of its own; a new program gets them from %2.")
+                  .arg(root, from)
+            : EnvironmentConflict::tr("%1 has none of these of its own, and a new program finds them nowhere.")
+                  .arg(root);
         break;
     case ConflictStanding::FixInPlace:
         severity = Severity::Info;
         // The fix puts the target first, but a missing file or a link to nothing there is no copy a program gets:
         // the loader goes on to the next folder. Said as it is, beside the missing file's own finding.
-        if (loadableInTarget(library))
+        if (loadableInTarget(library)) {
             message = EnvironmentConflict::tr(
                           "New logins get %1 from %2 (the search path fix is in place); programs started before it "
                           "still get %3.")
                           .arg(library, root, conflict.winner ? where : EnvironmentConflict::tr("nothing"));
-        else
+            cause = conflict.winner
+                ? EnvironmentConflict::tr("New logins get these from %1 (the search path fix is in place); programs "
+                                          "started before it still get them from %2.")
+                      .arg(root, from)
+                : EnvironmentConflict::tr("New logins get these from %1 (the search path fix is in place); programs "
+                                          "started before it find them nowhere.")
+                      .arg(root);
+        } else {
             message = EnvironmentConflict::tr(
                           "%2 has no loadable %1 now (the file is missing, or a link to nothing), so a new program "
                           "gets %3. Once the file is there again, new logins get it from %2: the search path fix is in "
                           "place.")
                           .arg(library, root, conflict.winner ? where : EnvironmentConflict::tr("none"));
+        }
         break;
     case ConflictStanding::FixedByPlan:
     case ConflictStanding::Open:
         // Another copy winning now is a problem even where the plan fixes it (an install, a repair leaves it right):
         // a program started now gets that copy. Only a name found nowhere, which the plan adds, is information.
         severity = standing(conflict) == ConflictStanding::Open || conflict.winner ? Severity::Warning : Severity::Info;
-        if (conflict.conflictClass == ConflictClass::MachineScope)
+        if (conflict.conflictClass == ConflictClass::MachineScope) {
             message
                 = EnvironmentConflict::tr("A new program loading %1 gets %2, which a user PATH change cannot override.")
                       .arg(library, where);
-        else if (conflict.winner)
+            if (conflict.winner)
+                cause = EnvironmentConflict::tr(
+                            "New programs get these from %1, not from %2, and a user PATH change cannot override "
+                            "that.")
+                            .arg(from, root);
+        } else if (conflict.winner) {
             message = EnvironmentConflict::tr("A new program loading %1 gets %2, not the target toolkit's copy.")
                           .arg(library, where);
-        else
+            cause = EnvironmentConflict::tr("New programs get these from %1, not from %2.").arg(from, root);
+        } else {
             message = EnvironmentConflict::tr("A new program cannot find %1 at all.").arg(library);
+            cause = EnvironmentConflict::tr("A new program cannot find these at all: %1 is not on the search path.")
+                        .arg(root);
+        }
         break;
     }
-    return Diagnostic::of(severity, code, message, conflict.fix).about(library);
+    return Diagnostic::of(severity, code, message, conflict.fix).about(library).because(cause);
+}
+
+Diagnostics EnvironmentReport::conflictDiagnostics() const
+{
+    Diagnostics each;
+    for (const EnvironmentConflict& conflict : conflicts)
+        each.append(diagnosticFor(conflict));
+    return CauseGrouping::grouped(each);
 }
 
 void EnvironmentReport::attributeCopies(const QList<CudnnInstall>& copies)

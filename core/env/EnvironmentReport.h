@@ -130,6 +130,8 @@ struct EnvironmentReport
      * can.
      */
     Diagnostic diagnosticFor(const EnvironmentConflict& conflict) const;
+    /** Every conflict's finding, one per cause (report/CauseGrouping.h): what the report and the pages list. */
+    Diagnostics conflictDiagnostics() const;
     /** ENV-CUDA-LINK when /usr/local/cuda exists and points at another toolkit: information, a machine's choice. */
     std::optional<Diagnostic> cudaLinkDiagnostic() const;
 };

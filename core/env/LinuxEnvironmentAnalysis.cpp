@@ -267,8 +267,7 @@ EnvironmentReport LinuxEnvironmentAnalysis::analyse(const EnvironmentTarget& tar
         }
     }
 
-    for (const EnvironmentConflict& conflict : report.conflicts)
-        report.diagnostics.append(report.diagnosticFor(conflict));
+    report.diagnostics.append(report.conflictDiagnostics());
     report.diagnostics.append(report.plan.diagnostics);
     if (const std::optional<Diagnostic> link = report.cudaLinkDiagnostic())
         report.diagnostics.append(*link);

@@ -198,8 +198,7 @@ EnvironmentReport WindowsEnvironmentAnalysis::analyse(const EnvironmentTarget& t
         }
     }
 
-    for (const EnvironmentConflict& conflict : report.conflicts)
-        report.diagnostics.append(report.diagnosticFor(conflict));
+    report.diagnostics.append(report.conflictDiagnostics());
     report.diagnostics.append(report.plan.diagnostics);
     report.notes.append(tr("Python 3.8 and later ignore PATH when loading the DLLs of extension modules, and "
                            "pip-installed PyTorch loads the cuDNN in its own torch\\lib folder: neither is changed "

@@ -1,7 +1,10 @@
 #include "RepairFinding.h"
 
+#include "report/CauseGrouping.h"
+
 #include <QJsonArray>
 #include <QSet>
+#include <algorithm>
 
 QString RepairFix::kindName(Kind kind)
 {
@@ -67,6 +70,34 @@ QJsonObject RepairFinding::toJson() const
     if (!manualAction.isNone())
         json.insert(QStringLiteral("manual_action"), actionToJson(manualAction));
     return json;
+}
+
+bool RepairFinding::sameCause(const RepairFinding& a, const RepairFinding& b)
+{
+    return CauseGrouping::sameCause(a.diagnostic, b.diagnostic) && a.remedy == b.remedy && a.root == b.root
+        && a.manualStep == b.manualStep && a.manualAction == b.manualAction;
+}
+
+void RepairScan::groupByCause()
+{
+    RepairFindings grouped;
+    for (const RepairFindings& members : CauseGrouping::partition(findings, &RepairFinding::sameCause)) {
+        RepairFinding one = members.first();
+        Diagnostics diagnostics;
+        for (const RepairFinding& member : members) {
+            diagnostics.append(member.diagnostic);
+            for (const RepairFix& fix : member.fixes) {
+                const bool known = std::any_of(one.fixes.cbegin(), one.fixes.cend(), [&](const RepairFix& f) {
+                    return f.kind == fix.kind && f.path == fix.path && f.root == fix.root;
+                });
+                if (!known)
+                    one.fixes.append(fix);
+            }
+        }
+        one.diagnostic = CauseGrouping::merged(diagnostics);
+        grouped.append(one);
+    }
+    findings = grouped;
 }
 
 bool RepairScan::isClean() const

@@ -52,6 +52,8 @@ public:
     FixAction manualAction; // and the action a face can offer for it
 
     static QString remedyName(Remedy remedy);
+    /** One cause (report/CauseGrouping.h), cured the same way by the same hands. */
+    static bool sameCause(const RepairFinding& a, const RepairFinding& b);
     /** Worse than information, or something repair itself will fix (a search path the plan puts right). */
     bool isProblem() const { return diagnostic.severity != Severity::Info || remedy == Remedy::Automatic; }
     QJsonObject toJson() const;
@@ -65,6 +67,11 @@ struct RepairScan
     RepairFindings findings;
     QStringList roots; // the toolkits looked at
 
+    /**
+     * Findings of one cause as one finding (its diagnostic merged by CauseGrouping, its fixes each once), so a
+     * toolkit off the search path is one problem however many libraries it holds.
+     */
+    void groupByCause();
     /** No problem left (info findings do not count). */
     bool isClean() const;
     /** The fixes repair can apply now, each once, grouped by nothing: in finding order. */

@@ -106,6 +106,7 @@ RepairScan RepairScanner::scan(const SystemSnapshot& system) const
     }
     if (m_options.environment)
         addEnvironment(*m_options.environment, system, scan);
+    scan.groupByCause();
     return scan;
 }
 

@@ -101,6 +101,12 @@ DiagnosisRegistry DiagnosisRegistry::fromJson(const QJsonObject& json, QString* 
                 return fail(QStringLiteral("%1: action \"%2\" is unknown").arg(d.code, action.toString()));
             d.actions.append(kind);
         }
+        const QString group = row.value(QStringLiteral("group")).toString();
+        if (!group.isEmpty() && group != QLatin1String("cause"))
+            return fail(QStringLiteral("%1: \"group\" is \"%2\", not \"cause\"").arg(d.code, group));
+        d.groupsByCause = !group.isEmpty();
+        for (const QJsonValue& alias : row.value(QStringLiteral("aliases")).toArray())
+            d.aliases.append(alias.toString());
         d.doc = row.value(QStringLiteral("doc")).toString();
         d.english = wordsFrom(row.value(QStringLiteral("en")));
         d.chinese = wordsFrom(row.value(QStringLiteral("zh_CN")));

@@ -32,6 +32,13 @@ struct Diagnosis
     /** The kind of cause (DiagnosisRegistry::kinds()): "library-missing", ..., "ok", "task". */
     QString kind;
     QList<FixAction::Kind> actions;
+    /**
+     * "group": "cause" in the table: findings of this code that name the same cause (Diagnostic::cause) with the same
+     * fix are one finding about all their subjects (report/CauseGrouping.h). Otherwise each finding stands alone.
+     */
+    bool groupsByCause = false;
+    /** Codes that reported this cause before it had its own, which scripts may still read (documented, not made). */
+    QStringList aliases;
     QString doc; // the page of docs/ that says more: "repair.md"
     DiagnosisWords english;
     DiagnosisWords chinese;

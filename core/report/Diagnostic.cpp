@@ -113,6 +113,19 @@ Diagnostic& Diagnostic::about(const QString& what)
     return *this;
 }
 
+Diagnostic& Diagnostic::because(const QString& causeSentence)
+{
+    cause = causeSentence;
+    return *this;
+}
+
+QStringList Diagnostic::affected() const
+{
+    if (!subjects.isEmpty())
+        return subjects;
+    return subject.isEmpty() ? QStringList() : QStringList{subject};
+}
+
 Diagnostic& Diagnostic::offering(const FixAction& what)
 {
     const Diagnosis* row = DiagnosisRegistry::instance().find(code);
@@ -161,6 +174,8 @@ QJsonObject Diagnostic::toJson() const
     };
     if (!subject.isEmpty())
         json.insert(QStringLiteral("subject"), subject);
+    if (!subjects.isEmpty())
+        json.insert(QStringLiteral("subjects"), QJsonArray::fromStringList(subjects));
     if (!action.isNone())
         json.insert(QStringLiteral("action"), actionToJson(action));
     return json;
@@ -173,6 +188,8 @@ Diagnostic Diagnostic::fromJson(const QJsonObject& json)
                         json.value(QStringLiteral("message")).toString(),
                         json.value(QStringLiteral("fix")).toString());
     d.subject = json.value(QStringLiteral("subject")).toString();
+    for (const QJsonValue& one : json.value(QStringLiteral("subjects")).toArray())
+        d.subjects.append(one.toString());
     d.action = actionFromJson(json.value(QStringLiteral("action")).toObject());
     return d;
 }
@@ -180,7 +197,7 @@ Diagnostic Diagnostic::fromJson(const QJsonObject& json)
 bool Diagnostic::operator==(const Diagnostic& other) const
 {
     return code == other.code && severity == other.severity && message == other.message && fix == other.fix
-        && action == other.action && subject == other.subject;
+        && action == other.action && subject == other.subject && subjects == other.subjects;
 }
 
 Severity worstSeverity(const Diagnostics& diagnostics)

@@ -4,6 +4,7 @@
 #include <QJsonObject>
 #include <QList>
 #include <QString>
+#include <QStringList>
 
 /** How bad a finding is. Ordered: a larger value is worse. */
 enum class Severity {
@@ -60,6 +61,18 @@ struct Diagnostic
     QString fix;
     /** What the finding is about (a path, a toolkit root, an archive entry); may be empty. */
     QString subject;
+    /**
+     * A finding about several things at once (one cause, report/CauseGrouping.h): each of them, in the order found;
+     * empty for a finding about one thing (subject).
+     */
+    QStringList subjects;
+    /**
+     * The cause the finding names, in a sentence that does not name its subject ("A new program gets these from
+     * /usr/lib, not from /usr/local/cuda-12.8."): findings of a code the registry groups by cause that share it, their
+     * fix and their action are one finding, with this as its message. Empty: the finding stands alone. Not in the
+     * report: the grouped finding's message is.
+     */
+    QString cause;
     /** What a face can offer to do about it; None when the fix sentence is all there is. */
     FixAction action;
 
@@ -68,6 +81,9 @@ struct Diagnostic
     /** A finding of a code whose registry row lets its severity vary (its "also" and "when"), at that severity. */
     static Diagnostic of(Severity severity, const QString& code, const QString& message, const QString& fix = {});
     Diagnostic& about(const QString& what);
+    Diagnostic& because(const QString& causeSentence);
+    /** What the finding is about: its subjects, else its subject, else nothing. */
+    QStringList affected() const;
     /** An action the code's registry row lists (or none). */
     Diagnostic& offering(const FixAction& what);
     Diagnostic& offering(FixAction::Kind kind, const QString& argument = {});

@@ -12,7 +12,7 @@
 class Report
 {
 public:
-    static constexpr int SchemaVersion = 1;
+    static constexpr int SchemaVersion = 2;
 
     explicit Report(const QString& command);
 

@@ -1,6 +1,7 @@
 #include "VerifyResult.h"
 
 #include "cudnnfacts/VerifyCode.h"
+#include "report/CauseGrouping.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -70,7 +71,8 @@ Diagnostic VerifyResult::diagnosticFor(const QString& code, const QString& subje
                               tr("%1 is an empty file (0 bytes).").arg(subject),
                               tr("Copy it again from the cuDNN package (Repair restores it). A virus scanner, a "
                                  "full disk or an interrupted copy leaves such files behind."))
-            .about(subject);
+            .about(subject)
+            .because(tr("These cuDNN files are empty (0 bytes)."));
     if (code == QLatin1String(VerifyCode::SubLibraryNotLoaded))
         return Diagnostic::of(Severity::Error,
                               code,
@@ -78,7 +80,8 @@ Diagnostic VerifyResult::diagnosticFor(const QString& code, const QString& subje
                               tr("Copy every cuDNN library of the package (all cudnn* files, not only the main "
                                  "one) into the same folder, and install what the findings below name as "
                                  "missing."))
-            .about(subject);
+            .about(subject)
+            .because(tr("These cuDNN sub-libraries could not be loaded: %1").arg(detail)); // one cause: one error
     if (code == QLatin1String(VerifyCode::MissingDependency) || code == QLatin1String(VerifyCode::UnusableDependency)) {
         const bool delayLoaded = detail.contains(QLatin1String("delay-loaded"));
         const QString lower = name.toLower();
@@ -177,6 +180,7 @@ VerifyResult VerifyResult::fromProbeJson(const QJsonObject& json)
                                                 o.value(QStringLiteral("subject")).toString(),
                                                 o.value(QStringLiteral("detail")).toString()));
     }
+    result.diagnostics = CauseGrouping::grouped(result.diagnostics);
     if (result.diagnostics.isEmpty()) {
         const VerifiedLibrary* main = result.mainLibrary();
         const QString folder = main ? parentFolder(main->path) : QString();

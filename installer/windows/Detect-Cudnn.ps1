@@ -5,7 +5,7 @@
 
 .DESCRIPTION
     Reads the JSON report cudnn-setup wrote (docs/report.md) and says "installed" only when all of this holds:
-      - the report is schema 1, of an install (command "install"), that succeeded ("ok", or "unchanged": the
+      - the report is schema 1 or 2 (2 groups findings by cause; nothing read here changed), of an install (command "install"), that succeeded ("ok", or "unchanged": the
         files were already there);
       - it installed the cuDNN version below (or any version when $ExpectedCudnnVersion is empty);
       - every file the install put in place is still there (and, with $VerifyHashes, still has the SHA-256 the
@@ -34,7 +34,7 @@ function Test-Installed {
         return "the report $ReportPath is not readable JSON"
     }
     $names = @($report.PSObject.Properties.Name)
-    if ($names -notcontains 'schema' -or $report.schema -ne 1) { return 'not a schema 1 report' }
+    if ($names -notcontains 'schema' -or @(1, 2) -notcontains $report.schema) { return 'not a schema 1 or 2 report' }
     if ($report.command -ne 'install') { return "the last command was '$($report.command)', not an install" }
     if (@('ok', 'unchanged') -notcontains $report.status) { return "the last install ended '$($report.status)'" }
 

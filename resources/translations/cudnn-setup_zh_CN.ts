@@ -1911,6 +1911,12 @@ Try cudnn-setup --help.
             <numerusform>涉及以下 %n 项：</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Affects %n</source>
+        <translation>
+            <numerusform>涉及 %n 项</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Downloader</name>
@@ -2179,6 +2185,38 @@ Try cudnn-setup --help.
     <message>
         <source>%2 has no loadable %1 now (the file is missing, or a link to nothing), so a new program gets %3. Once the file is there again, new logins get it from %2: the search path fix is in place.</source>
         <translation>%2 现在没有可加载的 %1（文件缺失，或是指向不存在目标的链接），因此新程序得到的是 %3。文件恢复后，新的登录会从 %2 得到它：搜索路径修复已经生效。</translation>
+    </message>
+    <message>
+        <source>These are loaded from %1 regardless of any search path.</source>
+        <translation>无论搜索路径如何，这些都会从 %1 加载。</translation>
+    </message>
+    <message>
+        <source>%1 has none of these of its own; a new program gets them from %2.</source>
+        <translation>%1 自己没有这些库；新程序会从 %2 取得它们。</translation>
+    </message>
+    <message>
+        <source>%1 has none of these of its own, and a new program finds them nowhere.</source>
+        <translation>%1 自己没有这些库，新程序也哪里都找不到它们。</translation>
+    </message>
+    <message>
+        <source>New logins get these from %1 (the search path fix is in place); programs started before it still get them from %2.</source>
+        <translation>新登录会从 %1 取得这些库（搜索路径的修复已生效）；在此之前启动的程序仍从 %2 取得它们。</translation>
+    </message>
+    <message>
+        <source>New logins get these from %1 (the search path fix is in place); programs started before it find them nowhere.</source>
+        <translation>新登录会从 %1 取得这些库（搜索路径的修复已生效）；在此之前启动的程序哪里都找不到它们。</translation>
+    </message>
+    <message>
+        <source>New programs get these from %1, not from %2, and a user PATH change cannot override that.</source>
+        <translation>新程序会从 %1 而不是 %2 取得这些库，修改用户 PATH 也无法改变这一点。</translation>
+    </message>
+    <message>
+        <source>New programs get these from %1, not from %2.</source>
+        <translation>新程序会从 %1 而不是 %2 取得这些库。</translation>
+    </message>
+    <message>
+        <source>A new program cannot find these at all: %1 is not on the search path.</source>
+        <translation>新程序根本找不到这些库：%1 不在搜索路径上。</translation>
     </message>
 </context>
 <context>
@@ -2774,6 +2812,15 @@ Give the whole error: the traceback and the lines the program printed before it.
     <message>
         <source>the disk is full</source>
         <translation>磁盘已满</translation>
+    </message>
+</context>
+<context>
+    <name>FindingText</name>
+    <message numerus="yes">
+        <source>affects %n: %1</source>
+        <translation>
+            <numerusform>涉及 %n 项：%1</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -6644,6 +6691,14 @@ Give the whole error: the traceback and the lines the program printed before it.
     <message>
         <source>To make it the copy new programs get, let a repair put the toolkit&apos;s library folder first on the search path, or rebuild the loader cache as root.</source>
         <translation>若要让新程序得到这份，请让修复把工具包的库文件夹放到搜索路径的最前面，或以 root 身份重建加载器缓存。</translation>
+    </message>
+    <message>
+        <source>These cuDNN files are empty (0 bytes).</source>
+        <translation>这些 cuDNN 文件是空的（0 字节）。</translation>
+    </message>
+    <message>
+        <source>These cuDNN sub-libraries could not be loaded: %1</source>
+        <translation>这些 cuDNN 子库无法加载：%1</translation>
     </message>
 </context>
 <context>

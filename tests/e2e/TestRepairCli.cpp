@@ -29,6 +29,7 @@ private slots:
     void killedRepairIsRecoveredByTheNextRun();
     void aPipCopyThatWinsIsNamedByItsOrigin();
     void aToolNotOnThePathIsNotShadowed();
+    void aWholeOtherCopyFirstIsOneFinding();
     void anUnreadableJournalIsAnUnfinishedRepair();
 
 private:
@@ -316,6 +317,88 @@ void TestRepairCli::aToolNotOnThePathIsNotShadowed()
     QCOMPARE(nvcc.value(QStringLiteral("severity")).toString(), QStringLiteral("info"));
     QCOMPARE(nvcc.value(QStringLiteral("remedy")).toString(), QStringLiteral("automatic"));
     QVERIFY2(dry.exitCode == 0, dry.out + dry.err);
+}
+
+void TestRepairCli::aWholeOtherCopyFirstIsOneFinding()
+{
+    // Issue 52's machine: the toolkit holds a complete cuDNN and the CUDA runtime, but the loader's configuration
+    // (ld.so.conf.d) names another toolkit's lib, which holds them all too, and that toolkit's nvcc is first on PATH.
+    // Two causes, two findings: one naming every library it shadows, one for nvcc; never one per library.
+    m_tree->writeFile(QFileInfo(m_root).fileName() + QStringLiteral("/lib/libcudart.so.13"), "this toolkit's cudart");
+    QStringList libraries;
+    for (const QFileInfo& file :
+         QDir(m_root + QStringLiteral("/lib"))
+             .entryInfoList({QStringLiteral("libcudnn*.so.9"), QStringLiteral("libcudart.so.13")})) {
+        m_tree->writeFile(QStringLiteral("system-root/other-cuda/lib/") + file.fileName(), "the other toolkit's copy");
+        libraries.append(file.fileName());
+    }
+    QVERIFY2(libraries.size() >= 9, qPrintable(libraries.join(u' ')));
+    m_tree->writeFile(QStringLiteral("system-root/etc/ld.so.conf"), "include /etc/ld.so.conf.d/*.conf\n");
+    m_tree->writeFile(QStringLiteral("system-root/etc/ld.so.conf.d/other-cuda.conf"), "/other-cuda/lib\n");
+    const auto executable = QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner | QFile::ReadOther | QFile::ExeOther;
+    m_tree->writeFile(QFileInfo(m_root).fileName() + QStringLiteral("/bin/nvcc"), "#!/bin/sh\n");
+    QVERIFY(QFile::setPermissions(m_root + QStringLiteral("/bin/nvcc"), executable));
+    const QString other = makeToolkit(*m_tree, QStringLiteral("cuda-12.9"), 12090);
+    m_tree->writeFile(QStringLiteral("cuda-12.9/bin/nvcc"), "#!/bin/sh\n");
+    QVERIFY(QFile::setPermissions(other + QStringLiteral("/bin/nvcc"), executable));
+
+    const Run dry = run({QStringLiteral("--repair"),
+                         QStringLiteral("--dry-run"),
+                         QStringLiteral("--path-scope"),
+                         QStringLiteral("user")},
+                        {{QStringLiteral("PATH"), other + QStringLiteral("/bin:/usr/bin:/bin")},
+                         {QStringLiteral("LD_LIBRARY_PATH"), QString()}});
+    // The search path's findings (a test host's own /usr/local/cuda may add a toolkit pointer's, not ours to judge).
+    QJsonArray findings;
+    for (const QJsonValue& value : repairSection(dry.report).value(QStringLiteral("findings")).toArray()) {
+        if (value.toObject().value(QStringLiteral("code")).toString().startsWith(QStringLiteral("ENV-")))
+            findings.append(value);
+    }
+    QVERIFY2(findings.size() == 2, dry.out.constData());
+    QJsonObject grouped;
+    QJsonObject nvcc;
+    for (const QJsonValue& value : findings) {
+        const QJsonObject finding = value.toObject();
+        QCOMPARE(finding.value(QStringLiteral("code")).toString(), QStringLiteral("ENV-SHADOW-USER"));
+        QCOMPARE(finding.value(QStringLiteral("severity")).toString(), QStringLiteral("warning"));
+        QCOMPARE(finding.value(QStringLiteral("remedy")).toString(), QStringLiteral("automatic"));
+        (finding.contains(QStringLiteral("subjects")) ? grouped : nvcc) = finding;
+    }
+    QVERIFY2(!grouped.isEmpty() && !nvcc.isEmpty(), dry.out.constData());
+    QCOMPARE(nvcc.value(QStringLiteral("subject")).toString(), QStringLiteral("nvcc"));
+    QVERIFY(!grouped.contains(QStringLiteral("subject")));
+    QStringList subjects;
+    for (const QJsonValue& subject : grouped.value(QStringLiteral("subjects")).toArray())
+        subjects.append(subject.toString());
+    subjects.sort();
+    libraries.sort();
+    QCOMPARE(subjects, libraries);
+    QVERIFY2(grouped.value(QStringLiteral("message")).toString().contains(QStringLiteral("/other-cuda/lib")),
+             dry.out.constData());
+    // The report's own list agrees: a script counting its diagnostics counts the same two causes.
+    int shadows = 0;
+    for (const QJsonValue& value : dry.report.value(QStringLiteral("diagnostics")).toArray())
+        shadows += value.toObject().value(QStringLiteral("code")).toString() == QLatin1String("ENV-SHADOW-USER");
+    QCOMPARE(shadows, 2);
+    // The terminal: one line per cause, the libraries on an indented line under it.
+    const QString out = QString::fromUtf8(dry.out);
+    QCOMPARE(out.count(QStringLiteral("[automatic] ENV-SHADOW-USER")), 2);
+    QVERIFY2(out.contains(QStringLiteral("\n      affects %1: ").arg(libraries.size())), dry.out.constData());
+    QVERIFY2(dry.exitCode == 1, dry.out + dry.err);
+
+    // --detect of the same toolkit on the same machine says the same two causes, word for word.
+    const auto searchPathFindings = [](const QJsonObject& report) {
+        QJsonArray found;
+        for (const QJsonValue& value : report.value(QStringLiteral("diagnostics")).toArray()) {
+            if (value.toObject().value(QStringLiteral("code")).toString().startsWith(QStringLiteral("ENV-SHADOW")))
+                found.append(value);
+        }
+        return found;
+    };
+    const Run detected = run({QStringLiteral("--detect")},
+                             {{QStringLiteral("PATH"), other + QStringLiteral("/bin:/usr/bin:/bin")},
+                              {QStringLiteral("LD_LIBRARY_PATH"), QString()}});
+    QCOMPARE(searchPathFindings(detected.report), searchPathFindings(dry.report));
 }
 
 #include "TestRepairCli.moc"

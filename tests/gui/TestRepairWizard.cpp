@@ -55,15 +55,18 @@ private slots:
     void repairsTheToolkitNamedAtStart();
     void aMissingLibraryIsNotSaidToLoadFromTheToolkit();
     void aStrayCopyIsAdvisedOffThePathNotReinstalled();
+    void aToolkitOffTheSearchPathIsOneProblem();
     void aPastedErrorIsExplainedThenRepaired();
     void textWithNoKnownMessageIsSaidToBeUnknown();
 
 private:
     /** `toolkitPlaces`: where toolkits are looked for without being named (default: the test tree's cuda-*). */
     /** libraryPathFirst: a folder before the fakes on LD_LIBRARY_PATH (a stray copy there). */
+    /** pathFirst: a folder before /usr/bin:/bin on PATH (another nvcc there); empty: PATH as it is. */
     Engine makeEngine(const QStringList& toolkitPlaces = {},
                       bool loaderCacheCoversToolkit = false,
-                      const QString& libraryPathFirst = {});
+                      const QString& libraryPathFirst = {},
+                      const QString& pathFirst = {});
     /** Opens the wizard with Repair chosen and goes Welcome -> System -> Repair; waits for the scan. */
     RepairPage* goToRepair(SetupWizard& wizard);
     static QStringList codesIn(QTreeWidget* tree, const QString& remedy);
@@ -112,7 +115,8 @@ void TestRepairWizard::cleanup()
 
 Engine TestRepairWizard::makeEngine(const QStringList& toolkitPlaces,
                                     bool loaderCacheCoversToolkit,
-                                    const QString& libraryPathFirst)
+                                    const QString& libraryPathFirst,
+                                    const QString& pathFirst)
 {
     HostEnvironment host;
     host.os = OsFlavor::Linux;
@@ -129,6 +133,8 @@ Engine TestRepairWizard::makeEngine(const QStringList& toolkitPlaces,
     environment.homeDirectory = m_tree->makeDir(QStringLiteral("home"));
     environment.systemRoot = SystemRoot(m_tree->makeDir(QStringLiteral("root")));
     environment.loginShell = QStringLiteral("/bin/bash");
+    if (!pathFirst.isEmpty())
+        environment.host.variables.insert(QStringLiteral("PATH"), pathFirst + QStringLiteral(":/usr/bin:/bin"));
     if (loaderCacheCoversToolkit) {
         // "/" is the test tree itself: ld.so.conf.d names the toolkit's lib first, and the cache, written before,
         // names another copy of libcudnn_ops.so.9. Only looked at: no test here presses Repair on it.
@@ -613,6 +619,85 @@ void TestRepairWizard::aStrayCopyIsAdvisedOffThePathNotReinstalled()
     const QStringList left = codesIn(findings, QStringLiteral("manual"));
     QVERIFY2(left.contains(QStringLiteral("CUDNN-STRAY-COPY")), qPrintable(left.join(u' ')));
     QVERIFY2(!left.contains(QStringLiteral("CUDNN-MISSING-LIBS")), qPrintable(left.join(u' ')));
+}
+
+void TestRepairWizard::aToolkitOffTheSearchPathIsOneProblem()
+{
+    // Issue 52: the toolkit holds a complete cuDNN, and a whole other copy (every library) comes first on
+    // LD_LIBRARY_PATH. That is one cause, whatever the number of libraries: one finding naming them all, with its one
+    // fix, and the page counts causes. Split back into one finding per library, the count is the libraries'.
+    QVERIFY2(install(m_archive, m_root).status == InstallResult::Status::Ok, "the toolkit whole again");
+    QVERIFY(QFile::setPermissions(m_root + QStringLiteral("/lib/libcudnn_graph.so.9.19.0"),
+                                  QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner | QFile::ReadGroup
+                                      | QFile::ExeGroup | QFile::ReadOther | QFile::ExeOther));
+    QVERIFY(QFile::remove(m_root + QStringLiteral("/lib/libcudnn.so.9")));
+    QVERIFY(QFile::link(QStringLiteral("libcudnn.so.9.19.0"), m_root + QStringLiteral("/lib/libcudnn.so.9")));
+    QVERIFY2(toolkitListing(m_root) == m_installed, difference(toolkitListing(m_root), m_installed).constData());
+    m_tree->makeDir(QStringLiteral("other-cudnn"));
+    QStringList libraries;
+    for (const QFileInfo& file :
+         QDir(m_root + QStringLiteral("/lib")).entryInfoList({QStringLiteral("libcudnn*.so.9")})) {
+        QVERIFY(QFile::copy(file.canonicalFilePath(), m_tree->path(QStringLiteral("other-cudnn/") + file.fileName())));
+        libraries.append(file.fileName());
+    }
+    QVERIFY2(libraries.size() >= 8, qPrintable(libraries.join(u' ')));
+    // Both hold the CUDA runtime too, as NVIDIA's toolkits do: the issue's "8 libraries and libcudart".
+    m_tree->writeFile(QFileInfo(m_root).fileName() + QStringLiteral("/lib/libcudart.so.13"), "this toolkit's cudart");
+    m_tree->writeFile(QStringLiteral("other-cudnn/libcudart.so.13"), "the other copy's cudart");
+    libraries.append(QStringLiteral("libcudart.so.13"));
+    const QString other = QFileInfo(m_tree->path(QStringLiteral("other-cudnn"))).canonicalFilePath();
+    // And another toolkit's nvcc comes first on PATH: the second cause, with a fix of its own.
+    m_tree->writeFile(QFileInfo(m_root).fileName() + QStringLiteral("/bin/nvcc"), "#!/bin/sh\n");
+    m_tree->writeFile(QStringLiteral("other-cuda/bin/nvcc"), "#!/bin/sh\n");
+    QVERIFY(QFile::setPermissions(m_tree->path(QStringLiteral("other-cuda/bin/nvcc")),
+                                  QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
+    QVERIFY(QFile::setPermissions(m_root + QStringLiteral("/bin/nvcc"),
+                                  QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
+    const Engine engine = makeEngine({}, false, other, m_tree->path(QStringLiteral("other-cuda/bin")));
+    SetupWizard wizard(engine, SetupTask::Repair);
+    wizard.resize(720, 520);
+    RepairPage* page = goToRepair(wizard);
+    QVERIFY(page);
+
+    QStringList shadows;
+    const RepairFinding* shadow = nullptr;
+    const RepairFinding* compiler = nullptr;
+    for (const RepairFinding& finding : wizard.state().repairOutcome()->before.scan.findings) {
+        if (finding.diagnostic.code != QLatin1String("ENV-SHADOW-USER"))
+            continue;
+        shadows.append(finding.diagnostic.message);
+        (finding.diagnostic.subject == QLatin1String("nvcc") ? compiler : shadow) = &finding;
+    }
+    QVERIFY2(shadows.size() == 2 && shadow && compiler, qPrintable(shadows.join(u'\n')));
+    const QStringList subjects = shadow->diagnostic.subjects;
+    for (const QString& library : libraries)
+        QVERIFY2(subjects.contains(library), qPrintable(library + u' ' + subjects.join(u' ')));
+    QCOMPARE(shadow->diagnostic.severity, Severity::Warning);
+    QCOMPARE(shadow->remedy, RepairFinding::Remedy::Automatic);
+    QVERIFY2(shadow->diagnostic.message.contains(other), qPrintable(shadow->diagnostic.message));
+
+    auto* status = wizard.findChild<QLabel*>(QStringLiteral("repairStatus"));
+    auto* findings = wizard.findChild<QTreeWidget*>(QStringLiteral("repairFindings"));
+    const QStringList automatic = codesIn(findings, QStringLiteral("automatic"));
+    QVERIFY2(automatic == QStringList({QStringLiteral("ENV-SHADOW-USER"), QStringLiteral("ENV-SHADOW-USER")}),
+             qPrintable(automatic.join(u' ') + u'\n' + shadows.join(u'\n')));
+    QVERIFY2(status->text().startsWith(QStringLiteral("2 problems found.")), qPrintable(status->text()));
+    // Both findings, their fixes and the disclosure of the libraries are on the page at 720x520 without scrolling.
+    QTreeWidgetItem* row
+        = findings->findItems(shadow->diagnostic.message, Qt::MatchExactly | Qt::MatchRecursive).value(0);
+    QTreeWidgetItem* nvcc
+        = findings->findItems(compiler->diagnostic.message, Qt::MatchExactly | Qt::MatchRecursive).value(0);
+    QVERIFY(row && nvcc);
+    const QRect view = findings->viewport()->rect();
+    for (QTreeWidgetItem* item : {row, row->child(0), row->child(row->childCount() - 1), nvcc, nvcc->child(0)})
+        QVERIFY2(view.contains(findings->visualItemRect(item)), qPrintable(item->text(0)));
+    QTreeWidgetItem* affected = row->child(row->childCount() - 1);
+    QCOMPARE(affected->childCount(), int(subjects.size()));
+    QVERIFY(!affected->isExpanded());
+    if (const QString shots = qEnvironmentVariable("CUDNN_SETUP_LAYOUT_SHOTS"); !shots.isEmpty()) {
+        QDir().mkpath(shots);
+        wizard.grab().save(shots + QStringLiteral("/repair-one-cause.png"));
+    }
 }
 
 ExplainDialog* TestRepairWizard::explainOnRepairPage(SetupWizard& wizard, const QString& text)

@@ -16,7 +16,7 @@ rejects() { # rejects SCHEMA DESCRIPTION JSON
 }
 errors="$(mktemp)"
 trap 'rm -f "$errors"' EXIT
-envelope='"schema":1,"tool":{"name":"cudnn-setup","version":"0.1.0"},"diagnostics":[]'
+envelope='"schema":2,"tool":{"name":"cudnn-setup","version":"0.1.0"},"diagnostics":[]'
 install="{$envelope,\"command\":\"install\",\"status\":\"ok\",\"toolkit\":{\"root\":\"/usr/local/cuda\",\"version\":\"13.0\"},
   \"package\":{\"file\":\"/a.tar.xz\",\"sha256\":\"$(printf 'a%.0s' {1..64})\",\"cudnn_version\":\"9.19.0\"},
   \"files\":[{\"path\":\"/usr/local/cuda/lib/libcudnn.so.9\",\"action\":\"added\",\"sha256\":null,\"link_target\":\"x\"}],
@@ -27,7 +27,7 @@ rejects report "a report without status" "{$envelope,\"command\":\"install\"}"
 rejects report "a file action outside the documented ones" \
     "{$envelope,\"command\":\"install\",\"status\":\"ok\",\"files\":[{\"path\":\"/x\",\"action\":\"copied\",\"sha256\":null}]}"
 rejects report "a diagnostic without its code" \
-    "{\"schema\":1,\"tool\":{\"name\":\"cudnn-setup\",\"version\":\"0.1.0\"},\"command\":\"install\",\"status\":\"ok\",
+    "{\"schema\":2,\"tool\":{\"name\":\"cudnn-setup\",\"version\":\"0.1.0\"},\"command\":\"install\",\"status\":\"ok\",
       \"diagnostics\":[{\"severity\":\"error\",\"message\":\"m\",\"fix\":\"\"}]}"
 accepts report "a diagnostic with an action" \
     "{$envelope,\"command\":\"install\",\"status\":\"nothing_found\",\"diagnostics\":[{\"code\":\"CUDA-NONE-FOUND\",
@@ -35,7 +35,7 @@ accepts report "a diagnostic with an action" \
 rejects report "an action of a kind it does not document" \
     "{$envelope,\"command\":\"install\",\"status\":\"ok\",\"diagnostics\":[{\"code\":\"CUDA-NONE-FOUND\",
       \"severity\":\"warning\",\"message\":\"m\",\"fix\":\"f\",\"action\":{\"kind\":\"--cuda-root\"}}]}"
-rejects report "schema 2" "{\"schema\":2,\"tool\":{\"name\":\"cudnn-setup\",\"version\":\"0.1.0\"},\"command\":\"install\",
+rejects report "schema 3" "{\"schema\":3,\"tool\":{\"name\":\"cudnn-setup\",\"version\":\"0.1.0\"},\"command\":\"install\",
     \"status\":\"ok\",\"diagnostics\":[]}"
 rejects report "a benchmark baseline without a name it documents" \
     "{$envelope,\"command\":\"install\",\"status\":\"ok\",\"benchmark\":{\"status\":\"ran\",\"cpu_baseline\":\"mkl\"}}"

@@ -405,6 +405,7 @@ void RepairPage::showFindings(const RepairScan& scan, const QList<RepairFinding>
                 child->setFlags(child->flags() & ~Qt::ItemIsSelectable);
                 child->setToolTip(0, cure);
             }
+            DiagnosticList::addSubjects(item, finding.diagnostic);
             item->setExpanded(true);
         }
         if (top)

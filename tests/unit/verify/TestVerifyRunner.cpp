@@ -34,6 +34,7 @@ private slots:
     void initTestCase();
     void wholeFakeToolkitPasses();
     void missingDependencyBecomesAnErrorWithAFix();
+    void subLibrariesFailingForOneReasonAreOneFinding();
     void headerOfAnotherVersionIsAnError();
     void toolkitWithoutCudnn();
     void argumentsAndEnvironmentForAToolkit();
@@ -132,6 +133,32 @@ void TestVerifyRunner::missingDependencyBecomesAnErrorWithAFix()
             QVERIFY(d.message.contains(QStringLiteral("libcudnn_cnn.so.9")));
         }
     }
+}
+
+void TestVerifyRunner::subLibrariesFailingForOneReasonAreOneFinding()
+{
+    // Issue 52: seven sub-libraries that fail to load because libcudart is missing are one cause, one finding naming
+    // the seven; one that fails for another reason stays a finding of its own.
+    QJsonArray findings;
+    const QString missing = QStringLiteral("libcudart.so.13: cannot open shared object file");
+    for (const char* name : {"libcudnn_ops.so.9", "libcudnn_cnn.so.9", "libcudnn_adv.so.9"})
+        findings.append(QJsonObject{{QStringLiteral("code"), QStringLiteral("VERIFY-SUBLIBRARY-NOT-LOADED")},
+                                    {QStringLiteral("subject"), QLatin1String(name)},
+                                    {QStringLiteral("detail"), missing}});
+    findings.append(QJsonObject{{QStringLiteral("code"), QStringLiteral("VERIFY-SUBLIBRARY-NOT-LOADED")},
+                                {QStringLiteral("subject"), QStringLiteral("libcudnn_graph.so.9")},
+                                {QStringLiteral("detail"), QStringLiteral("undefined symbol: cudnnGraphVersion")}});
+    const VerifyResult result = VerifyResult::fromProbeJson(
+        QJsonObject{{QStringLiteral("verify"), QJsonObject{{QStringLiteral("findings"), findings}}}});
+    QCOMPARE(result.diagnostics.size(), 2);
+    const Diagnostic& one = result.diagnostics.first();
+    QCOMPARE(one.subjects,
+             QStringList({QStringLiteral("libcudnn_ops.so.9"),
+                          QStringLiteral("libcudnn_cnn.so.9"),
+                          QStringLiteral("libcudnn_adv.so.9")}));
+    QVERIFY2(one.message.contains(missing), qPrintable(one.message));
+    QCOMPARE(one.severity, Severity::Error);
+    QCOMPARE(result.diagnostics.at(1).subject, QStringLiteral("libcudnn_graph.so.9"));
 }
 
 void TestVerifyRunner::headerOfAnotherVersionIsAnError()
