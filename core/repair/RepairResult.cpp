@@ -69,10 +69,14 @@ TaskStatus repairTaskStatus(const RepairResult& result, const RepairScan& after)
     const auto isLibrary = [](const QString& name) {
         return name.endsWith(QLatin1String(".dll"), Qt::CaseInsensitive) || name.contains(QLatin1String(".so"));
     };
-    const auto broken = [&isLibrary](const RepairFinding& f) {
+    // One finding of one cause names its libraries in subjects, one of one library in subject.
+    const auto aboutLibrary = [&isLibrary](const Diagnostic& d) {
+        return isLibrary(d.subject) || std::any_of(d.subjects.cbegin(), d.subjects.cend(), isLibrary);
+    };
+    const auto broken = [&aboutLibrary](const RepairFinding& f) {
         return f.isProblem()
             && !(f.diagnostic.severity == Severity::Info && f.diagnostic.code == EnvironmentCode::NotFound
-                 && !isLibrary(f.diagnostic.subject));
+                 && !aboutLibrary(f.diagnostic));
     };
     if (result.status == RepairResult::Status::DryRun
         && std::none_of(after.findings.cbegin(), after.findings.cend(), broken))

@@ -218,6 +218,17 @@ void TestRepairScanner::environmentConflictsAreClassified()
     shadowed.conflicts.first().winner = LibraryCopy{QStringLiteral("/opt/old/bin/nvcc"), {}, {}};
     onlyNotFound.environment = &shadowed;
     QCOMPARE(repairTaskStatus(dryRun, RepairScanner(onlyNotFound).scan(SystemSnapshot{})), TaskStatus::Failed);
+    // cuDNN libraries no new program finds are broken (a framework that loads them by name fails), also when they
+    // are one finding of one cause, their names in its subjects (the wine tier's installer machine found this);
+    // tools only are not.
+    RepairScan libraries;
+    RepairFinding grouped = *nowhere;
+    grouped.diagnostic.subject.clear();
+    grouped.diagnostic.subjects = {QStringLiteral("libcudnn.so.9"), QStringLiteral("libcudnn_ops.so.9")};
+    libraries.findings = {grouped};
+    QCOMPARE(repairTaskStatus(dryRun, libraries), TaskStatus::Failed);
+    libraries.findings.first().diagnostic.subjects = {QStringLiteral("nvcc"), QStringLiteral("nvidia-smi")};
+    QCOMPARE(repairTaskStatus(dryRun, libraries), TaskStatus::Ok);
 
     // /usr/local/cuda at another toolkit that holds cuDNN too is a choice, not a fault.
     SystemSnapshot other;
