@@ -403,6 +403,7 @@ CauseFinder::fromFinding(const Diagnostic& finding, const RecognisedMessage& mes
         found.evidence.append({tr("Detection found it: %1").arg(finding.message), finding.subject});
         found.subjects.append(finding.subject);
     }
+    found.subjects.append(finding.subjects); // one cause about several libraries: each of them
     return found;
 }
 
@@ -1566,8 +1567,25 @@ void CauseFinder::settle(Explanation& out) const
                 if (finding.remedy != RepairFinding::Remedy::Automatic
                     && finding.remedy != RepairFinding::Remedy::NeedsElevation)
                     continue;
+                // The finding's subject, or each of one cause's libraries, by the library it names: the cause may
+                // name the file asked for (libcudnn_ops.so.9.1.0), the finding the name programs load (.so.9).
+                const auto library = [](const QString& name) {
+                    static const QRegularExpression soname(QStringLiteral("^(.*\\.so(?:\\.\\d+)?)(?:\\.\\d+)*$"));
+                    const QRegularExpressionMatch match = soname.match(name);
+                    return match.hasMatch() ? match.captured(1) : name.toLower();
+                };
+                QStringList named = finding.diagnostic.subjects;
+                named.append(finding.diagnostic.subject);
+                named.removeAll(QString());
                 const bool about = finding.diagnostic.code == cause.code
-                    || cause.subjects.contains(finding.diagnostic.subject)
+                    || std::any_of(named.cbegin(),
+                                   named.cend(),
+                                   [&](const QString& subject) {
+                                       return std::any_of(
+                                           cause.subjects.cbegin(), cause.subjects.cend(), [&](const QString& s) {
+                                               return s == subject || library(s) == library(subject);
+                                           });
+                                   })
                     || (!finding.root.isEmpty() && cause.subjects.contains(finding.root));
                 if (!about)
                     continue;

@@ -58,6 +58,7 @@ private slots:
     void windowsZlibwapiMissingForCudnn89();
     void windowsOldCopyBesideTheProgram();
     void aWindowsMessageOnLinuxIsSaidToComeFromWindows();
+    void aToolkitOffTheSearchPathIsWhatRepairFixes();
 
 private:
     /** Where everything of this machine lies: "/" (the loader cache, /etc), the home, the toolkits. */
@@ -938,6 +939,18 @@ void TestExplainCauses::aWindowsMessageOnLinuxIsSaidToComeFromWindows()
     QVERIFY2(outcome.explanation.causes.isEmpty(), qPrintable(dump(outcome)));
     QVERIFY2(outcome.explanation.instead.join(u'\n').contains(QStringLiteral("zlibwapi.dll is a Windows library")),
              qPrintable(dump(outcome)));
+}
+
+void TestExplainCauses::aToolkitOffTheSearchPathIsWhatRepairFixes()
+{
+    // A complete cuDNN 9.1 in CUDA 12.4's lib folder, which nothing puts on the search path: cuDNN's "Unable to load
+    // any of {libcudnn_ops.so.9.1.0, ...}". Repair's one finding of that cause (its libraries as subjects) puts the
+    // folder first, and the explanation says the repair fixes it.
+    const QString cuda = toolkit(QStringLiteral("usr/local/cuda-12.4"), 12040, Version({9, 1, 0}));
+    const ExplainOutcome outcome = explain(printed(QStringLiteral("cudnn9-unable-to-load-any")), {}, {cuda});
+    QVERIFY_CAUSE(outcome, QStringLiteral("EXPLAIN-NOT-SEARCHED"), "not-on-search-path");
+    QCOMPARE(found->fix.action.kind, FixAction::Kind::RunRepair);
+    QVERIFY2(found->fix.repairFixes, qPrintable(dump(outcome)));
 }
 
 QTEST_GUILESS_MAIN(TestExplainCauses)
