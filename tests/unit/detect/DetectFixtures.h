@@ -6,6 +6,7 @@
 
 #include "TestTree.h"
 #include "common/Version.h"
+#include "compat/CudnnFileSets.h"
 #include "host/HostEnvironment.h"
 #include "host/ProcessRunner.h"
 
@@ -45,6 +46,15 @@ inline QByteArray libraryBytes(int size = 256)
                      "ELF");
     bytes.append(QByteArray(std::max<qsizetype>(0, size - bytes.size()), '\0'));
     return bytes;
+}
+
+/**
+ * The DLLs of a cuDNN major, by value: ranging over CudnnFileSets::builtIn().forMajor(n)->windowsDlls reads a
+ * temporary optional after its end (ASan's stack-use-after-scope, twice in these tests).
+ */
+inline QStringList cudnnWindowsDlls(int major)
+{
+    return CudnnFileSets::builtIn().forMajor(major).value_or(CudnnFileSet{}).windowsDlls;
 }
 
 /**

@@ -584,7 +584,7 @@ void TestCudnnOrigins::aStrayCopyFirstInThisTerminalOnlyIsSaidSo()
     TestTree tree;
     const QString cudaDir = QStringLiteral("Program Files/NVIDIA GPU Computing Toolkit/CUDA/v12.4");
     const QString toolkit = makeWindowsToolkit(tree, cudaDir, QStringLiteral("12.4.1"), 12040);
-    for (const QString& dll : CudnnFileSets::builtIn().forMajor(9)->windowsDlls)
+    for (const QString& dll : cudnnWindowsDlls(9))
         tree.writeFile(cudaDir + QStringLiteral("/bin/") + dll, windowsDllBytes(Version({9, 1, 0})));
     tree.writeFile(cudaDir + QStringLiteral("/include/cudnn_version.h"), cudnnVersionHeader(9, 1, 0));
     tree.writeFile(QStringLiteral("tools/old-cudnn/cudnn64_9.dll"), windowsDllBytes(Version({9, 0, 0})));

@@ -797,7 +797,7 @@ void TestExplainCauses::windowsStaleCopyInSystem32WinsOverPath()
     // searches System32 before Path. XLA's cuda_dnn.cc prints the table's xla-loaded-runtime-cudnn-older.
     makeWindowsToolkit(*m_tree, kCuda112, QStringLiteral("11.2.2"), 11020);
     mergeCudnnIntoWindowsToolkit(*m_tree, kCuda112, Version({8, 1, 1}));
-    for (const QString& dll : CudnnFileSets::builtIn().forMajor(8)->windowsDlls)
+    for (const QString& dll : cudnnWindowsDlls(8))
         m_tree->writeFile(kSystem32 + QLatin1Char('/') + dll, windowsDllBytes(Version({8, 0, 5, 39})));
     const ExplainOutcome outcome = explainOn(
         windowsHostWithPath(*m_tree, {kCuda112}),
