@@ -35,8 +35,12 @@ QString FrameworkList::verdictWord(const std::optional<bool>& fits)
 
 QString FrameworkList::headline(const FrameworkVerdicts& verdicts)
 {
-    // The machine verdict's own sentence for these frameworks: what --detect and every page say.
-    const MachineVerdict verdict = MachineVerdict::judge({}, verdicts);
+    return headline(MachineVerdict::judge({}, verdicts));
+}
+
+QString FrameworkList::headline(const MachineVerdict& verdict)
+{
+    // The machine verdict's own sentence: what --detect and every page say.
     const bool reasons = verdict.lead == MachineVerdict::Lead::FrameworksWillNotFit
         || verdict.lead == MachineVerdict::Lead::FrameworksUnknown;
     return reasons ? tr("%1 See below for why.").arg(verdict.summary.message) : verdict.summary.message;

@@ -21,6 +21,8 @@ public:
     static QString verdictWord(const std::optional<bool>& fits);
     /** One sentence over all the verdicts: none found, how many do not fit or are not known, or that all fit. */
     static QString headline(const FrameworkVerdicts& verdicts);
+    /** The machine verdict's sentence, pointing below to the reasons where frameworks will not fit or are unknown. */
+    static QString headline(const MachineVerdict& verdict);
     /** The bold label a page that leads with the verdicts puts headline() in, above the list. */
     static QLabel* headlineLabel(const QString& objectName, QWidget* parent);
     /**

@@ -16,6 +16,11 @@ QString EnvironmentLocations::system32() const
     return joinPath(OsFlavor::Windows, windowsDirectory, QStringLiteral("System32"));
 }
 
+QStringList EnvironmentLocations::systemFolders() const
+{
+    return {system32(), windowsDirectory};
+}
+
 QString EnvironmentLocations::shell() const
 {
     return loginShell.isEmpty() ? host.variable(QStringLiteral("SHELL")) : loginShell;

@@ -36,6 +36,8 @@ struct EnvironmentLocations
      */
     QString installList() const;
     QString system32() const;
+    /** Windows: System32, then the Windows folder, which a desktop program searches before every Path folder. */
+    QStringList systemFolders() const;
     /** $SHELL when no passwd shell was given. */
     QString shell() const;
 

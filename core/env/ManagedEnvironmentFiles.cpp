@@ -66,7 +66,7 @@ QString ManagedEnvironmentFiles::problem(const EnvironmentStep& step, const Envi
         // A stray copy in the Windows folders, set aside beside itself.
         const QString from = step.beforeText();
         const QString folder = QFileInfo(from).absolutePath();
-        const bool inSystemFolder = isOneOf(os, folder, {locations.system32(), locations.windowsDirectory});
+        const bool inSystemFolder = isOneOf(os, folder, locations.systemFolders());
         const bool aside = samePath(os, step.afterText(), RenameStep::quarantineName(from));
         return inSystemFolder && aside && from.endsWith(QLatin1String(".dll"), Qt::CaseInsensitive)
             ? QString()

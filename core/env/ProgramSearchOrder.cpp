@@ -52,9 +52,7 @@ Order forSession(const EnvironmentLocations& locations, Session session, const Q
     if (locations.os() == OsFlavor::Windows) {
         // The DLL search of a desktop program (SafeDllSearchMode): its own folder, System32, the Windows folder, Path.
         loader.rules = cudnnsetup::binary::LoaderRules::Windows;
-        loader.folders
-            = local(OsFlavor::Windows,
-                    ownFolders + QStringList{locations.system32(), locations.windowsDirectory} + order.variableEntries);
+        loader.folders = local(OsFlavor::Windows, ownFolders + locations.systemFolders() + order.variableEntries);
         return order;
     }
     loader.rules = cudnnsetup::binary::LoaderRules::Linux;

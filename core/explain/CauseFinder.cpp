@@ -38,10 +38,15 @@ namespace {
  * Puts a folder first on the user's Path, in PowerShell: the user variable alone, so the machine Path is not copied
  * into it, and no length limit (setx "%PATH%" does both, and truncates past 1024 characters).
  */
+/** Text inside a PowerShell single-quoted string: a quote is doubled, nothing else is special there. */
+QString powershellQuoted(QString text)
+{
+    return text.replace(QLatin1Char('\''), QStringLiteral("''"));
+}
+
 QString userPathFirstCommand(const QString& windowsFolder)
 {
-    QString quoted = windowsFolder;
-    quoted.replace(QLatin1Char('\''), QStringLiteral("''"));
+    const QString quoted = powershellQuoted(windowsFolder);
     return QStringLiteral("powershell -NoProfile -Command \"[Environment]::SetEnvironmentVariable('Path', '%1;' + "
                           "[Environment]::GetEnvironmentVariable('Path', 'User'), 'User')\"")
         .arg(quoted);
@@ -64,6 +69,17 @@ QStringList namesAsked(const RecognisedMessage& message)
     names.removeAll(QString());
     names.removeDuplicates();
     return names;
+}
+
+/**
+ * The library a subject names, for telling whether a cause and a repair finding are about the same one: the message
+ * may name the file asked for (libcudnn_ops.so.9.1.0), the finding the name programs load (libcudnn_ops.so.9).
+ */
+QString libraryNamed(const QString& subject)
+{
+    static const QRegularExpression soname(QStringLiteral("^(.*\\.so(?:\\.\\d+)?)(?:\\.\\d+)*$"));
+    const QRegularExpressionMatch match = soname.match(subject);
+    return match.hasMatch() ? match.captured(1) : subject.toLower();
 }
 
 bool sameName(OsFlavor os, const QString& a, const QString& b)
@@ -219,12 +235,28 @@ QString CauseFinder::who(const Context& context) const
                            : displayPath(os, context.environment);
 }
 
+QList<CudnnFileSet> CauseFinder::fileSetsToJudge(const RecognisedMessage& message) const
+{
+    QList<int> majors;
+    if (const int named = message.facts.value(QStringLiteral("cudnn_major")).toInt(); named > 0)
+        majors.append(named);
+    for (const CudnnInstall& copy : m_machine.system.cudnnInstalls)
+        if (!majors.contains(copy.major))
+            majors.append(copy.major);
+    QList<CudnnFileSet> sets;
+    for (const int major : std::as_const(majors))
+        if (const std::optional<CudnnFileSet> set = CudnnFileSets::builtIn().forMajor(major))
+            sets.append(*set);
+    return sets;
+}
+
 bool CauseFinder::isWindowsSystemFolder(const QString& folder) const
 {
-    const EnvironmentLocations& locations = m_machine.locations;
-    return m_machine.system.os == OsFlavor::Windows && !locations.windowsDirectory.isEmpty()
-        && (samePath(OsFlavor::Windows, folder, locations.system32())
-            || samePath(OsFlavor::Windows, folder, locations.windowsDirectory));
+    const QStringList system = m_machine.locations.systemFolders();
+    return m_machine.system.os == OsFlavor::Windows && !m_machine.locations.windowsDirectory.isEmpty()
+        && std::any_of(system.cbegin(), system.cend(), [&](const QString& systemFolder) {
+               return samePath(OsFlavor::Windows, folder, systemFolder);
+           });
 }
 
 void CauseFinder::moveOutOfSystemFolder(ExplainCause& found, const QString& folder, const QString& instead) const
@@ -237,13 +269,11 @@ void CauseFinder::moveOutOfSystemFolder(ExplainCause& found, const QString& fold
     found.fix.text = tr("Move the old cuDNN DLLs out of %1 as an administrator (repair, run as administrator, "
                         "renames them aside, which can be undone), so the program gets %2.")
                          .arg(shown, instead);
-    QString quoted = shown;
-    quoted.replace(QLatin1Char('\''), QStringLiteral("''"));
     // Moved aside, not deleted: another program may have wanted that copy.
     found.fix.command = QStringLiteral("powershell -NoProfile -Command \"New-Item -ItemType Directory -Force "
                                        "'C:\\cudnn-moved-aside' | Out-Null; Move-Item '%1\\cudnn*.dll' "
                                        "'C:\\cudnn-moved-aside'\"")
-                            .arg(quoted);
+                            .arg(powershellQuoted(shown));
     found.fix.action = FixAction{};
 }
 
@@ -487,19 +517,10 @@ void CauseFinder::cudnnSetNotLoaded(const RecognisedMessage& message, const Cont
     const OsFlavor os = m_machine.system.os;
     const ProgramSearchOrder::Order terminal
         = ProgramSearchOrder::forSession(m_machine.locations, Session::ThisTerminal, context.ownFolders);
-    QList<int> majors;
-    if (const int named = message.facts.value(QStringLiteral("cudnn_major")).toInt(); named > 0)
-        majors.append(named);
-    for (const CudnnInstall& copy : m_machine.system.cudnnInstalls)
-        if (!majors.contains(copy.major))
-            majors.append(copy.major);
-    for (const int major : std::as_const(majors)) {
-        const std::optional<CudnnFileSet> set = CudnnFileSets::builtIn().forMajor(major);
-        if (!set)
-            continue;
+    for (const CudnnFileSet& set : fileSetsToJudge(message)) {
         QStringList missing;
         bool anyFound = false;
-        for (const QString& library : set->runtimeLibraries(os)) {
+        for (const QString& library : set.runtimeLibraries(os)) {
             if (binary::locateLibrary(library.toStdString(), terminal.loader).status
                 == binary::DependencyStatus::Missing)
                 missing.append(library);
@@ -836,13 +857,8 @@ bool CauseFinder::neededByCudnn(const RecognisedMessage& message,
     const OsFlavor os = m_machine.system.os;
     const ProgramSearchOrder::Order terminal
         = ProgramSearchOrder::forSession(m_machine.locations, Session::ThisTerminal, context.ownFolders);
-    QList<int> majors;
-    for (const CudnnInstall& copy : m_machine.system.cudnnInstalls)
-        if (!majors.contains(copy.major))
-            majors.append(copy.major);
-    for (const int major : std::as_const(majors)) {
-        const std::optional<CudnnFileSet> set = CudnnFileSets::builtIn().forMajor(major);
-        for (const QString& library : set ? set->runtimeLibraries(os) : QStringList()) {
+    for (const CudnnFileSet& set : fileSetsToJudge(message)) {
+        for (const QString& library : set.runtimeLibraries(os)) {
             const binary::DependencyLink link = binary::locateLibrary(library.toStdString(), terminal.loader);
             if (link.status != binary::DependencyStatus::Found)
                 continue;
@@ -944,20 +960,10 @@ void CauseFinder::partsDisagree(const RecognisedMessage& message, const Context&
     // Otherwise: the program's libraries, found one by one, from several copies or of several versions.
     const ProgramSearchOrder::Order terminal
         = ProgramSearchOrder::forSession(m_machine.locations, Session::ThisTerminal, context.ownFolders);
-    QList<int> majors;
-    const int named = message.facts.value(QStringLiteral("cudnn_major")).toInt();
-    if (named > 0)
-        majors.append(named);
-    for (const CudnnInstall& copy : m_machine.system.cudnnInstalls)
-        if (!majors.contains(copy.major))
-            majors.append(copy.major);
-    for (const int major : majors) {
-        const std::optional<CudnnFileSet> set = CudnnFileSets::builtIn().forMajor(major);
-        if (!set)
-            continue;
+    for (const CudnnFileSet& set : fileSetsToJudge(message)) {
         QMap<QString, QStringList> byFolder; // folder -> the libraries found there
         QMap<QString, QString> versions; // folder -> the version its files carry
-        for (const QString& library : set->runtimeLibraries(os)) {
+        for (const QString& library : set.runtimeLibraries(os)) {
             const binary::DependencyLink link = binary::locateLibrary(library.toStdString(), terminal.loader);
             if (link.status != binary::DependencyStatus::Found)
                 continue;
@@ -995,7 +1001,7 @@ void CauseFinder::partsDisagree(const RecognisedMessage& message, const Context&
                                    tr("%1 gets its cuDNN %2 libraries from more than one copy: %3. cuDNN's parts "
                                       "only work with the parts of their own release.")
                                        .arg(who(context))
-                                       .arg(major)
+                                       .arg(set.major)
                                        .arg(parts.join(QStringLiteral("; "))),
                                    message,
                                    context);
@@ -1563,29 +1569,19 @@ void CauseFinder::settle(Explanation& out) const
     // What a repair would fix, by the same rules as --repair: one of its automatic findings is about this.
     if (m_machine.repairs) {
         for (ExplainCause& cause : merged) {
+            QSet<QString> libraries; // what the cause is about, by the library each names
+            for (const QString& subject : std::as_const(cause.subjects))
+                libraries.insert(libraryNamed(subject));
             for (const RepairFinding& finding : m_machine.repairs->findings) {
                 if (finding.remedy != RepairFinding::Remedy::Automatic
                     && finding.remedy != RepairFinding::Remedy::NeedsElevation)
                     continue;
-                // The finding's subject, or each of one cause's libraries, by the library it names: the cause may
-                // name the file asked for (libcudnn_ops.so.9.1.0), the finding the name programs load (.so.9).
-                const auto library = [](const QString& name) {
-                    static const QRegularExpression soname(QStringLiteral("^(.*\\.so(?:\\.\\d+)?)(?:\\.\\d+)*$"));
-                    const QRegularExpressionMatch match = soname.match(name);
-                    return match.hasMatch() ? match.captured(1) : name.toLower();
-                };
-                QStringList named = finding.diagnostic.subjects;
-                named.append(finding.diagnostic.subject);
-                named.removeAll(QString());
+                // Its subject, or each library of a finding of one cause.
+                const QStringList affected = finding.diagnostic.affected();
                 const bool about = finding.diagnostic.code == cause.code
-                    || std::any_of(named.cbegin(),
-                                   named.cend(),
-                                   [&](const QString& subject) {
-                                       return std::any_of(
-                                           cause.subjects.cbegin(), cause.subjects.cend(), [&](const QString& s) {
-                                               return s == subject || library(s) == library(subject);
-                                           });
-                                   })
+                    || std::any_of(affected.cbegin(),
+                                   affected.cend(),
+                                   [&](const QString& subject) { return libraries.contains(libraryNamed(subject)); })
                     || (!finding.root.isEmpty() && cause.subjects.contains(finding.root));
                 if (!about)
                     continue;

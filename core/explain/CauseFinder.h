@@ -7,6 +7,7 @@
 #include <QString>
 #include <QStringList>
 
+struct CudnnFileSet;
 struct CudnnInstall;
 struct EnvironmentLocations;
 struct FrameworkVerdict;
@@ -103,6 +104,8 @@ private:
     QString who(const Context& context) const;
     /** The existing Windows program (.exe) a pasted command line or log names, or empty. */
     QString programNamedIn(const QString& text) const;
+    /** The cuDNN file sets a message is judged against: the major it names first, then each major on the machine. */
+    QList<CudnnFileSet> fileSetsToJudge(const RecognisedMessage& message) const;
     /** System32 or the Windows folder: searched before every Path folder, whatever Path says. */
     bool isWindowsSystemFolder(const QString& folder) const;
     /** Says why a copy in a system folder comes first and fixes it by moving its cuDNN DLLs aside (Path cannot). */

@@ -86,9 +86,7 @@ void FinishPage::showVerdict(const MachineVerdict& verdict, bool frameworksLead)
     m_frameworksHeadline->setVisible(shown);
     if (!shown)
         return;
-    QString text = tr("Now: %1").arg(verdict.repairFixes()
-                                         ? verdict.summary.message
-                                         : FrameworkList::headline(frameworksNow().value_or(FrameworkVerdicts{})));
+    QString text = tr("Now: %1").arg(FrameworkList::headline(verdict));
     if (verdict.repairFixes() && verdict.finding)
         text += QLatin1Char(' ') + verdict.finding->message;
     m_frameworksHeadline->setText(text);
