@@ -8,7 +8,7 @@
 #include "env/EnvironmentService.h"
 #include "env/EnvironmentStep.h"
 #include "env/LoaderCacheState.h"
-#include "env/ShellProfile.h"
+#include "env/ProgramSearchOrder.h"
 #include "env/StrayCopySessions.h"
 #include "env/WindowsEnvironment.h"
 #include "frameworks/FrameworkFacts.h"
@@ -51,7 +51,10 @@ Engine::Engine(HostEnvironment host, std::shared_ptr<const ProcessRunner> runner
 
 SystemSnapshot Engine::detect(const DetectOptions& options) const
 {
-    SystemSnapshot snapshot = Detector(*m_host, *m_runner).detect(options);
+    DetectOptions looking = options;
+    looking.newLoginSearchDirs
+        = ProgramSearchOrder::variableEntries(*m_environment, ProgramSearchOrder::Session::NewLogin);
+    SystemSnapshot snapshot = Detector(*m_host, *m_runner).detect(looking);
     snapshot.diagnostics.append(InstallService::interruptedRuns(snapshot));
     // Every copy, wherever it came from, by the rules a toolkit's copy gets (the release table is package's).
     CudnnCopyJudge().judge(snapshot);
@@ -273,23 +276,7 @@ QList<OperationPointer> Engine::environmentSteps(const EnvironmentPlan* fix) con
 
 QMap<QString, QString> Engine::newLoginEnvironment() const
 {
-    const QStringList names{QStringLiteral("PATH"), QStringLiteral("LD_LIBRARY_PATH")};
-    QMap<QString, QString> base;
-    for (const QString& name : names)
-        base.insert(name, m_environment->host.variable(name));
-    if (m_environment->os() == OsFlavor::Windows) {
-        // What Explorer hands a new process: the machine Path, then the user's, from the registry as it is now.
-        if (m_environment->store) {
-            const HostEnvironment& host = m_environment->host;
-            const WindowsEnvironment now(*m_environment->store,
-                                         [&host](const QString& name) { return host.variable(name); });
-            const QString path = now.effective(QStringLiteral("Path"));
-            if (!path.isEmpty())
-                base.insert(QStringLiteral("PATH"), path);
-        }
-        return base;
-    }
-    return ShellProfile::loginVariables(m_environment->homeDirectory, m_environment->shell(), base, names);
+    return ProgramSearchOrder::sessionVariables(*m_environment, ProgramSearchOrder::Session::NewLogin);
 }
 
 VerifyResult Engine::verify(const QString& toolkitRoot, PathScope pathScope) const

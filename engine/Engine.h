@@ -287,7 +287,7 @@ private:
     OperationFactory operations() const;
     /** The search path fix as the operations an install's transaction performs after the files; none if it may not. */
     QList<std::shared_ptr<Operation>> environmentSteps(const EnvironmentPlan* fix) const;
-    /** PATH and LD_LIBRARY_PATH a new login of the user gets: the session's, the login profile and environment.d. */
+    /** PATH and LD_LIBRARY_PATH a new login of the user gets (ProgramSearchOrder::sessionVariables). */
     QMap<QString, QString> newLoginEnvironment() const;
     /** The search path step's final status, from what the install did. */
     static void settleEnvironment(SetupOutcome& outcome);

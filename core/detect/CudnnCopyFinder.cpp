@@ -233,13 +233,20 @@ Diagnostic CudnnCopyFinder::strayCopyFinding(OsFlavor os, const CudnnInstall& co
     const QString has = namesProgramsLoad(os, copy).join(QStringLiteral(", "));
     const QString lacks = copy.missingLibraries.join(QStringLiteral(", "));
     const QString variable = os == OsFlavor::Windows ? QStringLiteral("PATH") : QStringLiteral("LD_LIBRARY_PATH");
-    const QString fix = os == OsFlavor::Windows
-        ? tr("Take %1 off PATH, or delete these cuDNN DLLs if nothing needs them. Repair leaves the folder alone: it "
-             "is no install to restore.")
-              .arg(where)
-        : tr("Delete these cuDNN files from %1 if nothing needs them, or take the folder off LD_LIBRARY_PATH (or out "
-             "of the ld.so.conf.d file that names it). Repair leaves the folder alone: it is no install to restore.")
-              .arg(where);
+    QString fix;
+    if (os == OsFlavor::Windows)
+        fix = tr("Take %1 off PATH, or delete these cuDNN DLLs if nothing needs them. Repair leaves the folder alone: "
+                 "it is no install to restore.")
+                  .arg(where);
+    else if (!standing.loginFile.isEmpty())
+        fix = tr("Take the folder off LD_LIBRARY_PATH in %1, or delete these cuDNN files from %2 if nothing needs "
+                 "them. Repair leaves the folder alone: it is no install to restore.")
+                  .arg(standing.loginFile, where);
+    else
+        fix = tr("Delete these cuDNN files from %1 if nothing needs them, or take the folder off LD_LIBRARY_PATH (or "
+                 "out of the ld.so.conf.d file that names it). Repair leaves the folder alone: it is no install to "
+                 "restore.")
+                  .arg(where);
     const QString what = tr("%1 is a stray copy of cuDNN %2, not an install: it holds %3 but not %4.")
                              .arg(where)
                              .arg(copy.major)
@@ -251,15 +258,23 @@ Diagnostic CudnnCopyFinder::strayCopyFinding(OsFlavor os, const CudnnInstall& co
     if (!later.isEmpty() && now == later)
         message = tr("%1 It comes first on the search path, so a program that loads %2 gets it from there and fails.")
                       .arg(what, later);
-    else if (!later.isEmpty())
-        message = tr("%1 A new login puts it first on the search path (the login profile names the folder), so a "
-                     "program started after the next login that loads %2 gets it from there and fails; this "
-                     "terminal, started before, does not search it yet.")
-                      .arg(what, later);
+    else if (!later.isEmpty()) {
+        const QString why = os == OsFlavor::Windows ? tr("the Path in the registry names the folder")
+            : standing.loginFile.isEmpty()          ? tr("a new login does not get this terminal's LD_LIBRARY_PATH")
+                                           : tr("%1 names the folder in LD_LIBRARY_PATH").arg(standing.loginFile);
+        message = tr("%1 A new login puts it first on the search path (%2), so a program started after the next "
+                     "login that loads %3 gets it from there and fails; this terminal, started before, does not get "
+                     "it first yet.")
+                      .arg(what, why, later);
+    } else if (!now.isEmpty() && !standing.activeEnvironment.isEmpty())
+        message = tr("%1 It comes first in this terminal only, because this terminal's %2 names the folder, which is "
+                     "inside %3, the environment active here: a program started here that loads %4 gets it from "
+                     "there and fails. A new login does not get it first.")
+                      .arg(what, variable, displayPath(os, standing.activeEnvironment), now);
     else if (!now.isEmpty())
         message = tr("%1 It comes first in this terminal only, because this terminal's %2 names the folder: a "
-                     "program started here that loads %3 gets it from there and fails. A new login does not search "
-                     "it.")
+                     "program started here that loads %3 gets it from there and fails. A new login does not get it "
+                     "first.")
                       .arg(what, variable, now);
     else
         message = tr("%1 Other folders come before it on the search path for now.").arg(what);
@@ -292,7 +307,9 @@ void CudnnCopyFinder::judgeStrayCopy(CudnnInstall& copy, const QStringList& libr
         if (!wins.isEmpty())
             break;
     }
-    const Diagnostic diagnostic = strayCopyFinding(os, copy, {wins, wins});
+    StrayStanding standing;
+    standing.winsHere = standing.winsAtLogin = wins;
+    const Diagnostic diagnostic = strayCopyFinding(os, copy, standing);
     const QString where = displayPath(os, folder);
     copy.problems.removeIf([](const CudnnProblem& p) { return p.kind == CudnnProblem::Kind::MissingLibraries; });
     // What else is wrong inside it (an empty file, a link to nothing) is of the stray copy too: said so, with the

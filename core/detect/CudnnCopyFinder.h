@@ -54,6 +54,10 @@ public:
     {
         QString winsHere;
         QString winsAtLogin;
+        /** Linux: the start-up file that puts the folder on a new login's LD_LIBRARY_PATH, when one does. */
+        QString loginFile;
+        /** The conda environment or venv active in this terminal (CONDA_PREFIX, VIRTUAL_ENV) that holds the folder. */
+        QString activeEnvironment;
     };
     /** The CUDNN-STRAY-COPY finding for that standing: judged for a new login, this terminal said where it differs. */
     static Diagnostic strayCopyFinding(OsFlavor os, const CudnnInstall& copy, const StrayStanding& standing);

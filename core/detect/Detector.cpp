@@ -99,7 +99,11 @@ SystemSnapshot Detector::detect(const DetectOptions& options) const
     }
     QSet<QString> scannedDirs;
     snapshot.librarySearchDirs = librarySearchDirs();
-    for (const QString& dir : snapshot.librarySearchDirs) {
+    const auto lookup = [this](const QString& name) { return m_host.variable(name); };
+    QStringList searched = snapshot.librarySearchDirs;
+    for (const QString& entry : options.newLoginSearchDirs)
+        searched.append(normalizedPath(m_host.os, PathList::expand(m_host.os, entry, lookup)));
+    for (const QString& dir : std::as_const(searched)) {
         const QString canonical = QFileInfo(dir).canonicalFilePath();
         if (canonical.isEmpty() || toolkitLibraryDirs.contains(canonical) || scannedDirs.contains(canonical))
             continue;

@@ -4,6 +4,7 @@
 #include "env/ConflictFinder.h"
 #include "env/EnvironmentCode.h"
 #include "env/LibraryResolver.h"
+#include "env/ProgramSearchOrder.h"
 #include "env/RootSearchPath.h"
 #include "env/ShellProfile.h"
 
@@ -43,7 +44,7 @@ void LinuxEnvironmentAnalysis::addFileStep(EnvironmentReport& report,
     report.plan.steps.append(step);
 }
 
-void LinuxEnvironmentAnalysis::planUser(const State& before, State& after, EnvironmentReport& report) const
+void LinuxEnvironmentAnalysis::planUser(State& after, EnvironmentReport& report) const
 {
     const ShellProfile::LoginFile login = ShellProfile::loginFile(
         m_locations.homeDirectory, m_locations.shell(), [](const QString& path) { return QFileInfo::exists(path); });
@@ -58,16 +59,18 @@ void LinuxEnvironmentAnalysis::planUser(const State& before, State& after, Envir
                 .about(login.path));
     }
     const QByteArray current = FileEditStep::readFile(login.path).value_or(QByteArray());
-    addFileStep(report,
-                login.path,
-                FileEditStep::Ownership::MarkedBlock,
-                ShellProfile::withBlock(current, ShellProfile::shellExports(report.toolDirs, report.libraryDirs)));
+    const QByteArray profile
+        = ShellProfile::withBlock(current, ShellProfile::shellExports(report.toolDirs, report.libraryDirs));
+    addFileStep(report, login.path, FileEditStep::Ownership::MarkedBlock, profile);
     addFileStep(report,
                 QDir(m_locations.homeDirectory).filePath(QString::fromLatin1(EnvironmentDConf)),
                 FileEditStep::Ownership::WholeFile,
                 ShellProfile::environmentDLines(report.toolDirs, report.libraryDirs));
-    after.ldLibraryPath = report.libraryDirs + before.ldLibraryPath;
-    after.path = report.toolDirs + before.path;
+    // What a new login gets with the block in place: a start-up file read after it (~/.bashrc) may still come first.
+    const QMap<QString, QString> withBlock = ProgramSearchOrder::sessionVariables(
+        m_locations, ProgramSearchOrder::Session::NewLogin, {{login.path, profile}});
+    after.ldLibraryPath = PathList::split(LinuxOs, withBlock.value(QStringLiteral("LD_LIBRARY_PATH")));
+    after.path = PathList::split(LinuxOs, withBlock.value(QStringLiteral("PATH")));
 }
 
 void LinuxEnvironmentAnalysis::planMachine(State& after,
@@ -179,16 +182,11 @@ EnvironmentReport LinuxEnvironmentAnalysis::analyse(const EnvironmentTarget& tar
     m_cache = LoaderCacheState::read(m_locations.systemRoot);
     m_libraryNames = libraries;
     State before;
-    const auto variable = [this](const char* name) { return m_locations.host.variable(QString::fromLatin1(name)); };
-    // What a new login gets: the session's, then environment.d and the login profile as the shell applies them.
-    const QString ldLibraryPath = QStringLiteral("LD_LIBRARY_PATH");
-    before.ldLibraryPath = PathList::split(LinuxOs,
-                                           ShellProfile::loginVariables(m_locations.homeDirectory,
-                                                                        m_locations.shell(),
-                                                                        {{ldLibraryPath, variable("LD_LIBRARY_PATH")}},
-                                                                        {ldLibraryPath})
-                                               .value(ldLibraryPath));
-    before.path = PathList::split(LinuxOs, variable("PATH"));
+    // What a new login gets: nothing of this terminal's LD_LIBRARY_PATH, the login's files as the shell applies them.
+    const QMap<QString, QString> login
+        = ProgramSearchOrder::sessionVariables(m_locations, ProgramSearchOrder::Session::NewLogin);
+    before.ldLibraryPath = PathList::split(LinuxOs, login.value(QStringLiteral("LD_LIBRARY_PATH")));
+    before.path = PathList::split(LinuxOs, login.value(QStringLiteral("PATH")));
     const SearchOrder beforeLibraries = libraryOrder(before);
 
     // The cache: a change whose files land in a folder it covers rebuilds it in the same transaction (root), and
@@ -221,7 +219,7 @@ EnvironmentReport LinuxEnvironmentAnalysis::analyse(const EnvironmentTarget& tar
         if (const auto refusal = RootSearchPath::refusal(LinuxOs, scope, report.toolDirs + report.libraryDirs))
             report.plan.diagnostics.append(*refusal);
         else if (scope == EnvironmentScope::User)
-            planUser(before, after, report);
+            planUser(after, report);
         else
             planMachine(after, options, report);
     }

@@ -41,7 +41,7 @@ private:
     SearchOrder libraryOrder(const State& state) const;
     /** Compares the cache as it is with a rebuilt one, and says what the plan does about it. */
     void judgeLoaderCache(const QStringList& libraries, const State& before, EnvironmentReport& report) const;
-    void planUser(const State& before, State& after, EnvironmentReport& report) const;
+    void planUser(State& after, EnvironmentReport& report) const;
     void planMachine(State& after, const EnvironmentOptions& options, EnvironmentReport& report) const;
     void addFileStep(EnvironmentReport& report,
                      const QString& path,

@@ -7,6 +7,9 @@
 #include "env/WindowsEnvironment.h"
 #include "host/PathList.h"
 
+#include <QFileInfo>
+#include <algorithm>
+
 namespace ProgramSearchOrder {
 
 namespace {
@@ -20,27 +23,71 @@ std::vector<std::string> local(OsFlavor os, const QStringList& paths)
     return out;
 }
 
-QStringList variableEntries(const EnvironmentLocations& locations, Session session)
+/** What a Linux login starts with before its files: this process's PATH (see sessionVariables), no LD_LIBRARY_PATH. */
+QMap<QString, QString> loginBase(const EnvironmentLocations& locations)
 {
-    const HostEnvironment& host = locations.host;
-    if (locations.os() == OsFlavor::Windows) {
-        if (session == Session::NewLogin && locations.store) {
-            // What Explorer hands a new process: the machine Path, then the user's, from the registry as it is now.
-            const WindowsEnvironment registry(*locations.store,
-                                              [&host](const QString& name) { return host.variable(name); });
-            return PathList::split(OsFlavor::Windows, registry.effective(QStringLiteral("Path")));
-        }
-        return PathList::split(OsFlavor::Windows, host.variable(QStringLiteral("PATH")));
-    }
-    const QString name = QStringLiteral("LD_LIBRARY_PATH");
-    QString value = host.variable(name);
-    if (session == Session::NewLogin)
-        value = ShellProfile::loginVariables(locations.homeDirectory, locations.shell(), {{name, value}}, {name})
-                    .value(name);
-    return PathList::split(OsFlavor::Linux, value);
+    return {{QStringLiteral("PATH"), locations.host.variable(QStringLiteral("PATH"))},
+            {QStringLiteral("LD_LIBRARY_PATH"), QString()}};
 }
 
 } // namespace
+
+QMap<QString, QString>
+sessionVariables(const EnvironmentLocations& locations, Session session, const QMap<QString, QByteArray>& planned)
+{
+    const HostEnvironment& host = locations.host;
+    const QString path = QStringLiteral("PATH");
+    const QString libraryPath = QStringLiteral("LD_LIBRARY_PATH");
+    QMap<QString, QString> variables{{path, host.variable(path)}};
+    if (locations.os() == OsFlavor::Windows) {
+        if (session == Session::NewLogin && locations.store) {
+            const WindowsEnvironment registry(*locations.store,
+                                              [&host](const QString& name) { return host.variable(name); });
+            const QString effective = registry.effective(QStringLiteral("Path"));
+            if (!effective.isEmpty())
+                variables.insert(path, effective);
+        }
+        return variables;
+    }
+    if (session == Session::ThisTerminal) {
+        variables.insert(libraryPath, host.variable(libraryPath));
+        return variables;
+    }
+    return ShellProfile::loginVariables(locations.homeDirectory,
+                                        locations.shell(),
+                                        locations.systemRoot,
+                                        loginBase(locations),
+                                        {path, libraryPath},
+                                        planned);
+}
+
+QString newLoginFileNaming(const EnvironmentLocations& locations, const QString& folder)
+{
+    if (locations.os() == OsFlavor::Windows)
+        return {};
+    const QString wanted = QFileInfo(folder).canonicalFilePath();
+    const auto names = [&wanted](const QMap<QString, QString>& variables) {
+        const QStringList entries
+            = PathList::split(OsFlavor::Linux, variables.value(QStringLiteral("LD_LIBRARY_PATH")));
+        return std::any_of(entries.cbegin(), entries.cend(), [&wanted](const QString& entry) {
+            return !wanted.isEmpty() && QFileInfo(entry).canonicalFilePath() == wanted;
+        });
+    };
+    const QString file = ShellProfile::fileThatMakes(locations.homeDirectory,
+                                                     locations.shell(),
+                                                     locations.systemRoot,
+                                                     loginBase(locations),
+                                                     {QStringLiteral("PATH"), QStringLiteral("LD_LIBRARY_PATH")},
+                                                     names);
+    return file.isEmpty() ? file : locations.systemRoot.systemPath(file);
+}
+
+QStringList variableEntries(const EnvironmentLocations& locations, Session session)
+{
+    const QString name
+        = locations.os() == OsFlavor::Windows ? QStringLiteral("PATH") : QStringLiteral("LD_LIBRARY_PATH");
+    return PathList::split(locations.os(), sessionVariables(locations, session).value(name));
+}
 
 Order forSession(const EnvironmentLocations& locations, Session session, const QStringList& ownFolders)
 {

@@ -2,6 +2,7 @@
 
 #include "binary/DependencyWalker.h"
 
+#include <QMap>
 #include <QString>
 #include <QStringList>
 
@@ -24,6 +25,26 @@ struct Order
     /** The variable entries this session searches (LD_LIBRARY_PATH, or PATH on Windows), as they are written. */
     QStringList variableEntries;
 };
+
+/**
+ * The search variables a program of the session starts with: PATH, and LD_LIBRARY_PATH on Linux. This terminal:
+ * this process's. A new login on Linux: LD_LIBRARY_PATH holds nothing of this process's (a terminal's export, a conda
+ * activate), only what the login's files set (ShellProfile::sessionFiles); PATH starts from this process's, since
+ * login(1) and /etc/profile set it inside conditions the model does not run, and on Linux it chooses only which nvcc
+ * runs. A new login on Windows: the registry's machine Path, then the user's, as Explorer hands them out. planned:
+ * startup files read as that content instead (Linux; ShellProfile::loginVariables), for what a planned edit gives.
+ */
+QMap<QString, QString>
+sessionVariables(const EnvironmentLocations& locations, Session session, const QMap<QString, QByteArray>& planned = {});
+
+/**
+ * Linux: the start-up file (a system path, "/etc/environment", or the user's "~/.bashrc" as a full path) that puts
+ * folder on a new login's LD_LIBRARY_PATH; empty when none does, and on Windows (there the registry's Path does).
+ */
+QString newLoginFileNaming(const EnvironmentLocations& locations, const QString& folder);
+
+/** The entries of the session's search variable (LD_LIBRARY_PATH, or PATH on Windows), as they are written. */
+QStringList variableEntries(const EnvironmentLocations& locations, Session session);
 
 /** The search for the session; ownFolders (host paths) are searched before anything else. */
 Order forSession(const EnvironmentLocations& locations, Session session, const QStringList& ownFolders = {});

@@ -270,17 +270,83 @@ void applyAssignments(const QByteArray& content, const QStringList& names, QMap<
     }
 }
 
-QMap<QString, QString>
-loginVariables(const QString& home, const QString& loginShell, QMap<QString, QString> base, const QStringList& names)
+static QStringList environmentDFiles(const QString& home, const SystemRoot& root)
 {
-    const QDir environmentD(QDir(home).filePath(QStringLiteral(".config/environment.d")));
-    QStringList files = environmentD.entryList({QStringLiteral("*.conf")}, QDir::Files, QDir::Name);
-    for (const QString& file : std::as_const(files))
-        applyAssignments(readStartupFile(environmentD.filePath(file)), names, base);
+    // systemd's order of precedence, lowest first: a later folder's file replaces an earlier one of the same name.
+    const QStringList folders{root.hostPath(QStringLiteral("/usr/lib/environment.d")),
+                              root.hostPath(QStringLiteral("/usr/local/lib/environment.d")),
+                              root.hostPath(QStringLiteral("/etc/environment.d")),
+                              QDir(home).filePath(QStringLiteral(".config/environment.d"))};
+    QMap<QString, QString> byName;
+    for (const QString& folder : folders) {
+        const QDir dir(folder);
+        for (const QString& name : dir.entryList({QStringLiteral("*.conf")}, QDir::Files, QDir::Name))
+            byName.insert(name, dir.filePath(name));
+    }
+    return byName.values(); // in name order
+}
+
+QStringList sessionFiles(const QString& home, const QString& loginShell, const SystemRoot& root)
+{
+    QStringList files{root.hostPath(QStringLiteral("/etc/environment"))};
+    files += environmentDFiles(home, root);
     const LoginFile login = loginFile(home, loginShell, [](const QString& path) { return QFileInfo::exists(path); });
-    if (login.readByShell)
-        applyAssignments(readStartupFile(login.path), names, base);
+    if (!login.readByShell)
+        return files;
+    const QDir dir(home);
+    if (login.shell == QLatin1String("zsh")) {
+        files << root.hostPath(QStringLiteral("/etc/zsh/zshenv")) << dir.filePath(QStringLiteral(".zshenv"))
+              << root.hostPath(QStringLiteral("/etc/zsh/zprofile")) << login.path
+              << root.hostPath(QStringLiteral("/etc/zsh/zshrc")) << dir.filePath(QStringLiteral(".zshrc"));
+        return files;
+    }
+    files << root.hostPath(QStringLiteral("/etc/profile"));
+    if (login.shell == QLatin1String("bash"))
+        files << root.hostPath(QStringLiteral("/etc/bash.bashrc"));
+    const QDir profileD(root.hostPath(QStringLiteral("/etc/profile.d")));
+    for (const QString& name : profileD.entryList({QStringLiteral("*.sh")}, QDir::Files, QDir::Name))
+        files << profileD.filePath(name);
+    files << login.path;
+    if (login.shell == QLatin1String("bash"))
+        files << dir.filePath(QStringLiteral(".bashrc"));
+    return files;
+}
+
+QMap<QString, QString> loginVariables(const QString& home,
+                                      const QString& loginShell,
+                                      const SystemRoot& root,
+                                      QMap<QString, QString> base,
+                                      const QStringList& names,
+                                      const QMap<QString, QByteArray>& planned)
+{
+    for (const QString& file : sessionFiles(home, loginShell, root)) {
+        if (planned.contains(file))
+            applyAssignments(planned.value(file), names, base);
+        else if (QFileInfo(file).isFile())
+            applyAssignments(readStartupFile(file), names, base);
+    }
     return base;
+}
+
+QString fileThatMakes(const QString& home,
+                      const QString& loginShell,
+                      const SystemRoot& root,
+                      QMap<QString, QString> base,
+                      const QStringList& names,
+                      const std::function<bool(const QMap<QString, QString>&)>& holds)
+{
+    bool held = holds(base);
+    QString made;
+    for (const QString& file : sessionFiles(home, loginShell, root)) {
+        if (!QFileInfo(file).isFile())
+            continue;
+        applyAssignments(readStartupFile(file), names, base);
+        const bool now = holds(base);
+        if (now && !held)
+            made = file;
+        held = now;
+    }
+    return held ? made : QString();
 }
 
 } // namespace ShellProfile

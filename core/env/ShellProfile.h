@@ -1,5 +1,7 @@
 #pragma once
 
+#include "env/SystemRoot.h"
+
 #include <QByteArray>
 #include <QMap>
 #include <QString>
@@ -45,14 +47,39 @@ QByteArray shellExports(const QStringList& toolDirs, const QStringList& libraryD
 QByteArray environmentDLines(const QStringList& toolDirs, const QStringList& libraryDirs);
 
 /**
- * The variables of names a new login of the user gets: base (the session's) with each environment.d file
- * (the .conf files of ~/.config/environment.d, in name order: graphical sessions) and then the login file the shell
- * really reads applied. Only plain top-level assignments are followed (`[export] NAME=value` with '…', "…", $NAME,
- * ${NAME}, ${NAME:+word} and ${NAME:-word}); a line inside an if, a function or a sourced file is not run, and
+ * The startup files a new login applies before a program started in one of its terminals runs, in that order, as
+ * host paths (system files below root): pam_env's /etc/environment; systemd's environment.d folders (graphical
+ * sessions: /usr/lib, /usr/local/lib, /etc, then the user's ~/.config/environment.d; a file replaces one of the same
+ * name in an earlier folder, and all apply in name order); the login shell's system files and then the login file it
+ * really reads (loginFile); and what each new terminal of that login reads (~/.bashrc, which Debian's ~/.profile
+ * sources too; ~/.zshrc). A shell that reads none of these (fish, csh) gets the first two only.
+ */
+QStringList sessionFiles(const QString& home, const QString& loginShell, const SystemRoot& root);
+
+/**
+ * The variables of names a new login of the user gets: base (what the session starts with, before any file) with
+ * the sessionFiles applied; a file in planned is read as that content instead (what a login gets once a planned edit
+ * is made). Only plain top-level assignments are followed (`[export] NAME=value` with '…', "…",
+ * $NAME, ${NAME}, ${NAME:+word} and ${NAME:-word}); a line inside an if, a function or a sourced file is not run, and
  * nothing of the user's is executed.
  */
-QMap<QString, QString>
-loginVariables(const QString& home, const QString& loginShell, QMap<QString, QString> base, const QStringList& names);
+QMap<QString, QString> loginVariables(const QString& home,
+                                      const QString& loginShell,
+                                      const SystemRoot& root,
+                                      QMap<QString, QString> base,
+                                      const QStringList& names,
+                                      const QMap<QString, QByteArray>& planned = {});
+/**
+ * The file that gives a new login what holds looks for: of the sessionFiles applied to base in turn, the one after
+ * which the variables last came to satisfy holds. Empty when the login's variables do not in the end, or base did
+ * and no file changed that.
+ */
+QString fileThatMakes(const QString& home,
+                      const QString& loginShell,
+                      const SystemRoot& root,
+                      QMap<QString, QString> base,
+                      const QStringList& names,
+                      const std::function<bool(const QMap<QString, QString>&)>& holds);
 /** content's top-level assignments to names applied to variables, in order (see loginVariables). */
 void applyAssignments(const QByteArray& content, const QStringList& names, QMap<QString, QString>& variables);
 

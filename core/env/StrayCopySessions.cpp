@@ -28,6 +28,17 @@ QString firstFromCopy(OsFlavor os, const CudnnInstall& copy, const ProgramSearch
     return {};
 }
 
+/** The conda environment or venv this process runs in (CONDA_PREFIX, VIRTUAL_ENV) when folder is inside it. */
+QString activeEnvironmentHolding(const EnvironmentLocations& locations, const QString& folder)
+{
+    for (const char* name : {"CONDA_PREFIX", "VIRTUAL_ENV"}) {
+        const QString root = locations.host.variable(QString::fromLatin1(name));
+        if (!root.isEmpty() && isPathInside(locations.os(), root, folder))
+            return root;
+    }
+    return {};
+}
+
 } // namespace
 
 void judge(SystemSnapshot& snapshot, const EnvironmentLocations& locations)
@@ -45,8 +56,14 @@ void judge(SystemSnapshot& snapshot, const EnvironmentLocations& locations)
             here = ProgramSearchOrder::forSession(locations, Session::ThisTerminal);
             login = ProgramSearchOrder::forSession(locations, Session::NewLogin);
         }
-        const Diagnostic judged = CudnnCopyFinder::strayCopyFinding(
-            snapshot.os, copy, {firstFromCopy(snapshot.os, copy, *here), firstFromCopy(snapshot.os, copy, *login)});
+        CudnnCopyFinder::StrayStanding standing;
+        standing.winsHere = firstFromCopy(snapshot.os, copy, *here);
+        standing.winsAtLogin = firstFromCopy(snapshot.os, copy, *login);
+        if (!standing.winsAtLogin.isEmpty())
+            standing.loginFile = ProgramSearchOrder::newLoginFileNaming(locations, copy.libraryDirs.constFirst());
+        if (!standing.winsHere.isEmpty())
+            standing.activeEnvironment = activeEnvironmentHolding(locations, copy.libraryDirs.constFirst());
+        const Diagnostic judged = CudnnCopyFinder::strayCopyFinding(snapshot.os, copy, standing);
         const Diagnostic before = stray->diagnostic;
         if (judged.message == before.message && judged.severity == before.severity)
             continue;

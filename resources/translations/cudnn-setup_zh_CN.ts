@@ -1409,16 +1409,36 @@ Try cudnn-setup --help.
         <translation>%1 它在搜索路径上排在最前，所以加载 %2 的程序会从那里取到它并出错。</translation>
     </message>
     <message>
-        <source>%1 A new login puts it first on the search path (the login profile names the folder), so a program started after the next login that loads %2 gets it from there and fails; this terminal, started before, does not search it yet.</source>
-        <translation>%1 新登录会把它排在搜索路径最前（登录配置文件写了这个文件夹），所以下次登录后启动、加载 %2 的程序会从那里取到它并出错；这个终端启动得更早，暂时还不搜索它。</translation>
-    </message>
-    <message>
-        <source>%1 It comes first in this terminal only, because this terminal&apos;s %2 names the folder: a program started here that loads %3 gets it from there and fails. A new login does not search it.</source>
-        <translation>%1 只有在这个终端里它才排在最前，因为这个终端的 %2 写了这个文件夹：在这里启动、加载 %3 的程序会从那里取到它并出错。新登录不会搜索它。</translation>
-    </message>
-    <message>
         <source>%1 Other folders come before it on the search path for now.</source>
         <translation>%1 目前搜索路径上有其他文件夹排在它前面。</translation>
+    </message>
+    <message>
+        <source>Take the folder off LD_LIBRARY_PATH in %1, or delete these cuDNN files from %2 if nothing needs them. Repair leaves the folder alone: it is no install to restore.</source>
+        <translation>请在 %1 中将该文件夹从 LD_LIBRARY_PATH 中移除；如果没有程序需要，也可以删除 %2 中的这些 cuDNN 文件。修复不会改动该文件夹：它不是可以恢复的安装。</translation>
+    </message>
+    <message>
+        <source>the Path in the registry names the folder</source>
+        <translation>注册表中的 Path 列出了该文件夹</translation>
+    </message>
+    <message>
+        <source>a new login does not get this terminal&apos;s LD_LIBRARY_PATH</source>
+        <translation>新登录的会话不会得到此终端的 LD_LIBRARY_PATH</translation>
+    </message>
+    <message>
+        <source>%1 names the folder in LD_LIBRARY_PATH</source>
+        <translation>%1 在 LD_LIBRARY_PATH 中列出了该文件夹</translation>
+    </message>
+    <message>
+        <source>%1 A new login puts it first on the search path (%2), so a program started after the next login that loads %3 gets it from there and fails; this terminal, started before, does not get it first yet.</source>
+        <translation>%1 新登录的会话会把它排在搜索路径的最前面（%2），所以下次登录后启动、加载 %3 的程序会从那里取到它并出错；此终端是在那之前启动的，目前还不会优先取到它。</translation>
+    </message>
+    <message>
+        <source>%1 It comes first in this terminal only, because this terminal&apos;s %2 names the folder, which is inside %3, the environment active here: a program started here that loads %4 gets it from there and fails. A new login does not get it first.</source>
+        <translation>%1 它只在此终端中排在最前，因为此终端的 %2 列出了该文件夹，而它位于此处激活的环境 %3 之内：在这里启动、加载 %4 的程序会从那里取到它并出错。新登录的会话不会优先取到它。</translation>
+    </message>
+    <message>
+        <source>%1 It comes first in this terminal only, because this terminal&apos;s %2 names the folder: a program started here that loads %3 gets it from there and fails. A new login does not get it first.</source>
+        <translation>%1 它只在此终端中排在最前，因为此终端的 %2 列出了该文件夹：在这里启动、加载 %3 的程序会从那里取到它并出错。新登录的会话不会优先取到它。</translation>
     </message>
 </context>
 <context>

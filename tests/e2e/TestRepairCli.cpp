@@ -36,6 +36,8 @@ private:
     using Run = SilentRun::Result;
     Run run(const QStringList& arguments, const QMap<QString, QString>& environment = {});
     void damage();
+    /** LD_LIBRARY_PATH of every login of the machine (its /etc/environment), as a terminal started after one has. */
+    QMap<QString, QString> everyLoginGets(const QString& ldLibraryPath);
 
     TestTree m_shared;
     QString m_archive;
@@ -75,6 +77,13 @@ TestRepairCli::Run TestRepairCli::run(const QStringList& arguments, const QMap<Q
     return silent.run(
         QStringList{QStringLiteral("--cuda-root"), m_root, QStringLiteral("--path-scope"), QStringLiteral("none")}
         + arguments);
+}
+
+QMap<QString, QString> TestRepairCli::everyLoginGets(const QString& ldLibraryPath)
+{
+    m_tree->writeFile(QStringLiteral("system-root/etc/environment"),
+                      "LD_LIBRARY_PATH=" + ldLibraryPath.toUtf8() + "\n");
+    return {{QStringLiteral("LD_LIBRARY_PATH"), ldLibraryPath}};
 }
 
 void TestRepairCli::damage()
@@ -270,7 +279,7 @@ void TestRepairCli::aPipCopyThatWinsIsNamedByItsOrigin()
                          QStringLiteral("user"),
                          QStringLiteral("--python-env"),
                          venv},
-                        {{QStringLiteral("LD_LIBRARY_PATH"), wheel}});
+                        everyLoginGets(wheel));
     QVERIFY2(dry.exitCode == 1, dry.out + dry.err); // the wheel wins: found, and (a dry run) not fixed
     QJsonObject winner;
     for (const QJsonValue& conflict :
@@ -298,12 +307,13 @@ void TestRepairCli::aToolNotOnThePathIsNotShadowed()
     m_tree->writeFile(QFileInfo(m_root).fileName() + QStringLiteral("/bin/nvcc"), "#!/bin/sh\n");
     QFile::setPermissions(m_root + QStringLiteral("/bin/nvcc"),
                           QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner | QFile::ReadOther | QFile::ExeOther);
+    QMap<QString, QString> environment = everyLoginGets(m_root + QStringLiteral("/lib"));
+    environment.insert(QStringLiteral("PATH"), QStringLiteral("/usr/bin:/bin"));
     const Run dry = run({QStringLiteral("--repair"),
                          QStringLiteral("--dry-run"),
                          QStringLiteral("--path-scope"),
                          QStringLiteral("user")},
-                        {{QStringLiteral("PATH"), QStringLiteral("/usr/bin:/bin")},
-                         {QStringLiteral("LD_LIBRARY_PATH"), m_root + QStringLiteral("/lib")}});
+                        environment);
     QStringList codes;
     QJsonObject nvcc;
     for (const QJsonValue& value : repairSection(dry.report).value(QStringLiteral("findings")).toArray()) {

@@ -133,6 +133,10 @@ Engine TestRepairWizard::makeEngine(const QStringList& toolkitPlaces,
     environment.homeDirectory = m_tree->makeDir(QStringLiteral("home"));
     environment.systemRoot = SystemRoot(m_tree->makeDir(QStringLiteral("root")));
     environment.loginShell = QStringLiteral("/bin/bash");
+    if (!libraryPathFirst.isEmpty()) // the user's profile puts it first: a new login has it too, not this terminal only
+        m_tree->writeFile(QStringLiteral("home/.profile"),
+                          "export LD_LIBRARY_PATH=" + libraryPathFirst.toUtf8()
+                              + "${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}\n");
     if (!pathFirst.isEmpty())
         environment.host.variables.insert(QStringLiteral("PATH"), pathFirst + QStringLiteral(":/usr/bin:/bin"));
     if (loaderCacheCoversToolkit) {

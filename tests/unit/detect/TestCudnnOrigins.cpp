@@ -8,6 +8,7 @@
 #include "detect/Detector.h"
 #include "detect/ManagedFiles.h"
 #include "detect/PythonEnvironmentFinder.h"
+#include "engine/Engine.h"
 #include "env/EnvironmentLocations.h"
 #include "env/EnvironmentStore.h"
 #include "env/StrayCopySessions.h"
@@ -97,6 +98,9 @@ private slots:
     void aStrayCopyOnLinuxIsAdvisedOffTheSearchPath();
     void whatIsWrongInsideAStrayCopyIsSaidOfTheStrayCopy();
     void aStrayCopyFirstInThisTerminalOnlyIsSaidSo();
+    void aStrayCopyOnLinuxIsJudgedForANewLogin_data();
+    void aStrayCopyOnLinuxIsJudgedForANewLogin();
+    void aStrayCopyOnlyTheRegistryPathNamesIsFound();
     void theVerdictLeadsWithTheWorstOfTheFrameworks_data();
     void theVerdictLeadsWithTheWorstOfTheFrameworks();
 };
@@ -613,7 +617,7 @@ void TestCudnnOrigins::aStrayCopyFirstInThisTerminalOnlyIsSaidSo()
     QCOMPARE(d.code, DetectCode::CudnnStrayCopy);
     QCOMPARE(d.severity, Severity::Warning);
     QVERIFY2(d.message.contains(QStringLiteral("in this terminal only, because this terminal's PATH names the folder"))
-                 && d.message.contains(QStringLiteral("A new login does not search it.")),
+                 && d.message.contains(QStringLiteral("A new login does not get it first.")),
              qPrintable(d.message));
     // The machine's list of findings says the same, once.
     const auto listed = std::count_if(snapshot.diagnostics.cbegin(),
@@ -636,6 +640,145 @@ void TestCudnnOrigins::aStrayCopyFirstInThisTerminalOnlyIsSaidSo()
     QVERIFY2(both.message.contains(QStringLiteral("It comes first on the search path, so a program that loads "
                                                   "cudnn64_9.dll gets it from there and fails.")),
              qPrintable(both.message));
+}
+
+void TestCudnnOrigins::aStrayCopyOnLinuxIsJudgedForANewLogin_data()
+{
+    // Issue 50 item 2 on Linux. A complete cuDNN 9.19 in the toolkit; an older libcudnn.so.9 alone in a folder. Who
+    // puts the folder first on LD_LIBRARY_PATH: this terminal only (an `export` typed there, a venv's activate), or
+    // a login's start-up file that this terminal, started before it was edited, has not read.
+    QTest::addColumn<QString>("terminal"); // this process's LD_LIBRARY_PATH: "stray" first, or the toolkit's only
+    QTest::addColumn<QString>("bashrc"); // ~/.bashrc's line ("STRAY" and "TOOLKIT" replaced)
+    QTest::addColumn<QString>("activeVenv"); // VIRTUAL_ENV of this process, below the tree; empty: none
+    QTest::addColumn<QString>("severity");
+    QTest::addColumn<QStringList>("said");
+    QTest::newRow("an export in this terminal only")
+        << QStringLiteral("stray") << QStringLiteral("export LD_LIBRARY_PATH=TOOLKIT\n") << QString()
+        << QStringLiteral("warning")
+        << QStringList{QStringLiteral("It comes first in this terminal only, because this terminal's LD_LIBRARY_PATH "
+                                      "names the folder: a program started here that loads libcudnn.so.9"),
+                       QStringLiteral("A new login does not get it first.")};
+    QTest::newRow("a venv active in this terminal")
+        << QStringLiteral("stray") << QStringLiteral("export LD_LIBRARY_PATH=TOOLKIT\n") << QStringLiteral("opt")
+        << QStringLiteral("warning")
+        << QStringList{QStringLiteral("names the folder, which is inside TREE/opt, the environment active here"),
+                       QStringLiteral("A new login does not get it first.")};
+    // NVIDIA's install guide's form of the line, in the file every new bash terminal reads.
+    QTest::newRow("the login's ~/.bashrc, not yet this terminal")
+        << QStringLiteral("toolkit")
+        << QStringLiteral("export LD_LIBRARY_PATH=STRAY${LD_LIBRARY_PATH:+:${LD_LIBRARY_PATH}}\n") << QString()
+        << QStringLiteral("error")
+        << QStringList{QStringLiteral("A new login puts it first on the search path (HOME/.bashrc names the folder in "
+                                      "LD_LIBRARY_PATH), so a program started after the next login that loads "
+                                      "libcudnn.so.9 gets it from there and fails; this terminal, started before, "
+                                      "does not get it first yet."),
+                       QStringLiteral("FIX:Take the folder off LD_LIBRARY_PATH in HOME/.bashrc")};
+    QTest::newRow("both") << QStringLiteral("stray") << QStringLiteral("export LD_LIBRARY_PATH=STRAY:TOOLKIT\n")
+                          << QString() << QStringLiteral("error")
+                          << QStringList{QStringLiteral("It comes first on the search path, so a program that loads "
+                                                        "libcudnn.so.9 gets it from there and fails.")};
+}
+
+void TestCudnnOrigins::aStrayCopyOnLinuxIsJudgedForANewLogin()
+{
+    QFETCH(QString, terminal);
+    QFETCH(QString, bashrc);
+    QFETCH(QString, activeVenv);
+    QFETCH(QString, severity);
+    QFETCH(QStringList, said);
+    TestTree tree;
+    const QString toolkit = makeLinuxToolkit(tree, {QStringLiteral("cuda-13.0"), 13000, QStringLiteral("13.0.1"), {}});
+    linkChains(tree, QStringLiteral("cuda-13.0/lib"), cudnn9Bases(), QStringLiteral("9.19.0"));
+    tree.writeFile(QStringLiteral("cuda-13.0/include/cudnn_version.h"), cudnnVersionHeader(9, 19, 0));
+    linkChains(tree, QStringLiteral("opt/old-cudnn"), {QStringLiteral("libcudnn")}, QStringLiteral("9.1.0"));
+    const QString stray = canonical(tree.path(QStringLiteral("opt/old-cudnn")));
+    const QString toolkitLib = toolkit + QStringLiteral("/lib64");
+    const QString home = canonical(tree.makeDir(QStringLiteral("home/ana")));
+    const QString base = canonical(tree.path(QString()));
+    tree.writeFile(QStringLiteral("home/ana/.bashrc"),
+                   QString(bashrc)
+                       .replace(QStringLiteral("STRAY"), stray)
+                       .replace(QStringLiteral("TOOLKIT"), toolkitLib)
+                       .toUtf8());
+
+    HostEnvironment host = emptyHost(OsFlavor::Linux);
+    host.defaultToolkitRoots = {tree.path(QStringLiteral("cuda-*"))};
+    host.variables.insert(QStringLiteral("LD_LIBRARY_PATH"),
+                          terminal == QLatin1String("stray") ? stray + u':' + toolkitLib : toolkitLib);
+    if (!activeVenv.isEmpty())
+        host.variables.insert(QStringLiteral("VIRTUAL_ENV"), base + u'/' + activeVenv);
+    EnvironmentLocations locations;
+    locations.host = host;
+    locations.homeDirectory = home;
+    locations.systemRoot = SystemRoot(tree.makeDir(QStringLiteral("root")));
+    locations.loginShell = QStringLiteral("/bin/bash");
+    DetectOptions options;
+    options.queryDriver = false;
+    const SystemSnapshot snapshot
+        = Engine(host, std::make_shared<FakeProcessRunner>(), locations).detect(options); // what --detect runs
+    const CudnnInstall* copy = copyAt(snapshot, stray);
+    QVERIFY2(copy, "the stray copy is found, whichever session searches it");
+    QVERIFY(!copy->problems.isEmpty());
+    const Diagnostic& d = copy->problems.constFirst().diagnostic;
+    QCOMPARE(d.code, DetectCode::CudnnStrayCopy);
+    QCOMPARE(severityName(d.severity), severity);
+    for (QString expected : said) {
+        expected.replace(QStringLiteral("HOME"), home).replace(QStringLiteral("TREE"), base);
+        if (expected.startsWith(QLatin1String("FIX:")))
+            QVERIFY2(d.fix.contains(expected.mid(4)), qPrintable(d.fix));
+        else
+            QVERIFY2(d.message.contains(expected), qPrintable(d.message));
+    }
+    // The machine's verdict and its list of findings say the same.
+    QVERIFY(std::any_of(snapshot.diagnostics.cbegin(), snapshot.diagnostics.cend(), [&](const Diagnostic& x) {
+        return x.code == DetectCode::CudnnStrayCopy && x.message == d.message && x.severity == d.severity;
+    }));
+    QVERIFY(snapshot.verdict.finding && snapshot.verdict.finding->code == DetectCode::CudnnStrayCopy);
+    QCOMPARE(snapshot.verdict.summary.severity, d.severity); // a copy this terminal alone gets first: a warning
+}
+
+void TestCudnnOrigins::aStrayCopyOnlyTheRegistryPathNamesIsFound()
+{
+    // The reverse on Windows: the registry's machine Path names C:\tools\old-cudnn before the toolkit (an installer
+    // wrote it), and this console, opened before, does not have it on its PATH. A new login gets the old DLL first:
+    // the copy is found although this process's PATH never names it, and it is an error with both sessions said.
+    TestTree tree;
+    const QString cudaDir = QStringLiteral("Program Files/NVIDIA GPU Computing Toolkit/CUDA/v12.4");
+    const QString toolkit = makeWindowsToolkit(tree, cudaDir, QStringLiteral("12.4.1"), 12040);
+    for (const QString& dll : cudnnWindowsDlls(9))
+        tree.writeFile(cudaDir + QStringLiteral("/bin/") + dll, windowsDllBytes(Version({9, 1, 0})));
+    tree.writeFile(cudaDir + QStringLiteral("/include/cudnn_version.h"), cudnnVersionHeader(9, 1, 0));
+    tree.writeFile(QStringLiteral("tools/old-cudnn/cudnn64_9.dll"), windowsDllBytes(Version({9, 0, 0})));
+    tree.makeDir(QStringLiteral("Windows/System32"));
+    const QString stray = canonical(tree.path(QStringLiteral("tools/old-cudnn")));
+    const QString bin = displayPath(OsFlavor::Windows, toolkit + QStringLiteral("/bin"));
+    HostEnvironment host = emptyHost(OsFlavor::Windows);
+    host.systemLibraryDirs = {tree.path(QStringLiteral("Windows/System32")), tree.path(QStringLiteral("Windows"))};
+    host.defaultToolkitRoots = {tree.path(QStringLiteral("Program Files/NVIDIA GPU Computing Toolkit/CUDA/v*"))};
+    host.variables.insert(QStringLiteral("PATH"), bin);
+    EnvironmentLocations locations;
+    locations.host = host;
+    locations.windowsDirectory = tree.path(QStringLiteral("Windows"));
+    auto store = std::make_shared<MemoryEnvironmentStore>();
+    QString error;
+    QVERIFY(store->write(EnvironmentScope::Machine,
+                         QStringLiteral("Path"),
+                         {StoredValue::Type::String, displayPath(OsFlavor::Windows, stray) + u';' + bin},
+                         &error));
+    locations.store = store;
+    DetectOptions options;
+    options.queryDriver = false;
+    const SystemSnapshot snapshot = Engine(host, std::make_shared<FakeProcessRunner>(), locations).detect(options);
+    const CudnnInstall* copy = copyAt(snapshot, stray);
+    QVERIFY2(copy, "a folder only the registry's Path names is looked at");
+    const Diagnostic& d = copy->problems.constFirst().diagnostic;
+    QCOMPARE(d.code, DetectCode::CudnnStrayCopy);
+    QCOMPARE(d.severity, Severity::Error);
+    QVERIFY2(d.message.contains(QStringLiteral("A new login puts it first on the search path (the Path in the "
+                                               "registry names the folder)"))
+                 && d.message.contains(QStringLiteral("this terminal, started before, does not get it first yet")),
+             qPrintable(d.message));
+    QVERIFY(snapshot.verdict.finding && snapshot.verdict.finding->code == DetectCode::CudnnStrayCopy);
 }
 
 void TestCudnnOrigins::theVerdictLeadsWithTheWorstOfTheFrameworks_data()

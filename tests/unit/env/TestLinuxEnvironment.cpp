@@ -4,6 +4,7 @@
 #include "detect/SystemSnapshot.h"
 #include "env/EnvironmentOperations.h"
 #include "env/EnvironmentService.h"
+#include "env/ProgramSearchOrder.h"
 #include "env/ShellProfile.h"
 #include "install/FaultPoint.h"
 #include "install/ToolkitState.h"
@@ -83,6 +84,8 @@ private slots:
     void cacheAsItIsDecidesNowAndRootRebuildsIt();
     void userWhoCannotRebuildTheCacheIsToldAndGetsTheSearchPathFix();
     void loginProfileSetsLdLibraryPath();
+    void aNewLoginStartsFromItsFilesNotThisTerminal();
+    void aBashrcExportAfterTheBlockStillWins();
     void aLinkToNothingIsNotWhereNewLoginsGetTheLibrary();
 
 private:
@@ -113,6 +116,10 @@ void TestLinuxEnvironment::init()
     m_tree->writeFile(QStringLiteral("root/usr/local/cuda-12.4/lib64/libcudart.so.12"), "target");
     m_tree->writeFile(QStringLiteral("root/usr/local/cuda-12.4/bin/nvcc"), "#!/bin/sh\n");
     m_tree->writeFile(QStringLiteral("root/usr/local/cuda-11.8/bin/nvcc"), "#!/bin/sh\n");
+    // Every login gets cuda-11.8's libraries first (pam_env), as this process's LD_LIBRARY_PATH says (locations()).
+    m_tree->writeFile(QStringLiteral("root/etc/environment"),
+                      "LD_LIBRARY_PATH=" + m_tree->path(QStringLiteral("root/usr/local/cuda-11.8/lib64")).toUtf8()
+                          + "\n");
     m_tree->symlink(QStringLiteral("root/usr/local/cuda"), QStringLiteral("cuda-11.8"));
     m_toolkit = m_tree->path(QStringLiteral("root/usr/local/cuda-12.4"));
     m_runner = std::make_shared<RecordingRunner>();
@@ -263,6 +270,7 @@ void TestLinuxEnvironment::machineScopeWritesLoaderConfAndRunsLdconfig()
     // Without LD_LIBRARY_PATH the ld cache decides: cuda-11.8 from 988_cuda-11.conf wins now.
     EnvironmentLocations noLdPath = l;
     noLdPath.host.variables.remove(QStringLiteral("LD_LIBRARY_PATH"));
+    QVERIFY(QFile::remove(m_tree->path(QStringLiteral("root/etc/environment"))));
     const EnvironmentService machine(noLdPath);
     const EnvironmentReport report = machine.analyse(target(), EnvironmentScope::Machine);
     const LibraryStatus& cudnn = report.libraries.constFirst();
@@ -402,9 +410,11 @@ void TestLinuxEnvironment::pipAndCondaCopiesAreNamedByTheirOrigin()
         QStringLiteral("venvs/asr/lib/python3.11/site-packages/nvidia/cudnn/lib/libcudnn.so.9"), "wheel");
     const QString condaFile = m_tree->writeFile(QStringLiteral("miniconda3/envs/tf/lib/libcudnn.so.9"), "conda");
     EnvironmentLocations l = locations(EnvironmentScope::User);
-    l.host.variables.insert(QStringLiteral("LD_LIBRARY_PATH"),
-                            wheel + QLatin1Char(':') + condaEnv + QStringLiteral("/lib:")
-                                + m_tree->path(QStringLiteral("root/usr/local/cuda-11.8/lib64")));
+    // The user's login profile puts the wheel's and the conda environment's folders first.
+    const QString searched = wheel + QLatin1Char(':') + condaEnv + QStringLiteral("/lib:")
+        + m_tree->path(QStringLiteral("root/usr/local/cuda-11.8/lib64"));
+    l.host.variables.insert(QStringLiteral("LD_LIBRARY_PATH"), searched);
+    m_tree->writeFile(QStringLiteral("home/ana/.profile"), "export LD_LIBRARY_PATH=" + searched.toUtf8() + "\n");
     EnvironmentReport report = EnvironmentService(l).analyse(target(), EnvironmentScope::User);
 
     const auto copyOf = [](CudnnOrigin origin,
@@ -580,6 +590,7 @@ EnvironmentLocations TestLinuxEnvironment::staleCacheMachine(bool mayRebuild)
                       loaderCacheBytes({{"libcudnn.so.9", "/usr/local/cuda-11.8/lib64/libcudnn.so.9"}}));
     EnvironmentLocations l = locations(EnvironmentScope::User);
     l.host.variables.remove(QStringLiteral("LD_LIBRARY_PATH"));
+    QFile::remove(m_tree->path(QStringLiteral("root/etc/environment"))); // no login sets it either
     // The target's nvcc first already: only the libraries are in question.
     l.host.variables.insert(QStringLiteral("PATH"), m_toolkit + QStringLiteral("/bin:/usr/bin:/bin"));
     l.loaderCacheRebuildable = mayRebuild;
@@ -676,6 +687,7 @@ void TestLinuxEnvironment::loginProfileSetsLdLibraryPath()
     const QMap<QString, QString> variables = ShellProfile::loginVariables(
         home(),
         QStringLiteral("/bin/bash"),
+        SystemRoot(m_tree->path(QStringLiteral("root"))),
         {{QStringLiteral("PATH"), QStringLiteral("/usr/bin")}},
         {QStringLiteral("PATH"), QStringLiteral("LD_LIBRARY_PATH"), QStringLiteral("LD_PRELOAD")});
     QCOMPARE(variables.value(QStringLiteral("LD_LIBRARY_PATH")), QStringLiteral("/opt/own:/opt/desk"));
@@ -693,6 +705,66 @@ void TestLinuxEnvironment::loginProfileSetsLdLibraryPath()
     });
     QVERIFY(status != report.libraries.cend() && status->before.winner);
     QCOMPARE(status->before.winner->location.origin, SearchOrigin::LdLibraryPath);
+}
+
+void TestLinuxEnvironment::aNewLoginStartsFromItsFilesNotThisTerminal()
+{
+    // This terminal exported /opt/typed-here by hand; a new login never gets it. It gets, in the order its files
+    // apply: /etc/environment (pam_env), environment.d, /etc/profile and profile.d, the login file, then ~/.bashrc.
+    QFile::remove(m_tree->path(QStringLiteral("root/etc/environment")));
+    m_tree->writeFile(QStringLiteral("root/etc/environment"), "LD_LIBRARY_PATH=/opt/pam\n");
+    m_tree->writeFile(QStringLiteral("root/etc/environment.d/60-site.conf"),
+                      "LD_LIBRARY_PATH=/opt/site${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}\n");
+    m_tree->writeFile(QStringLiteral("root/etc/profile.d/cuda.sh"),
+                      "export LD_LIBRARY_PATH=/opt/profile.d${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}\n");
+    m_tree->writeFile(QStringLiteral("home/ana/.profile"), "export LD_LIBRARY_PATH=/opt/own:$LD_LIBRARY_PATH\n");
+    m_tree->writeFile(QStringLiteral("home/ana/.bashrc"),
+                      "export LD_LIBRARY_PATH=/opt/rc${LD_LIBRARY_PATH:+:${LD_LIBRARY_PATH}}\n");
+    EnvironmentLocations l = locations(EnvironmentScope::User);
+    l.host.variables.insert(QStringLiteral("LD_LIBRARY_PATH"), QStringLiteral("/opt/typed-here"));
+    using Session = ProgramSearchOrder::Session;
+    QCOMPARE(ProgramSearchOrder::sessionVariables(l, Session::NewLogin).value(QStringLiteral("LD_LIBRARY_PATH")),
+             QStringLiteral("/opt/rc:/opt/own:/opt/profile.d:/opt/site:/opt/pam"));
+    QCOMPARE(ProgramSearchOrder::sessionVariables(l, Session::ThisTerminal).value(QStringLiteral("LD_LIBRARY_PATH")),
+             QStringLiteral("/opt/typed-here"));
+    // Which file names a folder: the last one that put it there.
+    m_tree->makeDir(QStringLiteral("opt-own"));
+    m_tree->writeFile(QStringLiteral("home/ana/.profile"),
+                      "export LD_LIBRARY_PATH=" + m_tree->path(QStringLiteral("opt-own")).toUtf8() + "\n");
+    QCOMPARE(ProgramSearchOrder::newLoginFileNaming(l, m_tree->path(QStringLiteral("opt-own"))),
+             home() + QStringLiteral("/.profile"));
+    QCOMPARE(ProgramSearchOrder::newLoginFileNaming(l, m_tree->path(QStringLiteral("root"))), QString());
+    // zsh reads none of bash's files: ~/.zshenv, ~/.zprofile and ~/.zshrc instead.
+    l.loginShell = QStringLiteral("/usr/bin/zsh");
+    m_tree->writeFile(QStringLiteral("home/ana/.zshrc"), "export LD_LIBRARY_PATH=/opt/zsh:$LD_LIBRARY_PATH\n");
+    QCOMPARE(ProgramSearchOrder::sessionVariables(l, Session::NewLogin).value(QStringLiteral("LD_LIBRARY_PATH")),
+             QStringLiteral("/opt/zsh:/opt/site:/opt/pam"));
+}
+
+void TestLinuxEnvironment::aBashrcExportAfterTheBlockStillWins()
+{
+    // NVIDIA's guide's line in ~/.bashrc, which every new terminal reads after the login file: the block the fix
+    // writes into ~/.profile comes before it, so cuda-11.8 stays first. The analysis must not call that fixed.
+    m_tree->writeFile(QStringLiteral("home/ana/.bashrc"),
+                      "export LD_LIBRARY_PATH="
+                          + m_tree->path(QStringLiteral("root/usr/local/cuda-11.8/lib64")).toUtf8()
+                          + "${LD_LIBRARY_PATH:+:${LD_LIBRARY_PATH}}\n");
+    const EnvironmentReport report
+        = EnvironmentService(locations(EnvironmentScope::User)).analyse(target(), EnvironmentScope::User);
+    const auto cudnn
+        = std::find_if(report.conflicts.cbegin(), report.conflicts.cend(), [](const EnvironmentConflict& c) {
+              return c.library == QLatin1String("libcudnn.so.9");
+          });
+    QVERIFY(cudnn != report.conflicts.cend());
+    QVERIFY(!cudnn->fixedByPlan);
+    const LibraryStatus& status = report.libraries.constFirst();
+    QVERIFY(status.after.winner);
+    QCOMPARE(status.after.winner->path, m_tree->path(QStringLiteral("root/usr/local/cuda-11.8/lib64/libcudnn.so.9")));
+    // Without that line, the same plan puts the target first.
+    QVERIFY(QFile::remove(home() + QStringLiteral("/.bashrc")));
+    const EnvironmentReport fixed
+        = EnvironmentService(locations(EnvironmentScope::User)).analyse(target(), EnvironmentScope::User);
+    QVERIFY(fixed.libraries.constFirst().after.wonFrom(OsFlavor::Linux, fixed.libraryDirs));
 }
 
 void TestLinuxEnvironment::aLinkToNothingIsNotWhereNewLoginsGetTheLibrary()

@@ -259,7 +259,10 @@ void TestRepairScanner::searchPathFixGoesThroughTheTransaction()
     // An older cuDNN on LD_LIBRARY_PATH wins over the toolkit's: class A.
     tree.writeFile(QStringLiteral("old/lib64/libcudnn.so.9"), "stale");
     tree.makeDir(QStringLiteral("home"));
-    tree.writeFile(QStringLiteral("home/.profile"), "export EDITOR=vi\n");
+    // The user's profile exports it, so a new login gets it too (this terminal read it: LD_LIBRARY_PATH below).
+    tree.writeFile(QStringLiteral("home/.profile"),
+                   "export EDITOR=vi\nexport LD_LIBRARY_PATH=" + tree.path(QStringLiteral("old/lib64")).toUtf8()
+                       + "\n");
     tree.makeDir(QStringLiteral("system-root/etc"));
     const QString homeBefore = listing(tree.path(QStringLiteral("home")));
 
