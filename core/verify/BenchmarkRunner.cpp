@@ -109,6 +109,17 @@ struct CaseProgress
 
 } // namespace
 
+/** Why a probe run gave no report: the runner's error, else the probe's stderr, else how it ended (never nothing). */
+static QString whatTheProbeSaid(const ProcessResult& run)
+{
+    if (!run.errorString.isEmpty())
+        return run.errorString;
+    const QString said = QString::fromUtf8(run.standardError).trimmed();
+    if (!said.isEmpty())
+        return said;
+    return BenchmarkRunner::tr("cudnn-probe ended with exit code %1 and wrote no report.").arg(run.exitCode);
+}
+
 BenchmarkResult BenchmarkRunner::run(const Options& options,
                                      ProgressSink* progress,
                                      const CancellationToken& cancel,
@@ -186,10 +197,8 @@ BenchmarkResult BenchmarkRunner::run(const Options& options,
 
     BenchmarkResult result;
     result.verdictCode = QString::fromLatin1(run.timedOut ? BenchmarkCode::Timeout : BenchmarkCode::ProbeFailed);
-    result.verdictMessage = run.timedOut
-        ? tr("The benchmark did not finish within %1 seconds.")
-              .arg((options.timeoutMs + options.stallMs + 10000) / 1000)
-        : tr("The benchmark could not run: %1")
-              .arg(run.errorString.isEmpty() ? QString::fromUtf8(run.standardError).trimmed() : run.errorString);
+    result.verdictMessage = run.timedOut ? tr("The benchmark did not finish within %1 seconds.")
+                                               .arg((options.timeoutMs + options.stallMs + 10000) / 1000)
+                                         : tr("The benchmark could not run: %1").arg(whatTheProbeSaid(run));
     return result;
 }

@@ -251,6 +251,10 @@
         <source>Measuring convolutions</source>
         <translation>正在测量卷积</translation>
     </message>
+    <message>
+        <source>cudnn-probe ended with exit code %1 and wrote no report.</source>
+        <translation>cudnn-probe 以退出码 %1 结束，没有写出报告。</translation>
+    </message>
 </context>
 <context>
     <name>CauseFinder</name>

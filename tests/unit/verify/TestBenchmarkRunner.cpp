@@ -23,6 +23,7 @@ private slots:
     void toolkitLibrariesArePassedByPath();
     void windowsToolkitFoldersComeFirstWithBackslashes();
     void missingProbeIsReportedNotThrown();
+    void aProbeThatEndsSilentlySaysHowItEnded();
     void slowButProgressingRunIsNotFinishedNotHung();
     void cancelKeepsTheCasesMeasured();
     void callThatNeverReturnsIsAHang();
@@ -151,6 +152,21 @@ void TestBenchmarkRunner::missingProbeIsReportedNotThrown()
     QCOMPARE(result.verdictCode, QStringLiteral("BENCH-PROBE-FAILED"));
     QCOMPARE(result.diagnostic().severity, Severity::Error);
     QCOMPARE(result.toJson().value(QStringLiteral("status")).toString(), QStringLiteral("not_run"));
+}
+
+void TestBenchmarkRunner::aProbeThatEndsSilentlySaysHowItEnded()
+{
+    // Seen under wine: "Benchmark could not run:" with nothing after the colon, the probe having ended without a word.
+    TestTree tree;
+    const QString probe = tree.writeFile(QStringLiteral("bin/cudnn-probe"), "#!/bin/sh\nexit 3\n");
+    QVERIFY(QFile::setPermissions(probe, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
+    HostEnvironment host = hostWithFake(QString());
+    host.probeDirectory = tree.path(QStringLiteral("bin"));
+    const ProcessRunner runner;
+    const BenchmarkResult result = BenchmarkRunner(host, runner).run({QString(), true, 10000});
+    QCOMPARE(result.verdictCode, QStringLiteral("BENCH-PROBE-FAILED"));
+    QVERIFY2(result.verdictMessage.contains(QStringLiteral("exit code 3")), qPrintable(result.verdictMessage));
+    QVERIFY2(!result.verdictMessage.trimmed().endsWith(u':'), qPrintable(result.verdictMessage));
 }
 
 void TestBenchmarkRunner::reportSectionKeepsTheContractKeys()
