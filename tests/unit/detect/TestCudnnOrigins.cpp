@@ -51,6 +51,31 @@ SystemSnapshot detectWithStrayFirst(TestTree& tree)
     return snapshot;
 }
 
+/** A CUDA 12.4 toolkit with cuDNN 9.1 in its bin, and an old cudnn64_9.dll alone in tools/old-cudnn (Windows). */
+struct WindowsStrayMachine
+{
+    QString stray; // the old DLL's folder
+    QString bin; // the toolkit's bin, as Path writes it
+    HostEnvironment host; // System32 and the Windows folder, the toolkit's place; PATH not set
+};
+
+WindowsStrayMachine windowsStrayMachine(TestTree& tree)
+{
+    const QString cudaDir = QStringLiteral("Program Files/NVIDIA GPU Computing Toolkit/CUDA/v12.4");
+    const QString toolkit = makeWindowsToolkit(tree, cudaDir, QStringLiteral("12.4.1"), 12040);
+    for (const QString& dll : cudnnWindowsDlls(9))
+        tree.writeFile(cudaDir + QStringLiteral("/bin/") + dll, windowsDllBytes(Version({9, 1, 0})));
+    tree.writeFile(cudaDir + QStringLiteral("/include/cudnn_version.h"), cudnnVersionHeader(9, 1, 0));
+    tree.writeFile(QStringLiteral("tools/old-cudnn/cudnn64_9.dll"), windowsDllBytes(Version({9, 0, 0})));
+    tree.makeDir(QStringLiteral("Windows/System32"));
+    const QString stray = canonical(tree.path(QStringLiteral("tools/old-cudnn")));
+    const QString bin = displayPath(OsFlavor::Windows, toolkit + QStringLiteral("/bin"));
+    HostEnvironment host = emptyHost(OsFlavor::Windows);
+    host.systemLibraryDirs = {tree.path(QStringLiteral("Windows/System32")), tree.path(QStringLiteral("Windows"))};
+    host.defaultToolkitRoots = {tree.path(QStringLiteral("Program Files/NVIDIA GPU Computing Toolkit/CUDA/v*"))};
+    return {stray, bin, host};
+}
+
 QStringList codes(const Diagnostics& diagnostics)
 {
     QStringList list;
@@ -586,18 +611,10 @@ void TestCudnnOrigins::aStrayCopyFirstInThisTerminalOnlyIsSaidSo()
     // console that started cudnn-setup (a `set PATH=...` there), while the registry's Path, what a new login gets,
     // names only the toolkit's bin. Judged for a new login it is a warning, and the finding says both sessions.
     TestTree tree;
-    const QString cudaDir = QStringLiteral("Program Files/NVIDIA GPU Computing Toolkit/CUDA/v12.4");
-    const QString toolkit = makeWindowsToolkit(tree, cudaDir, QStringLiteral("12.4.1"), 12040);
-    for (const QString& dll : cudnnWindowsDlls(9))
-        tree.writeFile(cudaDir + QStringLiteral("/bin/") + dll, windowsDllBytes(Version({9, 1, 0})));
-    tree.writeFile(cudaDir + QStringLiteral("/include/cudnn_version.h"), cudnnVersionHeader(9, 1, 0));
-    tree.writeFile(QStringLiteral("tools/old-cudnn/cudnn64_9.dll"), windowsDllBytes(Version({9, 0, 0})));
-    tree.makeDir(QStringLiteral("Windows/System32"));
-    const QString stray = canonical(tree.path(QStringLiteral("tools/old-cudnn")));
-    const QString bin = displayPath(OsFlavor::Windows, toolkit + QStringLiteral("/bin"));
-    HostEnvironment host = emptyHost(OsFlavor::Windows);
-    host.systemLibraryDirs = {tree.path(QStringLiteral("Windows/System32")), tree.path(QStringLiteral("Windows"))};
-    host.defaultToolkitRoots = {tree.path(QStringLiteral("Program Files/NVIDIA GPU Computing Toolkit/CUDA/v*"))};
+    const WindowsStrayMachine machine = windowsStrayMachine(tree);
+    const QString& stray = machine.stray;
+    const QString& bin = machine.bin;
+    HostEnvironment host = machine.host;
     host.variables.insert(QStringLiteral("PATH"), displayPath(OsFlavor::Windows, stray) + u';' + bin);
     FakeProcessRunner fake;
     DetectOptions options;
@@ -743,18 +760,10 @@ void TestCudnnOrigins::aStrayCopyOnlyTheRegistryPathNamesIsFound()
     // wrote it), and this console, opened before, does not have it on its PATH. A new login gets the old DLL first:
     // the copy is found although this process's PATH never names it, and it is an error with both sessions said.
     TestTree tree;
-    const QString cudaDir = QStringLiteral("Program Files/NVIDIA GPU Computing Toolkit/CUDA/v12.4");
-    const QString toolkit = makeWindowsToolkit(tree, cudaDir, QStringLiteral("12.4.1"), 12040);
-    for (const QString& dll : cudnnWindowsDlls(9))
-        tree.writeFile(cudaDir + QStringLiteral("/bin/") + dll, windowsDllBytes(Version({9, 1, 0})));
-    tree.writeFile(cudaDir + QStringLiteral("/include/cudnn_version.h"), cudnnVersionHeader(9, 1, 0));
-    tree.writeFile(QStringLiteral("tools/old-cudnn/cudnn64_9.dll"), windowsDllBytes(Version({9, 0, 0})));
-    tree.makeDir(QStringLiteral("Windows/System32"));
-    const QString stray = canonical(tree.path(QStringLiteral("tools/old-cudnn")));
-    const QString bin = displayPath(OsFlavor::Windows, toolkit + QStringLiteral("/bin"));
-    HostEnvironment host = emptyHost(OsFlavor::Windows);
-    host.systemLibraryDirs = {tree.path(QStringLiteral("Windows/System32")), tree.path(QStringLiteral("Windows"))};
-    host.defaultToolkitRoots = {tree.path(QStringLiteral("Program Files/NVIDIA GPU Computing Toolkit/CUDA/v*"))};
+    const WindowsStrayMachine machine = windowsStrayMachine(tree);
+    const QString& stray = machine.stray;
+    const QString& bin = machine.bin;
+    HostEnvironment host = machine.host;
     host.variables.insert(QStringLiteral("PATH"), bin);
     EnvironmentLocations locations;
     locations.host = host;
