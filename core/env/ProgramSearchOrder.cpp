@@ -53,12 +53,9 @@ sessionVariables(const EnvironmentLocations& locations, Session session, const Q
         variables.insert(libraryPath, host.variable(libraryPath));
         return variables;
     }
-    return ShellProfile::loginVariables(locations.homeDirectory,
-                                        locations.shell(),
-                                        locations.systemRoot,
-                                        loginBase(locations),
-                                        {path, libraryPath},
-                                        planned);
+    const QMap<QString, QString> base = loginBase(locations);
+    return ShellProfile::loginVariables(
+        locations.homeDirectory, locations.shell(), locations.systemRoot, base, base.keys(), planned);
 }
 
 QString newLoginFileNaming(const EnvironmentLocations& locations, const QString& folder)
@@ -73,12 +70,9 @@ QString newLoginFileNaming(const EnvironmentLocations& locations, const QString&
             return !wanted.isEmpty() && QFileInfo(entry).canonicalFilePath() == wanted;
         });
     };
-    const QString file = ShellProfile::fileThatMakes(locations.homeDirectory,
-                                                     locations.shell(),
-                                                     locations.systemRoot,
-                                                     loginBase(locations),
-                                                     {QStringLiteral("PATH"), QStringLiteral("LD_LIBRARY_PATH")},
-                                                     names);
+    const QMap<QString, QString> base = loginBase(locations);
+    const QString file = ShellProfile::fileThatMakes(
+        locations.homeDirectory, locations.shell(), locations.systemRoot, base, base.keys(), names);
     return file.isEmpty() ? file : locations.systemRoot.systemPath(file);
 }
 

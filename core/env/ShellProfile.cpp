@@ -312,6 +312,32 @@ QStringList sessionFiles(const QString& home, const QString& loginShell, const S
     return files;
 }
 
+/**
+ * base with each of the sessionFiles applied in turn, a file of planned read as that content; after each file that
+ * is applied, applied(file, the variables now) when given.
+ */
+static QMap<QString, QString>
+applySessionFiles(const QString& home,
+                  const QString& loginShell,
+                  const SystemRoot& root,
+                  QMap<QString, QString> base,
+                  const QStringList& names,
+                  const QMap<QString, QByteArray>& planned,
+                  const std::function<void(const QString&, const QMap<QString, QString>&)>& applied = {})
+{
+    for (const QString& file : sessionFiles(home, loginShell, root)) {
+        if (planned.contains(file))
+            applyAssignments(planned.value(file), names, base);
+        else if (QFileInfo(file).isFile())
+            applyAssignments(readStartupFile(file), names, base);
+        else
+            continue;
+        if (applied)
+            applied(file, base);
+    }
+    return base;
+}
+
 QMap<QString, QString> loginVariables(const QString& home,
                                       const QString& loginShell,
                                       const SystemRoot& root,
@@ -319,13 +345,7 @@ QMap<QString, QString> loginVariables(const QString& home,
                                       const QStringList& names,
                                       const QMap<QString, QByteArray>& planned)
 {
-    for (const QString& file : sessionFiles(home, loginShell, root)) {
-        if (planned.contains(file))
-            applyAssignments(planned.value(file), names, base);
-        else if (QFileInfo(file).isFile())
-            applyAssignments(readStartupFile(file), names, base);
-    }
-    return base;
+    return applySessionFiles(home, loginShell, root, std::move(base), names, planned);
 }
 
 QString fileThatMakes(const QString& home,
@@ -337,15 +357,18 @@ QString fileThatMakes(const QString& home,
 {
     bool held = holds(base);
     QString made;
-    for (const QString& file : sessionFiles(home, loginShell, root)) {
-        if (!QFileInfo(file).isFile())
-            continue;
-        applyAssignments(readStartupFile(file), names, base);
-        const bool now = holds(base);
-        if (now && !held)
-            made = file;
-        held = now;
-    }
+    applySessionFiles(home,
+                      loginShell,
+                      root,
+                      std::move(base),
+                      names,
+                      {},
+                      [&](const QString& file, const QMap<QString, QString>& now) {
+                          const bool holdsNow = holds(now);
+                          if (holdsNow && !held)
+                              made = file;
+                          held = holdsNow;
+                      });
     return held ? made : QString();
 }
 
